@@ -1,0 +1,216 @@
+package dev.skills.core;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How a {@code SkillsRegistry} finds skills and how they are offered to the model. Build one
+ * with {@link #builder()}.
+ *
+ * @param skillsDir the locations searched for skills, in precedence order: folder paths,
+ * {@code file:} URLs and {@code classpath*:} patterns
+ * @param hotReload whether folder locations are watched and changes applied while running
+ * @param mode how skills reach the model
+ * @param preloadFrom in {@link Mode#SESSION session mode}, the request context key whose value
+ * names the skill to inject
+ * @param maxResourceBytes the most bytes {@code read_skill_resource} returns of one file
+ * @param watchDebounce how long the watcher waits for a burst of file events to settle
+ * @param pollInterval when set, poll the folders at this interval instead of relying on native
+ * file events (for file systems such as NFS that send none)
+ */
+public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, @Nullable String preloadFrom,
+		int maxResourceBytes, Duration watchDebounce, @Nullable Duration pollInterval) {
+
+	/** The default location: skills packaged in any jar on the classpath. */
+	public static final String DEFAULT_LOCATION = "classpath*:META-INF/skills/";
+
+	/** The default for {@link #maxResourceBytes()}. */
+	public static final int DEFAULT_MAX_RESOURCE_BYTES = 100_000;
+
+	/** The default for {@link #watchDebounce()}. */
+	public static final Duration DEFAULT_WATCH_DEBOUNCE = Duration.ofMillis(100);
+
+	public SkillConfig {
+		skillsDir = List.copyOf(skillsDir);
+		if (maxResourceBytes <= 0) {
+			throw new IllegalArgumentException("maxResourceBytes must be positive, was " + maxResourceBytes);
+		}
+		if (watchDebounce.isNegative()) {
+			throw new IllegalArgumentException("watchDebounce must not be negative, was " + watchDebounce);
+		}
+		if (pollInterval != null && (pollInterval.isNegative() || pollInterval.isZero())) {
+			throw new IllegalArgumentException("pollInterval must be positive, was " + pollInterval);
+		}
+	}
+
+	/**
+	 * The locations that are folders on the file system (plain paths and {@code file:} URLs),
+	 * in order; these are the ones hot reload watches.
+	 * @return the folder locations as paths
+	 */
+	public List<Path> skillDirs() {
+		List<Path> dirs = new ArrayList<>();
+		for (String location : this.skillsDir) {
+			if (!location.startsWith("classpath")) {
+				dirs.add(location.startsWith("file:") ? Path.of(location.substring("file:".length())) : Path.of(location));
+			}
+		}
+		return List.copyOf(dirs);
+	}
+
+	/**
+	 * A builder holding the defaults.
+	 * @return a new builder
+	 */
+	public static Builder builder() {
+		return new Builder();
+	}
+
+	/**
+	 * How skills reach the model.
+	 */
+	public enum Mode {
+
+		/** The model sees a catalog and activates skills itself with {@code activate_skill}. */
+		ON_DEMAND,
+
+		/** One skill per call, named by the request context, injected as instructions. */
+		SESSION;
+
+		/**
+		 * Parse {@code on-demand} or {@code session} (any case, {@code _} or {@code -}).
+		 * @param text the text
+		 * @return the mode
+		 * @throws IllegalArgumentException for any other text
+		 */
+		public static Mode parse(String text) {
+			String normalized = text.trim().replace('-', '_').toUpperCase(Locale.ROOT);
+			for (Mode mode : values()) {
+				if (mode.name().equals(normalized)) {
+					return mode;
+				}
+			}
+			throw new IllegalArgumentException("Unknown mode '" + text + "': use on-demand or session");
+		}
+
+	}
+
+	/**
+	 * Builds a {@link SkillConfig}; every setting starts at its default.
+	 */
+	public static final class Builder {
+
+		private List<String> skillsDir = List.of(DEFAULT_LOCATION);
+
+		private boolean hotReload;
+
+		private Mode mode = Mode.ON_DEMAND;
+
+		private @Nullable String preloadFrom;
+
+		private int maxResourceBytes = DEFAULT_MAX_RESOURCE_BYTES;
+
+		private Duration watchDebounce = DEFAULT_WATCH_DEBOUNCE;
+
+		private @Nullable Duration pollInterval;
+
+		private Builder() {
+		}
+
+		/**
+		 * Set the locations, in precedence order.
+		 * @param locations folder paths, {@code file:} URLs or {@code classpath*:} patterns
+		 * @return this builder
+		 */
+		public Builder skillsDir(List<String> locations) {
+			this.skillsDir = List.copyOf(locations);
+			return this;
+		}
+
+		/**
+		 * Set the locations, in precedence order.
+		 * @param locations folder paths, {@code file:} URLs or {@code classpath*:} patterns
+		 * @return this builder
+		 */
+		public Builder skillsDir(String... locations) {
+			return skillsDir(List.of(locations));
+		}
+
+		/**
+		 * Turn hot reload on or off.
+		 * @param hotReload whether to watch folder locations
+		 * @return this builder
+		 */
+		public Builder hotReload(boolean hotReload) {
+			this.hotReload = hotReload;
+			return this;
+		}
+
+		/**
+		 * Set the mode.
+		 * @param mode on-demand or session
+		 * @return this builder
+		 */
+		public Builder mode(Mode mode) {
+			this.mode = mode;
+			return this;
+		}
+
+		/**
+		 * Set the request context key naming the skill in session mode.
+		 * @param preloadFrom the key
+		 * @return this builder
+		 */
+		public Builder preloadFrom(@Nullable String preloadFrom) {
+			this.preloadFrom = preloadFrom;
+			return this;
+		}
+
+		/**
+		 * Set the most bytes returned of one bundled file.
+		 * @param maxResourceBytes a positive number of bytes
+		 * @return this builder
+		 */
+		public Builder maxResourceBytes(int maxResourceBytes) {
+			this.maxResourceBytes = maxResourceBytes;
+			return this;
+		}
+
+		/**
+		 * Set how long a burst of file events may last before it is applied.
+		 * @param watchDebounce the quiet period
+		 * @return this builder
+		 */
+		public Builder watchDebounce(Duration watchDebounce) {
+			this.watchDebounce = watchDebounce;
+			return this;
+		}
+
+		/**
+		 * Poll folders at this interval instead of using native file events.
+		 * @param pollInterval the interval, or {@code null} for native events
+		 * @return this builder
+		 */
+		public Builder pollInterval(@Nullable Duration pollInterval) {
+			this.pollInterval = pollInterval;
+			return this;
+		}
+
+		/**
+		 * Build the configuration.
+		 * @return the configuration
+		 * @throws IllegalArgumentException when a value is out of range
+		 */
+		public SkillConfig build() {
+			return new SkillConfig(this.skillsDir, this.hotReload, this.mode, this.preloadFrom, this.maxResourceBytes,
+					this.watchDebounce, this.pollInterval);
+		}
+
+	}
+
+}

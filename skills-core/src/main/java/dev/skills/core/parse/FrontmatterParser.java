@@ -1,0 +1,322 @@
+package dev.skills.core.parse;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.jspecify.annotations.Nullable;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.DuplicateKeyException;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.representer.Representer;
+import org.yaml.snakeyaml.resolver.Resolver;
+
+/**
+ * Splits a {@code SKILL.md} into frontmatter and body and reads the frontmatter as YAML.
+ * <p>
+ * The frontmatter starts at a first line {@code ---} (after an optional UTF-8 BOM) and ends at
+ * the next line that is exactly {@code ---}; CR, LF and CRLF line ends are accepted. The YAML is
+ * read with safe settings: no custom tags, no implicit typing (every scalar is its text), no
+ * duplicate keys, and limits on size, nesting and aliases so that hostile input fails fast.
+ */
+public final class FrontmatterParser {
+
+	/** The most characters a frontmatter may have; real ones are a few hundred. */
+	public static final int MAX_FRONTMATTER_CHARS = 64 * 1024;
+
+	static final int MAX_NESTING_DEPTH = 20;
+
+	static final int MAX_ALIASES = 20;
+
+	private static final String DELIMITER = "---";
+
+	// A "key: value" line whose plain value YAML cannot read as written.
+	private static final Pattern KEY_VALUE = Pattern.compile("^(\\s*)([^\\s#:\"'\\[{][^:]*?):[ \\t]+(\\S.*?)\\s*$");
+
+	private FrontmatterParser() {
+	}
+
+	/**
+	 * Parse a whole {@code SKILL.md} strictly: YAML that is invalid as written is an error.
+	 * @param content the file's text
+	 * @return the frontmatter and body
+	 * @throws FrontmatterException when the frontmatter is missing, unclosed, too large or not a
+	 * YAML mapping
+	 */
+	public static Frontmatter parse(String content) {
+		return read(new StringReader(content), false, true);
+	}
+
+	/**
+	 * Parse a whole {@code SKILL.md} leniently: values that break the YAML only because they hold
+	 * {@code ": "} or start with a reserved character are quoted and the YAML read again.
+	 * @param content the file's text
+	 * @return the frontmatter and body, with {@link Frontmatter#repairedKeys()} naming any repair
+	 * @throws FrontmatterException when even the repaired frontmatter cannot be read
+	 */
+	public static Frontmatter parseLenient(String content) {
+		return read(new StringReader(content), true, true);
+	}
+
+	/**
+	 * Read a {@code SKILL.md} from a reader, stopping after the frontmatter unless the body is
+	 * wanted. The reader is not closed.
+	 * @param reader the file's text
+	 * @param lenient whether to repair unquoted values (see {@link #parseLenient(String)})
+	 * @param withBody whether to read the body too
+	 * @return the frontmatter, and the body when asked for
+	 * @throws FrontmatterException when the frontmatter cannot be read
+	 * @throws UncheckedIOException when the reader fails
+	 */
+	public static Frontmatter read(Reader reader, boolean lenient, boolean withBody) {
+		try {
+			String yaml = readFrontmatter(reader);
+			Map<String, Object> fields;
+			List<String> repaired = List.of();
+			try {
+				fields = load(yaml);
+			}
+			catch (FrontmatterException ex) {
+				RepairedYaml repair = lenient ? repair(yaml) : null;
+				if (repair == null) {
+					throw ex;
+				}
+				try {
+					fields = load(repair.yaml());
+				}
+				catch (FrontmatterException stillBroken) {
+					throw ex;
+				}
+				repaired = repair.keys();
+			}
+			String body = withBody ? readAll(reader).strip() : "";
+			return new Frontmatter(fields, body, repaired);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * Read the body of a {@code SKILL.md}: everything after the frontmatter, trimmed. The
+	 * frontmatter is skipped without being parsed. The reader is not closed.
+	 * @param reader the file's text
+	 * @return the body
+	 * @throws FrontmatterException when the frontmatter is missing or unclosed
+	 * @throws UncheckedIOException when the reader fails
+	 */
+	public static String readBody(Reader reader) {
+		try {
+			readFrontmatter(reader);
+			return readAll(reader).strip();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * Render a YAML value (a string, list or map) as one line of YAML flow text.
+	 * @param value the value
+	 * @return the text, for example {@code [x, y]} or {@code {a: b}}
+	 */
+	static String toYamlText(Object value) {
+		if (value instanceof String text) {
+			return text;
+		}
+		DumperOptions options = new DumperOptions();
+		options.setDefaultFlowStyle(DumperOptions.FlowStyle.FLOW);
+		options.setWidth(Integer.MAX_VALUE);
+		return new Yaml(options).dump(value).strip();
+	}
+
+	private static String readFrontmatter(Reader reader) throws IOException {
+		LineReader lines = new LineReader(reader);
+		String first = lines.next();
+		if (first != null && !first.isEmpty() && first.charAt(0) == '\uFEFF') {
+			first = first.substring(1);
+		}
+		if (first == null || !first.stripTrailing().equals(DELIMITER)) {
+			throw new FrontmatterException("SKILL.md must start with YAML frontmatter (---)");
+		}
+		StringBuilder yaml = new StringBuilder();
+		for (String line = lines.next(); line != null; line = lines.next()) {
+			if (line.stripTrailing().equals(DELIMITER)) {
+				return yaml.toString();
+			}
+			yaml.append(line).append('\n');
+		}
+		throw new FrontmatterException("SKILL.md frontmatter not properly closed with ---");
+	}
+
+	private static String readAll(Reader reader) throws IOException {
+		StringWriter out = new StringWriter();
+		reader.transferTo(out);
+		return out.toString().replace("\r\n", "\n");
+	}
+
+	private static Map<String, Object> load(String yaml) {
+		Object loaded;
+		try {
+			loaded = newYaml().load(yaml);
+		}
+		catch (MarkedYAMLException ex) {
+			String where = (ex.getProblemMark() != null) ? " (line " + (ex.getProblemMark().getLine() + 2) + ")" : "";
+			String problem = (ex instanceof DuplicateKeyException) ? "duplicate key: " + ex.getProblem()
+					: ex.getProblem();
+			throw new FrontmatterException("Invalid YAML in frontmatter: " + problem + where);
+		}
+		catch (YAMLException ex) {
+			throw new FrontmatterException("Invalid YAML in frontmatter: " + ex.getMessage());
+		}
+		if (loaded == null) {
+			return Map.of();
+		}
+		if (!(loaded instanceof Map<?, ?> map)) {
+			throw new FrontmatterException("SKILL.md frontmatter must be a YAML mapping");
+		}
+		Map<String, Object> fields = new LinkedHashMap<>();
+		map.forEach((key, value) -> fields.put(String.valueOf(key), normalize(value)));
+		return fields;
+	}
+
+	// Explicit tags (!!int, !!set, ...) still construct typed values: bring them back to text.
+	private static Object normalize(@Nullable Object value) {
+		if (value instanceof Map<?, ?> map) {
+			Map<String, Object> result = new LinkedHashMap<>();
+			map.forEach((k, v) -> result.put(String.valueOf(k), normalize(v)));
+			return result;
+		}
+		if (value instanceof Iterable<?> items) {
+			List<Object> result = new ArrayList<>();
+			items.forEach((item) -> result.add(normalize(item)));
+			return result;
+		}
+		return (value != null) ? String.valueOf(value) : "";
+	}
+
+	private static Yaml newYaml() {
+		LoaderOptions options = new LoaderOptions();
+		options.setAllowDuplicateKeys(false);
+		options.setAllowRecursiveKeys(false);
+		options.setMaxAliasesForCollections(MAX_ALIASES);
+		options.setNestingDepthLimit(MAX_NESTING_DEPTH);
+		options.setCodePointLimit(MAX_FRONTMATTER_CHARS);
+		DumperOptions dumperOptions = new DumperOptions();
+		return new Yaml(new SafeConstructor(options), new Representer(dumperOptions), dumperOptions, options,
+				new TextOnlyResolver());
+	}
+
+	/**
+	 * Quote every plain value that YAML rejects: one holding {@code ": "}, ending in {@code :}, or
+	 * starting with a reserved indicator ({@code @}, a backtick, {@code %}). Indented lines that
+	 * continue such a value are folded into it, as YAML folds a plain scalar.
+	 */
+	private static @Nullable RepairedYaml repair(String yaml) {
+		String[] lines = yaml.split("\n", -1);
+		StringBuilder out = new StringBuilder();
+		List<String> keys = new ArrayList<>();
+		for (int i = 0; i < lines.length; i++) {
+			Matcher matcher = KEY_VALUE.matcher(lines[i]);
+			if (!matcher.matches() || !needsQuotes(matcher.group(3))) {
+				out.append(lines[i]).append('\n');
+				continue;
+			}
+			int indent = matcher.group(1).length();
+			StringBuilder value = new StringBuilder(matcher.group(3));
+			while (i + 1 < lines.length && !lines[i + 1].isBlank() && indentOf(lines[i + 1]) > indent) {
+				value.append(' ').append(lines[++i].strip());
+			}
+			keys.add(matcher.group(2).strip());
+			out.append(matcher.group(1))
+				.append(matcher.group(2))
+				.append(": \"")
+				.append(value.toString().replace("\\", "\\\\").replace("\"", "\\\""))
+				.append("\"\n");
+		}
+		return keys.isEmpty() ? null : new RepairedYaml(out.toString(), keys);
+	}
+
+	private static boolean needsQuotes(String value) {
+		char first = value.charAt(0);
+		if (first == '|' || first == '>' || first == '&' || first == '*' || first == '!' || first == '#') {
+			return false;
+		}
+		return value.contains(": ") || value.endsWith(":") || first == '@' || first == '`' || first == '%';
+	}
+
+	private static int indentOf(String line) {
+		int indent = 0;
+		while (indent < line.length() && (line.charAt(indent) == ' ' || line.charAt(indent) == '\t')) {
+			indent++;
+		}
+		return indent;
+	}
+
+	private record RepairedYaml(String yaml, List<String> keys) {
+	}
+
+	/**
+	 * A resolver without implicit types: {@code 1.10}, {@code true} and {@code 123} all stay text.
+	 */
+	private static final class TextOnlyResolver extends Resolver {
+
+		@Override
+		protected void addImplicitResolvers() {
+		}
+
+	}
+
+	/**
+	 * Reads lines (CR, LF or CRLF) and fails once the frontmatter grows past its limit, so that a
+	 * huge file is never read whole.
+	 */
+	private static final class LineReader {
+
+		private final Reader reader;
+
+		private int total;
+
+		private boolean pendingCr;
+
+		LineReader(Reader reader) {
+			this.reader = reader;
+		}
+
+		@Nullable String next() throws IOException {
+			StringBuilder line = new StringBuilder();
+			int c = this.reader.read();
+			if (this.pendingCr && c == '\n') {
+				c = this.reader.read();
+			}
+			this.pendingCr = false;
+			if (c == -1) {
+				return null;
+			}
+			while (c != -1 && c != '\n' && c != '\r') {
+				if (++this.total > MAX_FRONTMATTER_CHARS) {
+					throw new FrontmatterException(
+							"SKILL.md frontmatter exceeds " + MAX_FRONTMATTER_CHARS + " characters");
+				}
+				line.append((char) c);
+				c = this.reader.read();
+			}
+			this.pendingCr = (c == '\r');
+			return line.toString();
+		}
+
+	}
+
+}

@@ -1,0 +1,332 @@
+package dev.skills.core.parse;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+import dev.skills.core.InvalidSkillException;
+import dev.skills.core.Skill;
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.SkillMeta;
+import dev.skills.core.SkillNotFoundException;
+import dev.skills.core.resource.SkillFiles;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads skills leniently, as a client should: a skill loads whenever its intent is clear, and
+ * every deviation from the specification becomes a diagnostic rather than a failure. A skill is
+ * skipped only when its frontmatter cannot be read even after repair, it has no description, or
+ * its name holds white space or a path separator.
+ */
+public final class SkillLoader {
+
+	/** The name of the file that makes a folder a skill. */
+	public static final String SKILL_FILE = "SKILL.md";
+
+	/** The lower-case spelling, accepted with a warning. */
+	public static final String LOWERCASE_SKILL_FILE = "skill.md";
+
+	private SkillLoader() {
+	}
+
+	/**
+	 * Find the skill file of a folder: {@code SKILL.md}, else {@code skill.md}.
+	 * @param directory the folder
+	 * @return the file, or {@code null} when the folder holds neither
+	 */
+	public static @Nullable Path findSkillFile(Path directory) {
+		// List the folder rather than probe paths: a case-insensitive file system would answer
+		// "exists" for both spellings.
+		boolean lower = false;
+		try (Stream<Path> entries = Files.list(directory)) {
+			for (Path entry : (Iterable<Path>) entries::iterator) {
+				String name = entry.getFileName().toString();
+				if (name.equals(SKILL_FILE) && Files.isRegularFile(entry)) {
+					return entry;
+				}
+				lower |= name.equals(LOWERCASE_SKILL_FILE) && Files.isRegularFile(entry);
+			}
+		}
+		catch (IOException ex) {
+			return null;
+		}
+		return lower ? directory.resolve(LOWERCASE_SKILL_FILE) : null;
+	}
+
+	/**
+	 * Load one skill with its body and bundled files.
+	 * @param path a skill folder or its {@code SKILL.md}
+	 * @return the skill
+	 * @throws SkillNotFoundException when there is no {@code SKILL.md}
+	 * @throws InvalidSkillException when the skill cannot be loaded even leniently
+	 */
+	public static Skill load(Path path) {
+		Path skillFile = Files.isDirectory(path) ? findSkillFile(path) : path;
+		if (skillFile == null || !Files.isRegularFile(skillFile)) {
+			throw new SkillNotFoundException(path);
+		}
+		String content = readString(skillFile);
+		Path directory = directoryOf(skillFile);
+		SkillReadResult result = readMeta(new StringReader(content), skillFile);
+		if (result.meta() == null) {
+			throw new InvalidSkillException(result.diagnostics());
+		}
+		String body = FrontmatterParser.parseLenient(content).body();
+		return new Skill(result.meta(), body, SkillFiles.list(directory));
+	}
+
+	/**
+	 * Read the frontmatter of a skill file on disk (the body is not read).
+	 * @param skillFile the {@code SKILL.md}
+	 * @return the skill or why it was skipped
+	 */
+	public static SkillReadResult readMeta(Path skillFile) {
+		try (Reader reader = Files.newBufferedReader(skillFile, StandardCharsets.UTF_8)) {
+			return readMeta(reader, skillFile);
+		}
+		catch (IOException | UncheckedIOException ex) {
+			return new SkillReadResult(null, List.of(SkillDiagnostic.error(skillFile.toString(), null,
+					"Cannot read SKILL.md: " + ex.getMessage())));
+		}
+	}
+
+	private static SkillReadResult readMeta(Reader reader, Path skillFile) {
+		Path directory = directoryOf(skillFile);
+		SkillReadResult result = readMeta(reader, skillFile.toString(), directory.toString(),
+				String.valueOf(directory.getFileName()));
+		if (!String.valueOf(skillFile.getFileName()).equals(LOWERCASE_SKILL_FILE)) {
+			return result;
+		}
+		List<SkillDiagnostic> diagnostics = new ArrayList<>(result.diagnostics());
+		diagnostics.add(0, SkillDiagnostic.warning(skillFile.toString(),
+				(result.meta() != null) ? result.meta().name() : null, lowercaseFileMessage()));
+		return new SkillReadResult(result.meta(), diagnostics);
+	}
+
+	/**
+	 * The warning for a lower-case {@code skill.md}.
+	 * @return the message
+	 */
+	public static String lowercaseFileMessage() {
+		return "Found skill.md; the file should be named SKILL.md";
+	}
+
+	/**
+	 * Read the frontmatter of a skill from any source (a file, a jar entry) without its body.
+	 * @param reader the {@code SKILL.md} text; not closed
+	 * @param location where the file is, for diagnostics and {@link SkillMeta#location()}
+	 * @param baseDirectory the skill folder, for {@link SkillMeta#baseDirectory()}
+	 * @param directoryName the skill folder's name: the default name, and the name it must match
+	 * @return the skill or why it was skipped
+	 */
+	public static SkillReadResult readMeta(Reader reader, String location, String baseDirectory,
+			String directoryName) {
+		List<SkillDiagnostic> diagnostics = new ArrayList<>();
+		Frontmatter frontmatter;
+		try {
+			frontmatter = FrontmatterParser.read(reader, true, false);
+		}
+		catch (FrontmatterException ex) {
+			diagnostics.add(SkillDiagnostic.error(location, null, ex.getMessage()));
+			return new SkillReadResult(null, diagnostics);
+		}
+		catch (UncheckedIOException ex) {
+			diagnostics.add(SkillDiagnostic.error(location, null, "Cannot read SKILL.md: " + ex.getMessage()));
+			return new SkillReadResult(null, diagnostics);
+		}
+		MetaReader metaReader = new MetaReader(frontmatter.fields(), location, directoryName);
+		SkillMeta meta = metaReader.read(frontmatter.repairedKeys(), baseDirectory);
+		return new SkillReadResult(meta, metaReader.diagnostics);
+	}
+
+	private static Path directoryOf(Path skillFile) {
+		Path parent = skillFile.toAbsolutePath().getParent();
+		Path given = skillFile.getParent();
+		return (given != null) ? given : (parent != null) ? parent : Path.of(".");
+	}
+
+	private static String readString(Path file) {
+		try {
+			return Files.readString(file, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot read " + file, ex);
+		}
+	}
+
+	/**
+	 * Turns the frontmatter mapping into a {@link SkillMeta}, collecting diagnostics.
+	 */
+	private static final class MetaReader {
+
+		private final Map<String, Object> fields;
+
+		private final String location;
+
+		private final String directoryName;
+
+		private final List<SkillDiagnostic> diagnostics = new ArrayList<>();
+
+		private @Nullable String name;
+
+		MetaReader(Map<String, Object> fields, String location, String directoryName) {
+			this.fields = fields;
+			this.location = location;
+			this.directoryName = directoryName;
+		}
+
+		@Nullable SkillMeta read(List<String> repairedKeys, String baseDirectory) {
+			if (!repairedKeys.isEmpty()) {
+				warn("Frontmatter is not valid YAML as written; quoted the value of " + String.join(", ", repairedKeys)
+						+ " to read it");
+			}
+			this.name = readName();
+			if (this.name == null) {
+				return null;
+			}
+			Object description = this.fields.get("description");
+			if (!(description instanceof String text) || text.isBlank()) {
+				error((description == null) ? "Missing required field in frontmatter: description"
+						: "Field 'description' must be a non-empty string");
+				return null;
+			}
+			SpecRules.descriptionProblems(text).forEach(this::warn);
+			Object compatibility = this.fields.get("compatibility");
+			if (compatibility != null) {
+				SpecRules.compatibilityProblems(compatibility).forEach(this::warn);
+			}
+			Map<String, String> metadata = readMetadata();
+			Map<String, String> extras = readExtraFields();
+			return new SkillMeta(this.name, text, text("license"), text("compatibility"), metadata,
+					readTools("allowed-tools", true), orEmpty(readTools("disallowed-tools", false)), text("when_to_use"),
+					ToolLists.split(metadata.get("triggers"), "[;\\n]"),
+					ToolLists.split(metadata.get("tags"), "[,\\s]"), readPriority(metadata.get("priority")),
+					this.location, baseDirectory, extras, false);
+		}
+
+		private @Nullable String readName() {
+			Object raw = this.fields.get("name");
+			if (raw == null || (raw instanceof String text && text.isBlank())) {
+				warn("Missing required field in frontmatter: name; using the directory name '" + this.directoryName
+						+ "'");
+				return checkedName(this.directoryName);
+			}
+			if (!(raw instanceof String text)) {
+				error("Field 'name' must be a string, was " + FrontmatterParser.toYamlText(raw));
+				return null;
+			}
+			return checkedName(text.strip());
+		}
+
+		private @Nullable String checkedName(String candidate) {
+			String unusable = SpecRules.unusableName(candidate);
+			if (unusable != null) {
+				error(unusable);
+				return null;
+			}
+			this.name = candidate;
+			SpecRules.nameProblems(candidate, this.directoryName).forEach(this::warn);
+			return candidate;
+		}
+
+		private Map<String, String> readMetadata() {
+			Object raw = this.fields.get("metadata");
+			Map<String, String> metadata = new LinkedHashMap<>();
+			if (raw == null) {
+				return metadata;
+			}
+			if (!(raw instanceof Map<?, ?> map)) {
+				warn("Field 'metadata' must be a mapping; ignored");
+				return metadata;
+			}
+			map.forEach((key, value) -> {
+				if (!(value instanceof String)) {
+					warn("metadata." + key + " is not a string; kept as its YAML text");
+				}
+				metadata.put(String.valueOf(key), FrontmatterParser.toYamlText(value));
+			});
+			return metadata;
+		}
+
+		private Map<String, String> readExtraFields() {
+			Map<String, String> extras = new LinkedHashMap<>();
+			this.fields.forEach((key, value) -> {
+				if (!SpecRules.SPEC_FIELDS.contains(key) && !SpecRules.EXTENSION_FIELDS.contains(key)
+						&& !isUnderscoreAlias(key)) {
+					extras.put(key, FrontmatterParser.toYamlText(value));
+				}
+			});
+			if (!extras.isEmpty()) {
+				warn("Fields outside the specification kept as extra fields: "
+						+ String.join(", ", new TreeSet<>(extras.keySet())));
+			}
+			return extras;
+		}
+
+		private boolean isUnderscoreAlias(String key) {
+			return key.equals("allowed_tools") || key.equals("disallowed_tools");
+		}
+
+		private @Nullable List<String> readTools(String field, boolean specField) {
+			String alias = field.replace('-', '_');
+			Object raw = this.fields.get(field);
+			if (raw == null && this.fields.containsKey(alias)) {
+				raw = this.fields.get(alias);
+				warn("'" + alias + "' is not the specification's spelling; read as '" + field + "'");
+			}
+			if (raw == null) {
+				return null;
+			}
+			ToolLists.Parsed parsed = ToolLists.parse(raw);
+			if (parsed.tools() == null) {
+				warn("Field '" + field + "' must be a string or a list; ignored");
+			}
+			else if (specField && parsed.nonStandard()) {
+				warn("Field '" + field + "' should be a space-separated string; read as " + parsed.tools());
+			}
+			return parsed.tools();
+		}
+
+		private int readPriority(@Nullable String priority) {
+			if (priority == null || priority.isBlank()) {
+				return 0;
+			}
+			try {
+				return Integer.parseInt(priority.strip());
+			}
+			catch (NumberFormatException ex) {
+				warn("metadata.priority '" + priority + "' is not an integer; using 0");
+				return 0;
+			}
+		}
+
+		private @Nullable String text(String field) {
+			Object value = this.fields.get(field);
+			return (value != null) ? FrontmatterParser.toYamlText(value) : null;
+		}
+
+		private static List<String> orEmpty(@Nullable List<String> list) {
+			return (list != null) ? list : List.of();
+		}
+
+		private void warn(String message) {
+			this.diagnostics.add(SkillDiagnostic.warning(this.location, this.name, message));
+		}
+
+		private void error(String message) {
+			this.diagnostics.add(SkillDiagnostic.error(this.location, this.name, message));
+		}
+
+	}
+
+}

@@ -1,0 +1,112 @@
+package dev.skills.core.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Splits tool lists and other list-like text fields. Tool patterns such as
+ * {@code Bash(git commit:*)} hold spaces and commas inside parentheses, so separators count only
+ * outside them.
+ */
+final class ToolLists {
+
+	private ToolLists() {
+	}
+
+	/**
+	 * Read {@code allowed-tools} or {@code disallowed-tools} in any of the forms seen in real
+	 * skills: the specification's space-separated string, a comma-separated string, or a YAML list.
+	 * @param raw the parsed value
+	 * @return the tools, and whether the form was not the specification's
+	 */
+	static Parsed parse(Object raw) {
+		if (raw instanceof List<?> items) {
+			List<String> tools = new ArrayList<>();
+			for (Object item : items) {
+				String text = FrontmatterParser.toYamlText(item).strip();
+				if (!text.isEmpty()) {
+					tools.add(text);
+				}
+			}
+			return new Parsed(tools, true);
+		}
+		if (!(raw instanceof String text)) {
+			return new Parsed(null, true);
+		}
+		if (text.isBlank()) {
+			return new Parsed(null, false);
+		}
+		boolean commas = hasTopLevel(text, ',');
+		return new Parsed(splitTopLevel(text, commas), commas);
+	}
+
+	/**
+	 * Split text on a regular expression, trimming and dropping empty parts.
+	 * @param text the text, or {@code null}
+	 * @param separators the separator pattern
+	 * @return the parts
+	 */
+	static List<String> split(@Nullable String text, String separators) {
+		if (text == null) {
+			return List.of();
+		}
+		List<String> parts = new ArrayList<>();
+		for (String part : text.split(separators)) {
+			if (!part.isBlank()) {
+				parts.add(part.strip());
+			}
+		}
+		return parts;
+	}
+
+	private static boolean hasTopLevel(String text, char separator) {
+		int depth = 0;
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			depth += (c == '(') ? 1 : (c == ')' && depth > 0) ? -1 : 0;
+			if (depth == 0 && c == separator) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static List<String> splitTopLevel(String text, boolean onCommas) {
+		List<String> tools = new ArrayList<>();
+		StringBuilder current = new StringBuilder();
+		int depth = 0;
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			depth += (c == '(') ? 1 : (c == ')' && depth > 0) ? -1 : 0;
+			boolean separator = (depth == 0) && (onCommas ? c == ',' : Character.isWhitespace(c));
+			if (separator) {
+				addPart(tools, current);
+			}
+			else {
+				current.append(c);
+			}
+		}
+		addPart(tools, current);
+		return tools;
+	}
+
+	private static void addPart(List<String> tools, StringBuilder current) {
+		String part = current.toString().strip();
+		if (!part.isEmpty()) {
+			tools.add(part);
+		}
+		current.setLength(0);
+	}
+
+	/**
+	 * A parsed tool list.
+	 *
+	 * @param tools the tools, or {@code null} when the value could not be read as a list
+	 * @param nonStandard whether the form was other than a space-separated string
+	 */
+	record Parsed(@Nullable List<String> tools, boolean nonStandard) {
+	}
+
+}
