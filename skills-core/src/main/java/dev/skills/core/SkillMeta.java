@@ -54,8 +54,9 @@ public record SkillMeta(String name, String description, @Nullable String licens
 	}
 
 	private static Map<String, String> copy(Map<String, String> map) {
-		// Insertion order is the order of the file: keep it for display.
-		return Collections.unmodifiableMap(new LinkedHashMap<>(map));
+		// Insertion order is the order of the file: keep it for display. Most skills have no
+		// entries: share the empty map rather than keep a wrapper per skill.
+		return map.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(map));
 	}
 
 }

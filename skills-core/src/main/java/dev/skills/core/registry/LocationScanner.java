@@ -1,0 +1,209 @@
+package dev.skills.core.registry;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.SkillMeta;
+import dev.skills.core.discover.SkillFolders;
+import dev.skills.core.parse.SkillLoader;
+import dev.skills.core.parse.SkillReadResult;
+import dev.skills.core.resource.SkillFiles;
+import dev.skills.core.resource.SkillSource;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.support.ResourcePatternResolver;
+
+/**
+ * Finds the skills of a location and reads them into entries.
+ */
+final class LocationScanner {
+
+	private final ResourcePatternResolver resolver;
+
+	LocationScanner(ResourcePatternResolver resolver) {
+		this.resolver = resolver;
+	}
+
+	/**
+	 * Find the skills of a location.
+	 * @param location the location
+	 * @param diagnostics receives warnings about the location itself
+	 * @return the skills found, in precedence order
+	 */
+	List<SkillSource> scan(Location location, List<SkillDiagnostic> diagnostics) {
+		if (location.folder() != null) {
+			SkillFolders.Scan scan = SkillFolders.find(location.folder());
+			diagnostics.addAll(scan.diagnostics());
+			return scan.skillFiles().stream().map(SkillSource::folder).toList();
+		}
+		return scanClasspath(location, diagnostics);
+	}
+
+	/**
+	 * Find the skills below one folder of a folder location, after a change there.
+	 * @param location the location
+	 * @param start the folder to search, at or below the location's folder
+	 * @return the skills found
+	 */
+	List<SkillSource> scanBelow(Location location, Path start) {
+		int depth = location.folder().relativize(start).getNameCount();
+		int remaining = SkillFolders.MAX_DEPTH - (start.equals(location.folder()) ? 0 : depth);
+		if (remaining < 0) {
+			return List.of();
+		}
+		return SkillFolders.find(start, remaining).skillFiles().stream().map(SkillSource::folder).toList();
+	}
+
+	/**
+	 * Read a skill's frontmatter into an entry. When a skill that loaded before no longer does
+	 * (a half-saved edit, say), its last good version is kept with an error saying so.
+	 * @param source the skill
+	 * @param locationIndex its location's index
+	 * @param order its position in the location's scan (classpath order); 0 for folder skills,
+	 * which are ordered by path
+	 * @param previous the entry it replaces, if any
+	 * @return the entry
+	 */
+	SkillEntry read(SkillSource source, int locationIndex, int order, @Nullable SkillEntry previous) {
+		SkillSource.Fingerprint fingerprint = source.fingerprint();
+		SkillReadResult result;
+		try (Reader reader = source.openSkillFile()) {
+			result = SkillLoader.readMeta(reader, source.location(), source.baseDirectory(), source.directoryName());
+		}
+		catch (IOException | UncheckedIOException ex) {
+			result = new SkillReadResult(null,
+					List.of(SkillDiagnostic.error(source.location(), null, "Cannot read SKILL.md: " + ex.getMessage())));
+		}
+		List<SkillDiagnostic> diagnostics = new ArrayList<>();
+		if (source.location().endsWith("/" + SkillLoader.LOWERCASE_SKILL_FILE)) {
+			diagnostics.add(SkillDiagnostic.warning(source.location(),
+					(result.meta() != null) ? result.meta().name() : null, SkillLoader.lowercaseFileMessage()));
+		}
+		diagnostics.addAll(result.diagnostics());
+		SkillMeta meta = result.meta();
+		if (meta == null && previous != null && previous.meta() != null) {
+			meta = previous.meta();
+			diagnostics.add(SkillDiagnostic.error(source.location(), meta.name(),
+					"SKILL.md cannot be loaded any more; keeping the last good version of '" + meta.name()
+							+ "' until it is fixed"));
+		}
+		return new SkillEntry(source, locationIndex, order, meta, diagnostics, fingerprint);
+	}
+
+	private List<SkillSource> scanClasspath(Location location, List<SkillDiagnostic> diagnostics) {
+		String root = location.spec().endsWith("/") ? location.spec() : location.spec() + "/";
+		String rootPath = root.substring(root.indexOf(':') + 1);
+		rootPath = rootPath.startsWith("/") ? rootPath.substring(1) : rootPath;
+		Resource[] found;
+		try {
+			// One pass over each jar: "**/*.md", then keep the skill files.
+			found = this.resolver.getResources(root + "**/*.md");
+		}
+		catch (IOException ex) {
+			diagnostics.add(SkillDiagnostic.warning(location.spec(), null,
+					"Cannot scan the classpath location: " + ex.getMessage()));
+			return List.of();
+		}
+		List<Candidate> candidates = new ArrayList<>();
+		for (Resource resource : found) {
+			Candidate candidate = candidate(resource, rootPath);
+			if (candidate != null) {
+				candidates.add(candidate);
+			}
+		}
+		return select(candidates);
+	}
+
+	private static @Nullable Candidate candidate(Resource resource, String rootPath) {
+		String url;
+		try {
+			url = resource.getURL().toString();
+		}
+		catch (IOException ex) {
+			return null;
+		}
+		int entry = url.lastIndexOf("!/");
+		int start = url.indexOf(rootPath, Math.max(entry, 0));
+		if (start < 0) {
+			return null;
+		}
+		String root = url.substring(0, start + rootPath.length());
+		String relative = url.substring(root.length());
+		String[] segments = relative.split("/");
+		String fileName = segments[segments.length - 1];
+		boolean skillFile = fileName.equals(SkillLoader.SKILL_FILE) || fileName.equals(SkillLoader.LOWERCASE_SKILL_FILE);
+		if (!skillFile || segments.length < 2 || segments.length - 1 > SkillFolders.MAX_DEPTH
+				|| hasSkippedSegment(segments)) {
+			return null;
+		}
+		return new Candidate(resource, root, url.substring(0, url.length() - fileName.length()), fileName);
+	}
+
+	// Keep the resolver's order (classpath order decides precedence); SKILL.md wins over skill.md
+	// in one folder, and a folder inside another skill's folder is not a skill of its own.
+	private List<SkillSource> select(List<Candidate> candidates) {
+		Set<String> directories = new HashSet<>();
+		Set<String> upperCase = new HashSet<>();
+		for (Candidate candidate : candidates) {
+			directories.add(candidate.directory());
+			if (candidate.fileName().equals(SkillLoader.SKILL_FILE)) {
+				upperCase.add(candidate.directory());
+			}
+		}
+		List<SkillSource> sources = new ArrayList<>();
+		for (Candidate candidate : candidates) {
+			boolean shadowedFile = candidate.fileName().equals(SkillLoader.LOWERCASE_SKILL_FILE)
+					&& upperCase.contains(candidate.directory());
+			if (!shadowedFile && !insideAnotherSkill(candidate, directories)) {
+				sources.add(toSource(candidate.resource()));
+			}
+		}
+		return sources;
+	}
+
+	private static boolean insideAnotherSkill(Candidate candidate, Set<String> directories) {
+		String directory = candidate.directory();
+		for (int cut = directory.lastIndexOf('/', directory.length() - 2); cut >= candidate.root().length()
+				- 1; cut = directory.lastIndexOf('/', cut - 1)) {
+			if (directories.contains(directory.substring(0, cut + 1))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private SkillSource toSource(Resource resource) {
+		// Classes folders on disk (running from an IDE or target/classes) are read as folders,
+		// so that their links are checked like any folder skill's.
+		if (resource.isFile()) {
+			try {
+				return SkillSource.folder(resource.getFile().toPath());
+			}
+			catch (IOException ex) {
+				// fall through to resource access
+			}
+		}
+		return SkillSource.classpath(resource, this.resolver);
+	}
+
+	private static boolean hasSkippedSegment(String[] segments) {
+		for (String segment : segments) {
+			if (SkillFiles.isSkipped(segment)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private record Candidate(Resource resource, String root, String directory, String fileName) {
+	}
+
+}

@@ -1,0 +1,85 @@
+package dev.skills.core.resource;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import dev.skills.core.SkillResourceException;
+import dev.skills.core.SkillResourceException.Reason;
+
+/**
+ * Checks a path asked for by the model before anything is opened. Only plain relative paths
+ * inside the skill folder pass: no absolute paths, no {@code ..}, no backslashes or drive
+ * letters, no NUL, no hidden segments or tool caches.
+ */
+final class ResourcePaths {
+
+	private static final Set<String> BINARY_EXTENSIONS = Set.of("png", "jpg", "jpeg", "gif", "webp", "bmp", "ico",
+			"tif", "tiff", "pdf", "zip", "gz", "tgz", "bz2", "xz", "7z", "rar", "jar", "war", "class", "so", "dll",
+			"dylib", "exe", "bin", "o", "a", "woff", "woff2", "ttf", "otf", "eot", "mp3", "mp4", "wav", "ogg", "mov",
+			"avi", "webm", "sqlite", "db", "pyc", "docx", "xlsx", "pptx");
+
+	// How many file names a not-found message offers.
+	private static final int MAX_NAMED = 20;
+
+	private ResourcePaths() {
+	}
+
+	/**
+	 * Check and normalise a relative path.
+	 * @param skill the skill name, for messages
+	 * @param path the path as given
+	 * @return the path without {@code ./} segments or a trailing {@code /}; empty for the skill
+	 * folder itself
+	 * @throws SkillResourceException when the path is not allowed
+	 */
+	static String check(String skill, String path) {
+		if (path.indexOf('\0') >= 0) {
+			throw rejected(skill, path, "it contains a NUL character");
+		}
+		if (path.indexOf('\\') >= 0) {
+			throw rejected(skill, path, "use '/' as the separator, not '\\'");
+		}
+		if (path.startsWith("/") || path.startsWith("~") || path.matches("^[A-Za-z]:.*")) {
+			throw rejected(skill, path, "it is absolute; give a path relative to the skill folder");
+		}
+		StringBuilder normalized = new StringBuilder();
+		for (String segment : path.split("/")) {
+			if (segment.isEmpty() || segment.equals(".")) {
+				continue;
+			}
+			if (segment.equals("..")) {
+				throw rejected(skill, path, "'..' would leave the skill folder");
+			}
+			if (SkillFiles.isSkipped(segment)) {
+				throw rejected(skill, path, "hidden files and tool caches are not readable");
+			}
+			normalized.append((normalized.length() > 0) ? "/" : "").append(segment);
+		}
+		return normalized.toString();
+	}
+
+	/**
+	 * Whether a file is binary by its name.
+	 * @param path the path
+	 * @return {@code true} for a known binary extension
+	 */
+	static boolean hasBinaryExtension(String path) {
+		int dot = path.lastIndexOf('.');
+		return dot >= 0 && BINARY_EXTENSIONS.contains(path.substring(dot + 1).toLowerCase(Locale.ROOT));
+	}
+
+	static SkillResourceException rejected(String skill, String path, String why) {
+		return new SkillResourceException(Reason.REJECTED,
+				"Cannot read '" + path + "' from skill '" + skill + "': " + why + ".");
+	}
+
+	static SkillResourceException notFound(String skill, String path, List<String> files) {
+		String available = files.isEmpty() ? "It bundles no files."
+				: "Its files: " + String.join(", ", files.subList(0, Math.min(files.size(), MAX_NAMED)))
+						+ ((files.size() > MAX_NAMED) ? ", ... and " + (files.size() - MAX_NAMED) + " more." : ".");
+		return new SkillResourceException(Reason.NOT_FOUND,
+				"Skill '" + skill + "' has no file '" + path + "'. " + available);
+	}
+
+}
