@@ -467,7 +467,7 @@ public class SkillsRegistry implements AutoCloseable {
 		}
 		SkillsSnapshot next = editor.build(generation);
 		this.snapshot = next;
-		logNewDiagnostics(current, next, change);
+		logNewDiagnostics(current, next, editor.written());
 		for (SkillsListener listener : this.listeners) {
 			try {
 				listener.onChange(change);
@@ -479,20 +479,12 @@ public class SkillsRegistry implements AutoCloseable {
 		return change;
 	}
 
-	private void logNewDiagnostics(SkillsSnapshot before, SkillsSnapshot after, SkillsChange change) {
+	private void logNewDiagnostics(SkillsSnapshot before, SkillsSnapshot after, List<SkillEntry> written) {
 		if (!logger.isWarnEnabled()) {
 			return;
 		}
-		for (String name : change.added()) {
-			after.entry(name).diagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
-		}
-		for (String name : change.changed()) {
-			after.entry(name).diagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
-		}
-		for (SkillEntry entry : after.entries()) {
-			if (entry.meta() == null && before.entryAt(entry.key()) != entry) {
-				entry.diagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
-			}
+		for (SkillEntry entry : written) {
+			entry.diagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
 		}
 		if (!after.locationDiagnostics().equals(before.locationDiagnostics())) {
 			after.locationDiagnostics().forEach((diagnostic) -> logger.warn(diagnostic));

@@ -3,8 +3,6 @@ package dev.skills.core.registry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +13,8 @@ import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.prompt.SkillPrompts;
 import org.jspecify.annotations.Nullable;
+import org.pcollections.HashTreePMap;
+import org.pcollections.PMap;
 
 /**
  * An immutable view of every skill the registry knows, as of one generation. Readers hold on to
@@ -23,21 +23,23 @@ import org.jspecify.annotations.Nullable;
  */
 public final class SkillsSnapshot {
 
-	private static final SkillsSnapshot EMPTY = new SkillsSnapshot(0, Instant.EPOCH, Map.of(), Map.of(), Map.of(),
-			List.of());
+	private static final SkillsSnapshot EMPTY = new SkillsSnapshot(0, Instant.EPOCH, HashTreePMap.empty(),
+			HashTreePMap.empty(), HashTreePMap.empty(), List.of());
 
 	private final long generation;
 
 	private final Instant createdAt;
 
+	// Persistent maps: the next snapshot shares all but the changed entries with this one.
+
 	// Every skill folder, loaded or not, by folder.
-	private final Map<String, SkillEntry> entries;
+	private final PMap<String, SkillEntry> entries;
 
 	// The winning entry of each name.
-	private final Map<String, SkillEntry> winners;
+	private final PMap<String, SkillEntry> winners;
 
 	// The losers of each contested name, best first: usually empty.
-	private final Map<String, List<SkillEntry>> shadowed;
+	private final PMap<String, List<SkillEntry>> shadowed;
 
 	private final List<SkillDiagnostic> locationDiagnostics;
 
@@ -49,8 +51,8 @@ public final class SkillsSnapshot {
 
 	private volatile @Nullable List<SkillDiagnostic> diagnostics;
 
-	private SkillsSnapshot(long generation, Instant createdAt, Map<String, SkillEntry> entries,
-			Map<String, SkillEntry> winners, Map<String, List<SkillEntry>> shadowed,
+	private SkillsSnapshot(long generation, Instant createdAt, PMap<String, SkillEntry> entries,
+			PMap<String, SkillEntry> winners, PMap<String, List<SkillEntry>> shadowed,
 			List<SkillDiagnostic> locationDiagnostics) {
 		this.generation = generation;
 		this.createdAt = createdAt;
@@ -209,23 +211,25 @@ public final class SkillsSnapshot {
 
 		private final SkillsSnapshot base;
 
-		private final Map<String, SkillEntry> entries;
+		private PMap<String, SkillEntry> entries;
 
-		private final Map<String, SkillEntry> winners;
+		private PMap<String, SkillEntry> winners;
 
-		private final Map<String, List<SkillEntry>> shadowed;
+		private PMap<String, List<SkillEntry>> shadowed;
 
 		private List<SkillDiagnostic> locationDiagnostics;
 
 		private final Set<String> touched = new HashSet<>();
 
+		private final List<SkillEntry> written = new ArrayList<>();
+
 		private boolean modified;
 
 		private Editor(SkillsSnapshot base) {
 			this.base = base;
-			this.entries = new HashMap<>(base.entries);
-			this.winners = new HashMap<>(base.winners);
-			this.shadowed = new HashMap<>(base.shadowed);
+			this.entries = base.entries;
+			this.winners = base.winners;
+			this.shadowed = base.shadowed;
 			this.locationDiagnostics = base.locationDiagnostics;
 		}
 
@@ -247,7 +251,8 @@ public final class SkillsSnapshot {
 				return;
 			}
 			remove(entry.key());
-			this.entries.put(entry.key(), entry);
+			this.entries = this.entries.plus(entry.key(), entry);
+			this.written.add(entry);
 			this.modified = true;
 			if (entry.meta() != null) {
 				addCandidate(entry);
@@ -259,7 +264,8 @@ public final class SkillsSnapshot {
 		 * @param directory the folder
 		 */
 		void remove(String directory) {
-			SkillEntry old = this.entries.remove(directory);
+			SkillEntry old = this.entries.get(directory);
+			this.entries = this.entries.minus(directory);
 			this.modified |= (old != null);
 			if (old != null && old.meta() != null) {
 				removeCandidate(old);
@@ -274,24 +280,32 @@ public final class SkillsSnapshot {
 			return this.entries.keySet();
 		}
 
+		/**
+		 * The entries this edit wrote, in order.
+		 * @return the new entries
+		 */
+		List<SkillEntry> written() {
+			return this.written;
+		}
+
 		private void addCandidate(SkillEntry entry) {
 			String name = entry.meta().name();
 			this.touched.add(name);
 			SkillEntry winner = this.winners.get(name);
 			if (winner == null) {
-				this.winners.put(name, entry);
+				this.winners = this.winners.plus(name, entry);
 				return;
 			}
 			List<SkillEntry> losers = new ArrayList<>(this.shadowed.getOrDefault(name, List.of()));
 			if (entry.precedes(winner)) {
-				this.winners.put(name, entry);
+				this.winners = this.winners.plus(name, entry);
 				losers.add(winner);
 			}
 			else {
 				losers.add(entry);
 			}
 			losers.sort((a, b) -> a.precedes(b) ? -1 : 1);
-			this.shadowed.put(name, List.copyOf(losers));
+			this.shadowed = this.shadowed.plus(name, List.copyOf(losers));
 		}
 
 		private void removeCandidate(SkillEntry entry) {
@@ -299,22 +313,13 @@ public final class SkillsSnapshot {
 			this.touched.add(name);
 			List<SkillEntry> losers = new ArrayList<>(this.shadowed.getOrDefault(name, List.of()));
 			if (this.winners.get(name) == entry) {
-				if (losers.isEmpty()) {
-					this.winners.remove(name);
-				}
-				else {
-					this.winners.put(name, losers.remove(0));
-				}
+				this.winners = losers.isEmpty() ? this.winners.minus(name) : this.winners.plus(name, losers.remove(0));
 			}
 			else {
 				losers.remove(entry);
 			}
-			if (losers.isEmpty()) {
-				this.shadowed.remove(name);
-			}
-			else {
-				this.shadowed.put(name, List.copyOf(losers));
-			}
+			this.shadowed = losers.isEmpty() ? this.shadowed.minus(name)
+					: this.shadowed.plus(name, List.copyOf(losers));
 		}
 
 		/**
@@ -355,14 +360,12 @@ public final class SkillsSnapshot {
 		}
 
 		/**
-		 * Make the new snapshot. The editor must not be used afterwards.
+		 * Make the new snapshot.
 		 * @param generation its generation
 		 * @return the snapshot
 		 */
 		SkillsSnapshot build(long generation) {
-			// The maps were copied when the edit began and are not touched after this: wrap, don't copy.
-			return new SkillsSnapshot(generation, Instant.now(), Collections.unmodifiableMap(this.entries),
-					Collections.unmodifiableMap(this.winners), Collections.unmodifiableMap(this.shadowed),
+			return new SkillsSnapshot(generation, Instant.now(), this.entries, this.winners, this.shadowed,
 					this.locationDiagnostics);
 		}
 

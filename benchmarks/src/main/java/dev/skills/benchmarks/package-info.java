@@ -1,0 +1,4 @@
+/**
+ * Benchmarks behind the README's performance figures. Run {@link dev.skills.benchmarks.BenchmarkReport}.
+ */
+package dev.skills.benchmarks;
