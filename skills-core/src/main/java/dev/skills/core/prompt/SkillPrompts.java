@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.skills.core.Skill;
 import dev.skills.core.SkillMeta;
 
 /**
@@ -16,7 +17,94 @@ public final class SkillPrompts {
 		.reversed()
 		.thenComparing(SkillMeta::name);
 
+	/** The sentence placed before the catalog in the system message. */
+	public static final String CATALOG_INSTRUCTION = "The skills below hold instructions for specific tasks. When a task "
+			+ "matches a skill's description, call activate_skill with the skill's name to load its instructions "
+			+ "before you start.";
+
+	/** The most bundled files listed in a {@code <skill_resources>} block. */
+	public static final int MAX_LISTED_RESOURCES = 50;
+
+	private static final String CONTENT_START = "<skill_content name=\"";
+
 	private SkillPrompts() {
+	}
+
+	/**
+	 * The catalog with the instruction that precedes it, as appended to the system message.
+	 * @param catalog the {@code <available_skills>} block
+	 * @return the text to append
+	 */
+	public static String catalogSection(String catalog) {
+		return CATALOG_INSTRUCTION + "\n\n" + catalog;
+	}
+
+	/**
+	 * The {@code <skill_content>} block that {@code activate_skill} returns and that re-injection
+	 * sends again: the instructions, the compatibility note, how to read bundled files, and the
+	 * list of those files.
+	 * @param skill the skill
+	 * @return the block
+	 */
+	public static String skillContent(Skill skill) {
+		String name = escape(skill.name());
+		StringBuilder out = new StringBuilder(CONTENT_START).append(name).append("\">\n").append(skill.body());
+		String compatibility = skill.meta().compatibility();
+		boolean hasFiles = !skill.files().isEmpty();
+		if ((compatibility != null && !compatibility.isBlank()) || hasFiles) {
+			out.append("\n");
+		}
+		if (compatibility != null && !compatibility.isBlank()) {
+			out.append("\nCompatibility: ").append(compatibility);
+		}
+		if (hasFiles) {
+			out.append("\nRelative paths in this skill are relative to the skill directory. Read a bundled file with "
+					+ "read_skill_resource(skill_name=\"")
+				.append(name)
+				.append("\", path=\"<relative path>\").\n\n<skill_resources>\n");
+			skill.files()
+				.stream()
+				.limit(MAX_LISTED_RESOURCES)
+				.forEach((file) -> out.append("  <file>").append(escape(file)).append("</file>\n"));
+			if (skill.files().size() > MAX_LISTED_RESOURCES) {
+				out.append("  ... and ").append(skill.files().size() - MAX_LISTED_RESOURCES).append(" more\n");
+			}
+			out.append("</skill_resources>");
+		}
+		return out.append("\n</skill_content>").toString();
+	}
+
+	/**
+	 * The opening tag of a skill's content block, to recognise it in a conversation.
+	 * @param name the skill name
+	 * @return {@code <skill_content name="NAME">}
+	 */
+	public static String skillContentStart(String name) {
+		return CONTENT_START + escape(name) + "\">";
+	}
+
+	/**
+	 * The instructions block for skills attached to a call in code: one section per skill,
+	 * {@code ### Skill: NAME — DESCRIPTION} then the body; a skill shipped with this library is
+	 * marked {@code [system]}.
+	 * @param skills the skills
+	 * @return the block; empty for no skills
+	 */
+	public static String instructions(List<Skill> skills) {
+		StringBuilder out = new StringBuilder();
+		for (Skill skill : skills) {
+			if (out.length() > 0) {
+				out.append("\n\n");
+			}
+			out.append("### Skill: ")
+				.append(skill.name())
+				.append(skill.meta().builtin() ? " [system]" : "")
+				.append(" — ")
+				.append(skill.meta().description().strip())
+				.append("\n\n")
+				.append(skill.body());
+		}
+		return out.toString();
 	}
 
 	/**
