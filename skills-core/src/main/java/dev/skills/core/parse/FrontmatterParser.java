@@ -40,6 +40,10 @@ public final class FrontmatterParser {
 
 	static final int MAX_ALIASES = 20;
 
+	// Without aliases a frontmatter holds fewer values than characters; more can only come from
+	// aliases that expand.
+	static final int MAX_VALUES = MAX_FRONTMATTER_CHARS;
+
 	private static final String DELIMITER = "---";
 
 	// A "key: value" line whose plain value YAML cannot read as written.
@@ -188,23 +192,9 @@ public final class FrontmatterParser {
 			throw new FrontmatterException("SKILL.md frontmatter must be a YAML mapping");
 		}
 		Map<String, Object> fields = new LinkedHashMap<>();
-		map.forEach((key, value) -> fields.put(String.valueOf(key), normalize(value)));
+		PlainCopy copy = new PlainCopy();
+		map.forEach((key, value) -> fields.put(String.valueOf(key), copy.of(value, 1)));
 		return fields;
-	}
-
-	// Explicit tags (!!int, !!set, ...) still construct typed values: bring them back to text.
-	private static Object normalize(@Nullable Object value) {
-		if (value instanceof Map<?, ?> map) {
-			Map<String, Object> result = new LinkedHashMap<>();
-			map.forEach((k, v) -> result.put(String.valueOf(k), normalize(v)));
-			return result;
-		}
-		if (value instanceof Iterable<?> items) {
-			List<Object> result = new ArrayList<>();
-			items.forEach((item) -> result.add(normalize(item)));
-			return result;
-		}
-		return (value != null) ? String.valueOf(value) : "";
 	}
 
 	private static Yaml newYaml() {
@@ -266,6 +256,41 @@ public final class FrontmatterParser {
 	}
 
 	private record RepairedYaml(String yaml, List<String> keys) {
+	}
+
+	/**
+	 * Copies loaded YAML into plain text, lists and maps. Explicit tags ({@code !!int},
+	 * {@code !!set}, ...) still construct typed values: they are brought back to text. Aliases
+	 * share nodes, so an alias bomb under the alias limit, or an alias to its own parent, would
+	 * make the copy grow without end: it is bounded by the nesting and value limits.
+	 */
+	private static final class PlainCopy {
+
+		private int values;
+
+		Object of(@Nullable Object value, int depth) {
+			if (++this.values > MAX_VALUES) {
+				throw new FrontmatterException(
+						"Invalid YAML in frontmatter: aliases expand to more than " + MAX_VALUES + " values");
+			}
+			boolean collection = value instanceof Map<?, ?> || value instanceof Iterable<?>;
+			if (collection && depth >= MAX_NESTING_DEPTH) {
+				throw new FrontmatterException(
+						"Invalid YAML in frontmatter: aliases nest deeper than " + MAX_NESTING_DEPTH + " levels");
+			}
+			if (value instanceof Map<?, ?> map) {
+				Map<String, Object> result = new LinkedHashMap<>();
+				map.forEach((k, v) -> result.put(String.valueOf(k), of(v, depth + 1)));
+				return result;
+			}
+			if (value instanceof Iterable<?> items) {
+				List<Object> result = new ArrayList<>();
+				items.forEach((item) -> result.add(of(item, depth + 1)));
+				return result;
+			}
+			return (value != null) ? String.valueOf(value) : "";
+		}
+
 	}
 
 	/**
