@@ -331,15 +331,23 @@ public final class FrontmatterParser {
 				return null;
 			}
 			while (c != -1 && c != '\n' && c != '\r') {
-				if (++this.total > MAX_FRONTMATTER_CHARS) {
-					throw new FrontmatterException(
-							"SKILL.md frontmatter exceeds " + MAX_FRONTMATTER_CHARS + " characters");
-				}
+				count();
 				line.append((char) c);
 				c = this.reader.read();
 			}
+			if (c != -1) {
+				// A line end is a character too: a file of blank lines must not be read whole.
+				count();
+			}
 			this.pendingCr = (c == '\r');
 			return line.toString();
+		}
+
+		private void count() {
+			if (++this.total > MAX_FRONTMATTER_CHARS) {
+				throw new FrontmatterException(
+						"SKILL.md frontmatter exceeds " + MAX_FRONTMATTER_CHARS + " characters");
+			}
 		}
 
 	}
