@@ -46,6 +46,12 @@ class HostileFrontmatterTests {
 	}
 
 	@Test
+	void fiveMegabytesOfBlankLinesInTheFrontmatterIsAnErrorAndTheOtherSkillsLoad() throws IOException {
+		blankLines(this.location);
+		assertHostileSkippedAndGoodLoaded("blank-lines", "SKILL.md frontmatter exceeds 65536 characters");
+	}
+
+	@Test
 	void billionLaughsAliasBombIsAnErrorAndTheOtherSkillsLoad() throws IOException {
 		billionLaughs(this.location);
 		assertHostileSkippedAndGoodLoaded("billion-laughs",
@@ -82,6 +88,7 @@ class HostileFrontmatterTests {
 	void hostileSkillsAreSkippedInA32MegabyteHeap() throws IOException, InterruptedException {
 		good(this.location);
 		hugeFrontmatter(this.location);
+		blankLines(this.location);
 		billionLaughs(this.location);
 		aliasBombUnderTheAliasLimit(this.location);
 		selfReferencingAlias(this.location);
@@ -106,7 +113,7 @@ class HostileFrontmatterTests {
 				+ "to more than 65536 values",
 				"billion-laughs: skipped: Invalid YAML in frontmatter: Number of aliases for non-scalar nodes exceeds "
 						+ "the specified max=20",
-				"good-skill: loaded good-skill", "huge-frontmatter: skipped: SKILL.md frontmatter exceeds 65536 characters",
+				"blank-lines: skipped: SKILL.md frontmatter exceeds 65536 characters", "good-skill: loaded good-skill", "huge-frontmatter: skipped: SKILL.md frontmatter exceeds 65536 characters",
 				"nested-lists: skipped: " + TOO_DEEP, "nested-maps: skipped: " + TOO_DEEP,
 				"self-reference: skipped: Invalid YAML in frontmatter: aliases nest deeper than 20 levels");
 	}
@@ -150,6 +157,11 @@ class HostileFrontmatterTests {
 			content.append("key-%07d: ".formatted(i)).append("v".repeat(64)).append('\n');
 		}
 		return TestSkills.skill(location, "huge-frontmatter", content.append("---\nBody\n").toString());
+	}
+
+	private static Path blankLines(Path location) throws IOException {
+		return TestSkills.skill(location, "blank-lines", "---\nname: blank-lines\ndescription: Five megabytes of nothing\n"
+				+ "\n".repeat(5 * 1024 * 1024) + "---\nBody\n");
 	}
 
 	private static Path billionLaughs(Path location) throws IOException {
