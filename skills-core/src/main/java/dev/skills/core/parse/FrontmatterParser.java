@@ -20,6 +20,7 @@ import org.yaml.snakeyaml.constructor.DuplicateKeyException;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.representer.Representer;
 import org.yaml.snakeyaml.resolver.Resolver;
 
@@ -205,7 +206,7 @@ public final class FrontmatterParser {
 		options.setNestingDepthLimit(MAX_NESTING_DEPTH);
 		options.setCodePointLimit(MAX_FRONTMATTER_CHARS);
 		DumperOptions dumperOptions = new DumperOptions();
-		return new Yaml(new SafeConstructor(options), new Representer(dumperOptions), dumperOptions, options,
+		return new Yaml(new TextConstructor(options), new Representer(dumperOptions), dumperOptions, options,
 				new TextOnlyResolver());
 	}
 
@@ -259,8 +260,8 @@ public final class FrontmatterParser {
 	}
 
 	/**
-	 * Copies loaded YAML into plain text, lists and maps. Explicit tags ({@code !!int},
-	 * {@code !!set}, ...) still construct typed values: they are brought back to text. Aliases
+	 * Copies loaded YAML into plain text, lists and maps. Explicit collection tags
+	 * ({@code !!set}, ...) still construct typed values: they are brought back to text. Aliases
 	 * share nodes, so an alias bomb under the alias limit, or an alias to its own parent, would
 	 * make the copy grow without end: it is bounded by the nesting and value limits.
 	 */
@@ -289,6 +290,21 @@ public final class FrontmatterParser {
 				return result;
 			}
 			return (value != null) ? String.valueOf(value) : "";
+		}
+
+	}
+
+	/**
+	 * A safe constructor that builds every scalar as its text, whatever its tag: {@code !!float 1.10}
+	 * stays {@code 1.10} and {@code !!binary} stays its base64 text.
+	 */
+	private static final class TextConstructor extends SafeConstructor {
+
+		TextConstructor(LoaderOptions options) {
+			super(options);
+			for (Tag tag : List.of(Tag.NULL, Tag.BOOL, Tag.INT, Tag.FLOAT, Tag.BINARY, Tag.TIMESTAMP)) {
+				this.yamlConstructors.put(tag, new ConstructYamlStr());
+			}
 		}
 
 	}
