@@ -113,13 +113,32 @@ class FrontmatterParserTests {
 				date: 2024-01-31
 				nothing: ~
 				empty:
-				tagged: !!int 42
 				---
 				Body
 				""");
 		assertThat(frontmatter.fields()).containsExactly(entry("name", "123"), entry("description", "true"),
 				entry("version", "1.10"), entry("count", "0x1F"), entry("date", "2024-01-31"), entry("nothing", "~"),
-				entry("empty", ""), entry("tagged", "42"));
+				entry("empty", ""));
+	}
+
+	@Test
+	void explicitlyTaggedScalarsAreReadAsWritten() throws IOException {
+		Frontmatter frontmatter = parse("tagged", """
+				---
+				name: tagged
+				description: !!str Explicit tags
+				version: !!float 1.10
+				count: !!int 0x1F
+				date: !!timestamp 2024-01-31
+				flag: !!bool yes
+				data: !!binary aGVsbG8=
+				nothing: !!null ~
+				---
+				Body
+				""");
+		assertThat(frontmatter.fields()).containsExactly(entry("name", "tagged"), entry("description", "Explicit tags"),
+				entry("version", "1.10"), entry("count", "0x1F"), entry("date", "2024-01-31"), entry("flag", "yes"),
+				entry("data", "aGVsbG8="), entry("nothing", "~"));
 	}
 
 	@Test
