@@ -226,6 +226,40 @@ class SkillValidatorTests {
 	}
 
 	@Test
+	void nameThatIsNotTextIsAnError() throws IOException {
+		assertThat(validate("list-name", """
+				---
+				name: [list, name]
+				description: The name is a list
+				---
+				Body
+				""")).containsExactly("error: Field 'name' must be a non-empty string");
+	}
+
+	@Test
+	void blankDescriptionIsAnError() throws IOException {
+		assertThat(validate("blank", """
+				---
+				name: blank
+				description: ""
+				---
+				Body
+				""")).containsExactly("error: Field 'description' must be a non-empty string");
+	}
+
+	@Test
+	void compatibilityThatIsNotTextIsAnError() throws IOException {
+		assertThat(validate("list-compat", """
+				---
+				name: list-compat
+				description: Compatibility as a list
+				compatibility: [linux, macos]
+				---
+				Body
+				""")).containsExactly("error: Field 'compatibility' must be a string");
+	}
+
+	@Test
 	void unquotedColonIsInvalidYamlBecauseTheValidatorNeverRepairs() throws IOException {
 		assertThat(validate("colon", """
 				---
