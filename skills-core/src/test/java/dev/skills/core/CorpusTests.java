@@ -27,7 +27,8 @@ import static org.assertj.core.api.Assertions.entry;
  */
 class CorpusTests {
 
-	private static final String REPAIRED = "warning: Frontmatter is not valid YAML as written; quoted the value of description to read it";
+	private static final String REPAIRED = "warning: Frontmatter is not valid YAML as written; "
+			+ "quoted the value of description to read it";
 
 	private static final String AS_STRING = "warning: Field 'allowed-tools' should be a space-separated string; read as ";
 
@@ -56,7 +57,8 @@ class CorpusTests {
 		EXPECTED.put("forgot-name", loaded("forgot-name",
 				"warning: Missing required field in frontmatter: name; using the directory name 'forgot-name'"));
 		EXPECTED.put("deploy-assistant", loaded("deploy-assistant",
-				"warning: Fields outside the specification kept as extra fields: argument-hint, author, disable-model-invocation, tags, version"));
+				"warning: Fields outside the specification kept as extra fields: "
+						+ "argument-hint, author, disable-model-invocation, tags, version"));
 		EXPECTED.put("tools-flow-list", loaded("tools-flow-list", AS_STRING + "[Read, Bash]"));
 		EXPECTED.put("tools-block-list", loaded("tools-block-list", AS_STRING + "[Read, Grep, Bash(npm test:*)]"));
 		EXPECTED.put("tools-comma-string", loaded("tools-comma-string", AS_STRING + "[Read, Write, Edit]"));

@@ -38,6 +38,9 @@ class HostileFrontmatterTests {
 	@TempDir
 	Path location;
 
+	@TempDir
+	Path work;
+
 	@Test
 	void fiveMegabyteFrontmatterIsAnErrorAndTheOtherSkillsLoad() throws IOException {
 		Path huge = hugeFrontmatter(this.location);
@@ -94,7 +97,7 @@ class HostileFrontmatterTests {
 		selfReferencingAlias(this.location);
 		nestedLists(this.location);
 		nestedMaps(this.location);
-		Path output = Files.createTempFile(this.location.getParent(), "hostile", ".txt");
+		Path output = this.work.resolve("child-output.txt");
 		Path java = Path.of(System.getProperty("java.home"), "bin", "java");
 		Process process = new ProcessBuilder(java.toString(), "-Xmx32m", "-XX:+UseSerialGC", "-cp",
 				System.getProperty("java.class.path"), HostileFolderMain.class.getName(), this.location.toString())
@@ -106,22 +109,25 @@ class HostileFrontmatterTests {
 			process.destroyForcibly().waitFor();
 		}
 		String printed = Files.readString(output, StandardCharsets.UTF_8);
-		Files.delete(output);
 		assertThat(finished).as("child JVM finished within 60 s; printed:%n%s", printed).isTrue();
 		assertThat(process.exitValue()).as("exit code; printed:%n%s", printed).isZero();
-		assertThat(printed.lines()).containsExactly("alias-bomb: skipped: Invalid YAML in frontmatter: aliases expand "
-				+ "to more than 65536 values",
-				"billion-laughs: skipped: Invalid YAML in frontmatter: Number of aliases for non-scalar nodes exceeds "
-						+ "the specified max=20",
-				"blank-lines: skipped: SKILL.md frontmatter exceeds 65536 characters", "good-skill: loaded good-skill", "huge-frontmatter: skipped: SKILL.md frontmatter exceeds 65536 characters",
-				"nested-lists: skipped: " + TOO_DEEP, "nested-maps: skipped: " + TOO_DEEP,
+		assertThat(printed.lines()).containsExactly(
+				"alias-bomb: skipped: Invalid YAML in frontmatter: aliases expand to more than 65536 values",
+				"billion-laughs: skipped: Invalid YAML in frontmatter: "
+						+ "Number of aliases for non-scalar nodes exceeds the specified max=20",
+				"blank-lines: skipped: SKILL.md frontmatter exceeds 65536 characters",
+				"good-skill: loaded good-skill",
+				"huge-frontmatter: skipped: SKILL.md frontmatter exceeds 65536 characters",
+				"nested-lists: skipped: " + TOO_DEEP,
+				"nested-maps: skipped: " + TOO_DEEP,
 				"self-reference: skipped: Invalid YAML in frontmatter: aliases nest deeper than 20 levels");
 	}
 
 	private void assertHostileSkippedAndGoodLoaded(String hostileFolder, String error) throws IOException {
 		good(this.location);
 		List<Path> found = SkillFolders.find(this.location).skillDirectories();
-		assertThat(found).containsExactlyInAnyOrder(this.location.resolve(hostileFolder), this.location.resolve("good-skill"));
+		assertThat(found).containsExactlyInAnyOrder(this.location.resolve(hostileFolder),
+				this.location.resolve("good-skill"));
 		Map<String, SkillReadResult> results = new LinkedHashMap<>();
 		List<Duration> durations = new ArrayList<>();
 		for (Path directory : found) {

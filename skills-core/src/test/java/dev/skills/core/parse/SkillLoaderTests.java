@@ -283,7 +283,8 @@ class SkillLoaderTests {
 				entry("disable-model-invocation", "true"));
 		assertThat(meta.tags()).isEmpty();
 		assertThat(TestSkills.messages(result.diagnostics())).containsExactly(
-				"warning: Fields outside the specification kept as extra fields: argument-hint, author, disable-model-invocation, tags, version");
+				"warning: Fields outside the specification kept as extra fields: "
+						+ "argument-hint, author, disable-model-invocation, tags, version");
 	}
 
 	@Test

@@ -16,9 +16,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class SkillValidatorTests {
 
-	private static final String ONLY_SPEC_FIELDS = "Only [allowed-tools, compatibility, description, license, metadata, name] are allowed.";
+	private static final String ONLY_SPEC_FIELDS = "Only [allowed-tools, compatibility, description, license, "
+			+ "metadata, name] are allowed.";
 
-	private static final String INVALID_CHARACTERS = "contains invalid characters. Only letters, digits, and hyphens are allowed.";
+	private static final String INVALID_CHARACTERS = "contains invalid characters. "
+			+ "Only letters, digits, and hyphens are allowed.";
 
 	@TempDir
 	Path root;
