@@ -20,6 +20,7 @@ import org.yaml.snakeyaml.constructor.DuplicateKeyException;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.representer.Representer;
 import org.yaml.snakeyaml.resolver.Resolver;
 
@@ -39,6 +40,10 @@ public final class FrontmatterParser {
 	static final int MAX_NESTING_DEPTH = 20;
 
 	static final int MAX_ALIASES = 20;
+
+	// Without aliases a frontmatter holds fewer values than characters; more can only come from
+	// aliases that expand.
+	static final int MAX_VALUES = MAX_FRONTMATTER_CHARS;
 
 	private static final String DELIMITER = "---";
 
@@ -188,23 +193,9 @@ public final class FrontmatterParser {
 			throw new FrontmatterException("SKILL.md frontmatter must be a YAML mapping");
 		}
 		Map<String, Object> fields = new LinkedHashMap<>();
-		map.forEach((key, value) -> fields.put(String.valueOf(key), normalize(value)));
+		PlainCopy copy = new PlainCopy();
+		map.forEach((key, value) -> fields.put(String.valueOf(key), copy.of(value, 1)));
 		return fields;
-	}
-
-	// Explicit tags (!!int, !!set, ...) still construct typed values: bring them back to text.
-	private static Object normalize(@Nullable Object value) {
-		if (value instanceof Map<?, ?> map) {
-			Map<String, Object> result = new LinkedHashMap<>();
-			map.forEach((k, v) -> result.put(String.valueOf(k), normalize(v)));
-			return result;
-		}
-		if (value instanceof Iterable<?> items) {
-			List<Object> result = new ArrayList<>();
-			items.forEach((item) -> result.add(normalize(item)));
-			return result;
-		}
-		return (value != null) ? String.valueOf(value) : "";
 	}
 
 	private static Yaml newYaml() {
@@ -215,7 +206,7 @@ public final class FrontmatterParser {
 		options.setNestingDepthLimit(MAX_NESTING_DEPTH);
 		options.setCodePointLimit(MAX_FRONTMATTER_CHARS);
 		DumperOptions dumperOptions = new DumperOptions();
-		return new Yaml(new SafeConstructor(options), new Representer(dumperOptions), dumperOptions, options,
+		return new Yaml(new TextConstructor(options), new Representer(dumperOptions), dumperOptions, options,
 				new TextOnlyResolver());
 	}
 
@@ -269,6 +260,56 @@ public final class FrontmatterParser {
 	}
 
 	/**
+	 * Copies loaded YAML into plain text, lists and maps. Explicit collection tags
+	 * ({@code !!set}, ...) still construct typed values: they are brought back to text. Aliases
+	 * share nodes, so an alias bomb under the alias limit, or an alias to its own parent, would
+	 * make the copy grow without end: it is bounded by the nesting and value limits.
+	 */
+	private static final class PlainCopy {
+
+		private int values;
+
+		Object of(@Nullable Object value, int depth) {
+			if (++this.values > MAX_VALUES) {
+				throw new FrontmatterException(
+						"Invalid YAML in frontmatter: aliases expand to more than " + MAX_VALUES + " values");
+			}
+			boolean collection = value instanceof Map<?, ?> || value instanceof Iterable<?>;
+			if (collection && depth >= MAX_NESTING_DEPTH) {
+				throw new FrontmatterException(
+						"Invalid YAML in frontmatter: aliases nest deeper than " + MAX_NESTING_DEPTH + " levels");
+			}
+			if (value instanceof Map<?, ?> map) {
+				Map<String, Object> result = new LinkedHashMap<>();
+				map.forEach((k, v) -> result.put(String.valueOf(k), of(v, depth + 1)));
+				return result;
+			}
+			if (value instanceof Iterable<?> items) {
+				List<Object> result = new ArrayList<>();
+				items.forEach((item) -> result.add(of(item, depth + 1)));
+				return result;
+			}
+			return (value != null) ? String.valueOf(value) : "";
+		}
+
+	}
+
+	/**
+	 * A safe constructor that builds every scalar as its text, whatever its tag: {@code !!float 1.10}
+	 * stays {@code 1.10} and {@code !!binary} stays its base64 text.
+	 */
+	private static final class TextConstructor extends SafeConstructor {
+
+		TextConstructor(LoaderOptions options) {
+			super(options);
+			for (Tag tag : List.of(Tag.NULL, Tag.BOOL, Tag.INT, Tag.FLOAT, Tag.BINARY, Tag.TIMESTAMP)) {
+				this.yamlConstructors.put(tag, new ConstructYamlStr());
+			}
+		}
+
+	}
+
+	/**
 	 * A resolver without implicit types: {@code 1.10}, {@code true} and {@code 123} all stay text.
 	 */
 	private static final class TextOnlyResolver extends Resolver {
@@ -306,15 +347,23 @@ public final class FrontmatterParser {
 				return null;
 			}
 			while (c != -1 && c != '\n' && c != '\r') {
-				if (++this.total > MAX_FRONTMATTER_CHARS) {
-					throw new FrontmatterException(
-							"SKILL.md frontmatter exceeds " + MAX_FRONTMATTER_CHARS + " characters");
-				}
+				count();
 				line.append((char) c);
 				c = this.reader.read();
 			}
+			if (c != -1) {
+				// A line end is a character too: a file of blank lines must not be read whole.
+				count();
+			}
 			this.pendingCr = (c == '\r');
 			return line.toString();
+		}
+
+		private void count() {
+			if (++this.total > MAX_FRONTMATTER_CHARS) {
+				throw new FrontmatterException(
+						"SKILL.md frontmatter exceeds " + MAX_FRONTMATTER_CHARS + " characters");
+			}
 		}
 
 	}
