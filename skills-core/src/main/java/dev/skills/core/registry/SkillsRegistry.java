@@ -431,7 +431,7 @@ public class SkillsRegistry implements AutoCloseable {
 			@Nullable SkillEntry previous) {
 		Path folder = Path.of(directory);
 		if (location.folder() != null && folder.equals(location.folder()) && previous == null) {
-			editor.locationDiagnostics(relocate(location));
+			editor.locationDiagnostics(relocate(location, editor.locationDiagnostics()));
 		}
 		Path skillFile = SkillLoader.findSkillFile(folder);
 		if (skillFile == null) {
@@ -444,10 +444,11 @@ public class SkillsRegistry implements AutoCloseable {
 		}
 	}
 
-	// Location warnings after a location folder appeared or vanished.
-	private List<SkillDiagnostic> relocate(Location changed) {
+	// Location warnings after a location folder appeared or vanished. Start from the edit's
+	// warnings, not the snapshot's: other locations may have changed in the same refresh.
+	private List<SkillDiagnostic> relocate(Location changed, List<SkillDiagnostic> current) {
 		List<SkillDiagnostic> diagnostics = new ArrayList<>();
-		for (SkillDiagnostic diagnostic : this.snapshot.locationDiagnostics()) {
+		for (SkillDiagnostic diagnostic : current) {
 			if (!diagnostic.file().equals(changed.folder().toString())) {
 				diagnostics.add(diagnostic);
 			}
