@@ -54,7 +54,14 @@ final class LocationScanner {
 	 * @return the skills found
 	 */
 	List<SkillSource> scanBelow(Location location, Path start) {
-		int depth = location.folder().relativize(start).getNameCount();
+		Path relative = location.folder().relativize(start);
+		for (Path segment : relative) {
+			// A full scan never enters .git, node_modules, hidden folders...: neither does this one.
+			if (SkillFiles.isSkipped(segment.toString())) {
+				return List.of();
+			}
+		}
+		int depth = relative.getNameCount();
 		int remaining = SkillFolders.MAX_DEPTH - (start.equals(location.folder()) ? 0 : depth);
 		if (remaining < 0) {
 			return List.of();

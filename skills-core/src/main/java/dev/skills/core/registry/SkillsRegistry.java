@@ -419,6 +419,13 @@ public class SkillsRegistry implements AutoCloseable {
 		if (start != null && Files.isDirectory(start) && location.contains(start)) {
 			for (SkillSource source : this.scanner.scanBelow(location, start)) {
 				dirty.put(source.baseDirectory(), location);
+				// A folder that became a skill hides the skills below it.
+				String below = source.baseDirectory() + path.getFileSystem().getSeparator();
+				for (SkillEntry entry : current.entries()) {
+					if (entry.key().startsWith(below)) {
+						dirty.put(entry.key(), location);
+					}
+				}
 			}
 		}
 		if (path.equals(location.folder())) {
@@ -431,11 +438,17 @@ public class SkillsRegistry implements AutoCloseable {
 			@Nullable SkillEntry previous) {
 		Path folder = Path.of(directory);
 		if (location.folder() != null && folder.equals(location.folder()) && previous == null) {
-			editor.locationDiagnostics(relocate(location));
+			editor.locationDiagnostics(relocate(location, editor.locationDiagnostics()));
 		}
 		Path skillFile = SkillLoader.findSkillFile(folder);
-		if (skillFile == null) {
+		if (skillFile == null || insideAnotherSkill(location, folder)) {
 			editor.remove(directory);
+			if (skillFile == null && previous != null && Files.isDirectory(folder)) {
+				// No longer a skill: the skills below it are found again, as a full scan would.
+				for (SkillSource below : this.scanner.scanBelow(location, folder)) {
+					editor.put(this.scanner.read(below, location.index(), 0, this.snapshot.entryAt(below.baseDirectory())));
+				}
+			}
 			return;
 		}
 		SkillSource source = SkillSource.folder(skillFile);
@@ -444,10 +457,21 @@ public class SkillsRegistry implements AutoCloseable {
 		}
 	}
 
-	// Location warnings after a location folder appeared or vanished.
-	private List<SkillDiagnostic> relocate(Location changed) {
+	// Whether a folder lies inside a skill folder of the location, and so is not a skill itself.
+	private static boolean insideAnotherSkill(Location location, Path folder) {
+		for (Path dir = folder.getParent(); dir != null && location.contains(dir); dir = dir.getParent()) {
+			if (SkillLoader.findSkillFile(dir) != null) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	// Location warnings after a location folder appeared or vanished. Start from the edit's
+	// warnings, not the snapshot's: other locations may have changed in the same refresh.
+	private List<SkillDiagnostic> relocate(Location changed, List<SkillDiagnostic> current) {
 		List<SkillDiagnostic> diagnostics = new ArrayList<>();
-		for (SkillDiagnostic diagnostic : this.snapshot.locationDiagnostics()) {
+		for (SkillDiagnostic diagnostic : current) {
 			if (!diagnostic.file().equals(changed.folder().toString())) {
 				diagnostics.add(diagnostic);
 			}

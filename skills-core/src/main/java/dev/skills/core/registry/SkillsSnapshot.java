@@ -242,6 +242,14 @@ public final class SkillsSnapshot {
 		}
 
 		/**
+		 * The location diagnostics as edited so far.
+		 * @return the diagnostics the next snapshot will hold
+		 */
+		List<SkillDiagnostic> locationDiagnostics() {
+			return this.locationDiagnostics;
+		}
+
+		/**
 		 * Put or replace the entry of a folder.
 		 * @param entry the new entry
 		 */

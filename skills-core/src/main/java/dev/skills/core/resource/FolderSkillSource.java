@@ -6,6 +6,7 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
@@ -95,6 +96,11 @@ record FolderSkillSource(Path skillFile) implements SkillSource {
 				byte[] head = in.readNBytes(Math.max(maxBytes, ResourceText.BINARY_SNIFF_BYTES) + 1);
 				return ResourceText.file(relative, head, size, maxBytes);
 			}
+		}
+		catch (NoSuchFileException ex) {
+			// A dangling link, or a file deleted meanwhile: not found. The exception's message is
+			// an absolute server path, not for the model.
+			throw ResourcePaths.notFound(skill, path, files());
 		}
 		catch (IOException ex) {
 			throw new SkillResourceException(Reason.UNREADABLE,

@@ -1,0 +1,96 @@
+package dev.skills.core.registry;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillResourceException;
+import dev.skills.core.SkillResourceException.Reason;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * {@code readFile} for a skill in a folder on disk, including links.
+ */
+class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
+
+	@TempDir
+	Path root;
+
+	private Path kit;
+
+	private Path outside;
+
+	@Override
+	SkillsRegistry createRegistry(SkillConfig config, Map<String, byte[]> skillFiles, Map<String, byte[]> otherFiles) {
+		Path skills = this.root.resolve("skills");
+		this.kit = skills.resolve("kit");
+		skillFiles.forEach((path, content) -> SkillFixtures.write(this.kit.resolve(path), content));
+		otherFiles.forEach((path, content) -> SkillFixtures.write(skills.resolve("other").resolve(path), content));
+		this.outside = this.root.resolve("outside");
+		SkillFixtures.write(this.outside.resolve("secret.txt"), "outside secret\n");
+		SkillsRegistry registry = new SkillsRegistry(config);
+		registry.discover(List.of(skills.toString()));
+		return registry;
+	}
+
+	@Test
+	void whenAFileLinksOutsideTheSkillFolderThenItIsRejected() throws Exception {
+		Files.createSymbolicLink(this.kit.resolve("leak.txt"), this.outside.resolve("secret.txt"));
+
+		assertRejected("leak.txt");
+		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> read("leak.txt"))
+			.withMessage("Cannot read 'leak.txt' from skill 'kit': it links outside the skill folder.");
+	}
+
+	@Test
+	void whenAFolderLinksOutsideTheSkillFolderThenItAndTheFilesBelowItAreRejected() throws Exception {
+		Files.createSymbolicLink(this.kit.resolve("references"), this.outside);
+
+		assertRejected("references/secret.txt");
+		assertRejected("references");
+	}
+
+	@Test
+	void whenAFileLinksToTheOtherSkillThenItIsRejected() throws Exception {
+		Files.createSymbolicLink(this.kit.resolve("sibling.txt"), this.root.resolve("skills/other/secret.txt"));
+
+		assertRejected("sibling.txt");
+	}
+
+	@Test
+	void whenALinkPointsToAMissingFileThenItIsNotFoundAndNoServerPathIsRevealed() throws Exception {
+		Files.createSymbolicLink(this.kit.resolve("dangling.txt"), this.outside.resolve("nothing-here.txt"));
+
+		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> read("dangling.txt"))
+			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.NOT_FOUND))
+			.withMessageStartingWith("Skill 'kit' has no file 'dangling.txt'. Its files: ")
+			.withMessageNotContaining(this.root.toString());
+	}
+
+	@Test
+	void whenALinkStaysInsideTheSkillFolderThenItIsRead() throws Exception {
+		Files.createSymbolicLink(this.kit.resolve("alias.txt"), this.kit.resolve("notes.txt"));
+		Files.createSymbolicLink(this.kit.resolve("tools"), Path.of("scripts"));
+
+		assertThat(read("alias.txt")).isEqualTo("Hello from the notes.\n");
+		assertThat(read("tools/run.py")).isEqualTo("print('run')\n");
+	}
+
+	@Test
+	void whenTheSkillFolderItselfIsReachedThroughALinkThenItsFilesAreStillRead() throws Exception {
+		Path linkedLocation = this.root.resolve("linked");
+		Files.createDirectories(linkedLocation);
+		Files.createSymbolicLink(linkedLocation.resolve("kit"), this.kit);
+		SkillsRegistry registry = new SkillsRegistry(SkillConfig.builder().build());
+		registry.discover(List.of(linkedLocation.toString()));
+
+		assertThat(registry.readFile("kit", "notes.txt", 100)).isEqualTo("Hello from the notes.\n");
+	}
+
+}

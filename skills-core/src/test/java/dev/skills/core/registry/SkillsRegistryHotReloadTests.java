@@ -1,0 +1,381 @@
+package dev.skills.core.registry;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.SkillMeta;
+import org.awaitility.core.ThrowingRunnable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.util.FileSystemUtils;
+
+import static dev.skills.core.registry.SkillFixtures.brokenSkillMd;
+import static dev.skills.core.registry.SkillFixtures.skillMd;
+import static dev.skills.core.registry.SkillFixtures.write;
+import static dev.skills.core.registry.SkillFixtures.writeSkill;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Hot reload: file changes in watched folders reach the registry and its listeners within 2 s,
+ * with native file events and with polling.
+ */
+class SkillsRegistryHotReloadTests {
+
+	private static final Duration WITHIN = Duration.ofSeconds(2);
+
+	@TempDir
+	Path root;
+
+	private final List<SkillsRegistry> registries = new CopyOnWriteArrayList<>();
+
+	private final List<SkillsChange> changes = new CopyOnWriteArrayList<>();
+
+	@AfterEach
+	void closeRegistries() {
+		this.registries.forEach(SkillsRegistry::close);
+	}
+
+	private SkillsRegistry watch(SkillConfig.Builder config) {
+		SkillsRegistry registry = SkillsRegistry.create(config.hotReload(true).build());
+		this.registries.add(registry);
+		assertThat(registry.isWatching()).isTrue();
+		registry.addListener(this.changes::add);
+		return registry;
+	}
+
+	private SkillsRegistry watch(Path... locations) {
+		return watch(SkillConfig.builder().skillsDir(List.of(locations).stream().map(Path::toString).toList()));
+	}
+
+	private static void within(ThrowingRunnable assertion) {
+		await().atMost(WITHIN).pollInterval(Duration.ofMillis(20)).untilAsserted(assertion);
+	}
+
+	private Set<String> all(Function<SkillsChange, Set<String>> names) {
+		return this.changes.stream().flatMap((change) -> names.apply(change).stream()).collect(Collectors.toCollection(TreeSet::new));
+	}
+
+	private static String description(SkillsRegistry registry, String name) {
+		return registry.get(name).map(SkillMeta::description).orElse(null);
+	}
+
+	private static List<SkillDiagnostic> errors(SkillsRegistry registry) {
+		return registry.diagnostics().stream().filter(SkillDiagnostic::isError).toList();
+	}
+
+	@Test
+	void whenASkillIsCreatedThenItAppearsAndListenersAreToldItWasAdded() {
+		Path skills = this.root.resolve("skills");
+		writeSkill(skills, "alpha");
+		SkillsRegistry registry = watch(skills);
+
+		writeSkill(skills, "gamma");
+
+		within(() -> assertThat(registry.names()).containsExactly("alpha", "gamma"));
+		within(() -> assertThat(all(SkillsChange::added)).containsExactly("gamma"));
+		assertThat(all(SkillsChange::changed)).isEmpty();
+		assertThat(all(SkillsChange::removed)).isEmpty();
+		assertThat(registry.load("gamma").body()).isEqualTo("Instructions of gamma.");
+	}
+
+	@Test
+	void whenASkillIsEditedThenTheNewVersionIsSeenAndListenersAreToldItChanged() {
+		Path skills = this.root.resolve("skills");
+		Path alpha = writeSkill(skills, "alpha");
+		writeSkill(skills, "beta");
+		SkillsRegistry registry = watch(skills);
+		SkillMeta beta = registry.get("beta").orElseThrow();
+
+		write(alpha.resolve("SKILL.md"), skillMd("alpha", "Edited description.", "Edited body."));
+
+		within(() -> assertThat(description(registry, "alpha")).isEqualTo("Edited description."));
+		assertThat(registry.load("alpha").body()).isEqualTo("Edited body.");
+		within(() -> assertThat(all(SkillsChange::changed)).containsExactly("alpha"));
+		assertThat(all(SkillsChange::added)).isEmpty();
+		assertThat(all(SkillsChange::removed)).isEmpty();
+		assertThat(registry.get("beta").orElseThrow()).isSameAs(beta);
+	}
+
+	@Test
+	void whenAnEditBreaksASkillThenTheLastGoodVersionIsKeptAndFixingItClearsTheError() {
+		Path skills = this.root.resolve("skills");
+		Path alpha = writeSkill(skills, "alpha", "alpha", "Good description.", "Good body.");
+		SkillsRegistry registry = watch(skills);
+		Path skillFile = alpha.resolve("SKILL.md");
+
+		write(skillFile, brokenSkillMd("alpha"));
+
+		within(() -> assertThat(errors(registry)).extracting(SkillDiagnostic::message)
+			.anySatisfy((message) -> assertThat(message).startsWith("Invalid YAML in frontmatter"))
+			.anySatisfy((message) -> assertThat(message).contains("keeping the last good version of 'alpha'")));
+		assertThat(errors(registry)).allSatisfy((error) -> assertThat(error.file()).isEqualTo(skillFile.toString()));
+		assertThat(registry.names()).containsExactly("alpha");
+		assertThat(description(registry, "alpha")).isEqualTo("Good description.");
+		assertThat(registry.buildCatalog()).contains("<description>Good description.</description>");
+		within(() -> assertThat(all(SkillsChange::changed)).containsExactly("alpha"));
+		assertThat(all(SkillsChange::removed)).isEmpty();
+
+		write(skillFile, skillMd("alpha", "Fixed description.", "Fixed body."));
+
+		within(() -> assertThat(description(registry, "alpha")).isEqualTo("Fixed description."));
+		assertThat(registry.diagnostics()).isEmpty();
+		assertThat(registry.load("alpha").body()).isEqualTo("Fixed body.");
+		assertThat(all(SkillsChange::removed)).isEmpty();
+		assertThat(all(SkillsChange::added)).isEmpty();
+	}
+
+	@Test
+	void whenANewSkillIsBrokenFromTheStartThenItIsAnErrorAndNotASkill() {
+		Path skills = this.root.resolve("skills");
+		writeSkill(skills, "alpha");
+		SkillsRegistry registry = watch(skills);
+
+		Path broken = write(skills.resolve("broken/SKILL.md"), brokenSkillMd("broken"));
+
+		within(() -> assertThat(errors(registry)).singleElement()
+			.extracting(SkillDiagnostic::file)
+			.isEqualTo(broken.toString()));
+		assertThat(registry.names()).containsExactly("alpha");
+		assertThat(all(SkillsChange::added)).isEmpty();
+	}
+
+	@Test
+	void whenASkillFolderIsDeletedThenTheSkillDisappearsAndListenersAreToldItWasRemoved() {
+		Path skills = this.root.resolve("skills");
+		Path alpha = writeSkill(skills, "alpha");
+		write(alpha.resolve("scripts/run.py"), "print('alpha')\n");
+		writeSkill(skills, "beta");
+		SkillsRegistry registry = watch(skills);
+
+		FileSystemUtils.deleteRecursively(alpha.toFile());
+
+		within(() -> assertThat(registry.names()).containsExactly("beta"));
+		within(() -> assertThat(all(SkillsChange::removed)).containsExactly("alpha"));
+		assertThat(all(SkillsChange::added)).isEmpty();
+		assertThat(all(SkillsChange::changed)).isEmpty();
+	}
+
+	@Test
+	void whenASkillFolderIsRenamedThenTheSkillIsReadFromItsNewFolderAndItsEditsAreStillSeen() throws Exception {
+		Path skills = this.root.resolve("skills");
+		Path alpha = writeSkill(skills, "alpha");
+		write(alpha.resolve("notes.txt"), "alpha notes\n");
+		writeSkill(skills, "beta");
+		SkillsRegistry registry = watch(skills);
+		Path renamed = skills.resolve("alpha-renamed");
+
+		Files.move(alpha, renamed);
+
+		within(() -> assertThat(registry.get("alpha")).get()
+			.extracting(SkillMeta::baseDirectory)
+			.isEqualTo(renamed.toString()));
+		assertThat(registry.names()).containsExactly("alpha", "beta");
+		assertThat(registry.diagnostics()).noneSatisfy((d) -> assertThat(d.message()).contains("shadowed"));
+		assertThat(registry.readFile("alpha", "notes.txt", 100)).isEqualTo("alpha notes\n");
+		assertThat(all(SkillsChange::changed)).doesNotContain("beta");
+		assertThat(all(SkillsChange::removed)).doesNotContain("beta");
+
+		write(renamed.resolve("SKILL.md"), skillMd("alpha", "Edited after the rename.", "body"));
+
+		within(() -> assertThat(description(registry, "alpha")).isEqualTo("Edited after the rename."));
+	}
+
+	@Test
+	void whenASkillFolderIsRenamedToANewNameThenTheOldNameIsRemovedAndTheNewOneAdded() throws Exception {
+		Path skills = this.root.resolve("skills");
+		// No name in the frontmatter: the folder names the skill.
+		Path alpha = write(skills.resolve("alpha/SKILL.md"), "---\ndescription: Named by its folder.\n---\nbody\n")
+			.getParent();
+		SkillsRegistry registry = watch(skills);
+		assertThat(registry.names()).containsExactly("alpha");
+
+		Files.move(alpha, skills.resolve("omega"));
+
+		within(() -> assertThat(registry.names()).containsExactly("omega"));
+		within(() -> assertThat(all(SkillsChange::removed)).containsExactly("alpha"));
+		within(() -> assertThat(all(SkillsChange::added)).containsExactly("omega"));
+	}
+
+	@Test
+	void whenACategoryFolderWithASkillInsideIsCreatedThenTheSkillAppears() throws Exception {
+		Path skills = this.root.resolve("skills");
+		writeSkill(skills, "alpha");
+		SkillsRegistry registry = watch(skills);
+
+		Files.createDirectories(skills.resolve("category/sub"));
+		writeSkill(skills.resolve("category/sub"), "nested");
+		writeSkill(skills.resolve("category"), "sibling");
+
+		within(() -> assertThat(registry.names()).containsExactly("alpha", "nested", "sibling"));
+		within(() -> assertThat(all(SkillsChange::added)).containsExactly("nested", "sibling"));
+
+		// The new folders are watched too.
+		write(skills.resolve("category/sub/nested/SKILL.md"), skillMd("nested", "Edited nested.", "body"));
+		within(() -> assertThat(description(registry, "nested")).isEqualTo("Edited nested."));
+	}
+
+	@Test
+	void whenALocationFolderIsCreatedAfterStartThenItsSkillsLoadAndItsWarningGoes() {
+		Path skills = this.root.resolve("skills");
+		writeSkill(skills, "alpha");
+		Path later = this.root.resolve("not-yet/later");
+		SkillsRegistry registry = watch(skills, later);
+		assertThat(registry.diagnostics())
+			.containsExactly(SkillDiagnostic.warning(later.toString(), null, "Skill location does not exist"));
+
+		writeSkill(later, "delta");
+
+		within(() -> assertThat(registry.names()).containsExactly("alpha", "delta"));
+		within(() -> assertThat(registry.diagnostics()).isEmpty());
+		within(() -> assertThat(all(SkillsChange::added)).containsExactly("delta"));
+
+		writeSkill(later, "epsilon");
+		within(() -> assertThat(registry.names()).containsExactly("alpha", "delta", "epsilon"));
+	}
+
+	@Test
+	void whenALocationFolderIsDeletedThenItsSkillsGoAndItIsReportedMissingUntilItComesBack() {
+		Path skills = this.root.resolve("skills");
+		writeSkill(skills, "alpha");
+		Path other = this.root.resolve("other");
+		writeSkill(other, "beta");
+		SkillsRegistry registry = watch(skills, other);
+
+		FileSystemUtils.deleteRecursively(other.toFile());
+
+		within(() -> assertThat(registry.names()).containsExactly("alpha"));
+		within(() -> assertThat(registry.diagnostics())
+			.containsExactly(SkillDiagnostic.warning(other.toString(), null, "Skill location does not exist")));
+
+		writeSkill(other, "beta");
+
+		within(() -> assertThat(registry.names()).containsExactly("alpha", "beta"));
+		within(() -> assertThat(registry.diagnostics()).isEmpty());
+	}
+
+	@Test
+	void whenOnlyABundledFileChangesThenReadsSeeItButNoSkillChanges() {
+		Path skills = this.root.resolve("skills");
+		Path alpha = writeSkill(skills, "alpha");
+		write(alpha.resolve("notes.txt"), "first\n");
+		SkillsRegistry registry = watch(skills);
+
+		write(alpha.resolve("notes.txt"), "second\n");
+		assertThat(registry.readFile("alpha", "notes.txt", 100)).isEqualTo("second\n");
+		// A later change shows the watcher has handled the first one by then.
+		writeSkill(skills, "marker");
+
+		within(() -> assertThat(registry.names()).contains("marker"));
+		within(() -> assertThat(all(SkillsChange::added)).containsExactly("marker"));
+		assertThat(all(SkillsChange::changed)).isEmpty();
+	}
+
+	@Test
+	void whenANodeModulesFolderWithSkillsAppearsThenItsSkillsAreNotLoaded() throws Exception {
+		Path skills = this.root.resolve("skills");
+		writeSkill(skills, "alpha");
+		SkillsRegistry registry = watch(skills);
+
+		writeSkill(skills.resolve("node_modules/some-package"), "packaged");
+		writeSkill(skills.resolve(".cache"), "cached");
+		Thread.sleep(300);
+		// A later change shows the watcher has handled the first ones by then.
+		writeSkill(skills, "marker");
+
+		within(() -> assertThat(registry.names()).contains("marker"));
+		assertThat(registry.names()).containsExactly("alpha", "marker");
+		within(() -> assertThat(all(SkillsChange::added)).containsExactly("marker"));
+	}
+
+	@Test
+	void whenAShadowingSkillIsDeletedThenTheShadowedOneTakesOver() {
+		Path first = this.root.resolve("first");
+		Path second = this.root.resolve("second");
+		Path winner = writeSkill(first, "shared", "shared", "From first.", "first body");
+		writeSkill(second, "shared", "shared", "From second.", "second body");
+		SkillsRegistry registry = watch(first, second);
+		assertThat(registry.diagnostics()).singleElement().extracting(SkillDiagnostic::message).asString().contains("shadowed");
+
+		FileSystemUtils.deleteRecursively(winner.toFile());
+
+		within(() -> assertThat(description(registry, "shared")).isEqualTo("From second."));
+		assertThat(registry.diagnostics()).isEmpty();
+		assertThat(registry.load("shared").body()).isEqualTo("second body");
+		within(() -> assertThat(all(SkillsChange::changed)).containsExactly("shared"));
+		assertThat(all(SkillsChange::removed)).isEmpty();
+	}
+
+	@Test
+	void whenPollingThenACreateAndAnEditAreSeen() {
+		Path skills = this.root.resolve("skills");
+		Path alpha = writeSkill(skills, "alpha");
+		SkillsRegistry registry = watch(SkillConfig.builder().skillsDir(skills.toString()).pollInterval(Duration.ofMillis(200)));
+
+		writeSkill(skills, "gamma");
+		within(() -> assertThat(registry.names()).containsExactly("alpha", "gamma"));
+
+		write(alpha.resolve("SKILL.md"), skillMd("alpha", "Edited while polling.", "body"));
+		within(() -> assertThat(description(registry, "alpha")).isEqualTo("Edited while polling."));
+
+		within(() -> assertThat(all(SkillsChange::added)).containsExactly("gamma"));
+		within(() -> assertThat(all(SkillsChange::changed)).containsExactly("alpha"));
+	}
+
+	@Test
+	void whenClosedThenTheWatcherThreadStopsAndChangesAreNoLongerApplied() throws Exception {
+		assertWatcherThreadStopsOnClose(SkillConfig.builder());
+	}
+
+	@Test
+	void whenClosedWhilePollingThenThePollingThreadStops() throws Exception {
+		assertWatcherThreadStopsOnClose(SkillConfig.builder().pollInterval(Duration.ofMillis(100)));
+	}
+
+	private void assertWatcherThreadStopsOnClose(SkillConfig.Builder config) throws Exception {
+		Path skills = this.root.resolve("skills");
+		writeSkill(skills, "alpha");
+		Set<Thread> before = watcherThreads();
+		SkillsRegistry registry = watch(config.skillsDir(skills.toString()));
+		// The polling thread starts on its first run.
+		within(() -> assertThat(watcherThreads()).hasSizeGreaterThan(before.size()));
+
+		registry.close();
+
+		assertThat(registry.isWatching()).isFalse();
+		within(() -> assertThat(watcherThreads()).isSubsetOf(before));
+		writeSkill(skills, "after-close");
+		Thread.sleep(500);
+		assertThat(registry.names()).containsExactly("alpha");
+	}
+
+	private static Set<Thread> watcherThreads() {
+		return Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.filter((thread) -> thread.getName().startsWith("skills-watcher") && thread.isAlive())
+			.collect(Collectors.toSet());
+	}
+
+	@Test
+	void whenHotReloadIsOffThenNothingIsWatched() {
+		Path skills = this.root.resolve("skills");
+		writeSkill(skills, "alpha");
+
+		try (SkillsRegistry registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(skills.toString()).build())) {
+			assertThat(registry.isWatching()).isFalse();
+		}
+	}
+
+}

@@ -1,0 +1,102 @@
+package dev.skills.core.registry;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+
+import dev.skills.core.Skill;
+import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillResourceException;
+import dev.skills.core.SkillResourceException.Reason;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static dev.skills.core.registry.SkillFixtures.skillMd;
+import static dev.skills.core.registry.SkillFixtures.write;
+import static dev.skills.core.registry.SkillFixtures.writeSkill;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Bodies are read when a skill is loaded, and cached by the file's modification time and size.
+ */
+class SkillsRegistryLoadTests {
+
+	@TempDir
+	Path skills;
+
+	private SkillsRegistry registry;
+
+	private Path skillFile;
+
+	@BeforeEach
+	void setUp() {
+		Path alpha = writeSkill(this.skills, "alpha", "alpha", "Does alpha things.", "# Alpha\n\nStep one.");
+		write(alpha.resolve("scripts/run.py"), "print('hi')\n");
+		writeSkill(this.skills, "beta");
+		this.skillFile = alpha.resolve("SKILL.md");
+		this.registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(this.skills.toString()).build());
+	}
+
+	@Test
+	void whenASkillIsLoadedThenItsBodyMetaAndFilesAreReturned() {
+		Skill skill = this.registry.load("alpha");
+
+		assertThat(skill.body()).isEqualTo("# Alpha\n\nStep one.");
+		assertThat(skill.meta()).isSameAs(this.registry.get("alpha").orElseThrow());
+		assertThat(skill.files()).containsExactly("scripts/run.py");
+	}
+
+	@Test
+	void whenTheFileChangesThenTheNextLoadReadsTheNewBody() throws Exception {
+		assertThat(this.registry.load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
+		FileTime before = Files.getLastModifiedTime(this.skillFile);
+
+		write(this.skillFile, skillMd("alpha", "Does alpha things.", "# Alpha\n\nStep one.\nStep two."));
+		Files.setLastModifiedTime(this.skillFile, FileTime.fromMillis(before.toMillis() + 2_000));
+
+		assertThat(this.registry.load("alpha").body()).isEqualTo("# Alpha\n\nStep one.\nStep two.");
+	}
+
+	@Test
+	void whenOnlyTheModificationTimeChangesThenTheBodyIsReadAgain() throws Exception {
+		assertThat(this.registry.load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
+		FileTime before = Files.getLastModifiedTime(this.skillFile);
+
+		// Same size, new content, new time.
+		write(this.skillFile, skillMd("alpha", "Does alpha things.", "# Alpha\n\nStep ONE."));
+		Files.setLastModifiedTime(this.skillFile, FileTime.fromMillis(before.toMillis() + 2_000));
+
+		assertThat(this.registry.load("alpha").body()).isEqualTo("# Alpha\n\nStep ONE.");
+	}
+
+	@Test
+	void whenTheFileIsRewrittenWithTheSameTimeAndSizeThenTheCachedBodyIsServed() throws Exception {
+		assertThat(this.registry.load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
+		FileTime before = Files.getLastModifiedTime(this.skillFile);
+
+		write(this.skillFile, skillMd("alpha", "Does alpha things.", "# Alpha\n\nStep ONE."));
+		Files.setLastModifiedTime(this.skillFile, before);
+
+		// Proves the body is cached (by time and size), not read on every load.
+		assertThat(this.registry.load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
+	}
+
+	@Test
+	void whenTheNameIsUnknownThenTheErrorListsTheValidNames() {
+		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.load("gamma"))
+			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.UNKNOWN_SKILL))
+			.withMessage("Unknown skill 'gamma'. Available skills: alpha, beta.");
+	}
+
+	@Test
+	void whenThereAreNoSkillsThenTheUnknownNameErrorSaysSo() {
+		SkillsRegistry empty = new SkillsRegistry(SkillConfig.builder().build());
+
+		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> empty.load("alpha"))
+			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.UNKNOWN_SKILL))
+			.withMessage("Unknown skill 'alpha'. There are no skills.");
+	}
+
+}

@@ -1,0 +1,230 @@
+package dev.skills.core.registry;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillMeta;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.util.FileSystemUtils;
+
+import static dev.skills.core.registry.SkillFixtures.skillMd;
+import static dev.skills.core.registry.SkillFixtures.write;
+import static dev.skills.core.registry.SkillFixtures.writeSkill;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code refresh(paths)} re-reads only the skill folders the paths touch, and ends where a full
+ * scan of the same files would.
+ */
+class SkillsRegistryRefreshTests {
+
+	@TempDir
+	Path root;
+
+	private Path skills;
+
+	private SkillsRegistry registry;
+
+	private final List<SkillsChange> changes = new CopyOnWriteArrayList<>();
+
+	@BeforeEach
+	void setUp() {
+		this.skills = this.root.resolve("skills");
+		writeSkill(this.skills, "alpha");
+		writeSkill(this.skills, "beta");
+		writeSkill(this.skills.resolve("group"), "gamma");
+		this.registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(this.skills.toString()).build());
+		this.registry.addListener(this.changes::add);
+	}
+
+	private Map<String, SkillMeta> metas() {
+		return this.registry.skills().stream().collect(Collectors.toMap(SkillMeta::name, Function.identity()));
+	}
+
+	// What a fresh registry over the same folders says.
+	private void assertSameAsAFreshScan() {
+		SkillsRegistry fresh = SkillsRegistry.create(this.registry.config());
+		assertThat(this.registry.names()).isEqualTo(fresh.names());
+		for (String name : fresh.names()) {
+			assertThat(this.registry.get(name)).as(name).isEqualTo(fresh.get(name));
+		}
+		assertThat(this.registry.diagnostics()).containsExactlyInAnyOrderElementsOf(fresh.diagnostics());
+	}
+
+	@Test
+	void whenOneSkillIsRefreshedThenOnlyItIsReadAgainAndTheOthersKeepTheirInstances() {
+		Map<String, SkillMeta> before = metas();
+		long generation = this.registry.snapshot().generation();
+		Path skillFile = write(this.skills.resolve("beta/SKILL.md"), skillMd("beta", "Beta, edited.", "body"));
+
+		SkillsChange change = this.registry.refresh(List.of(skillFile));
+
+		assertThat(change.changed()).containsExactly("beta");
+		assertThat(change.added()).isEmpty();
+		assertThat(change.removed()).isEmpty();
+		assertThat(change.generation()).isEqualTo(generation + 1);
+		assertThat(this.changes).containsExactly(change);
+		Map<String, SkillMeta> after = metas();
+		assertThat(after.get("beta").description()).isEqualTo("Beta, edited.");
+		assertThat(after.get("alpha")).isSameAs(before.get("alpha"));
+		assertThat(after.get("gamma")).isSameAs(before.get("gamma"));
+		assertSameAsAFreshScan();
+	}
+
+	@Test
+	void whenOtherSkillsChangedOnDiskButWereNotNamedThenTheyAreNotReadAgain() {
+		write(this.skills.resolve("alpha/SKILL.md"), skillMd("alpha", "Alpha, edited but not refreshed.", "body"));
+		Path beta = write(this.skills.resolve("beta/SKILL.md"), skillMd("beta", "Beta, edited.", "body"));
+
+		SkillsChange change = this.registry.refresh(List.of(beta));
+
+		assertThat(change.changed()).containsExactly("beta");
+		assertThat(this.registry.get("alpha")).get().extracting(SkillMeta::description).isEqualTo("Does alpha things.");
+	}
+
+	@Test
+	void whenAFileInsideASkillFolderIsNamedThenThatSkillIsCheckedAgain() {
+		write(this.skills.resolve("group/gamma/SKILL.md"), skillMd("gamma", "Gamma, edited.", "body"));
+
+		SkillsChange change = this.registry.refresh(List.of(this.skills.resolve("group/gamma/scripts/run.py")));
+
+		assertThat(change.changed()).containsExactly("gamma");
+	}
+
+	@Test
+	void whenOnlyABundledFileChangedThenNothingChangesAndTheGenerationStays() {
+		SkillMeta alpha = this.registry.get("alpha").orElseThrow();
+		long generation = this.registry.snapshot().generation();
+		Path notes = write(this.skills.resolve("alpha/notes.txt"), "notes\n");
+
+		SkillsChange change = this.registry.refresh(List.of(notes));
+
+		assertThat(change.isEmpty()).isTrue();
+		assertThat(this.registry.snapshot().generation()).isEqualTo(generation);
+		assertThat(this.registry.get("alpha").orElseThrow()).isSameAs(alpha);
+		assertThat(this.changes).isEmpty();
+	}
+
+	@Test
+	void whenAPathOutsideEveryLocationIsNamedThenItIsIgnored() {
+		Path elsewhere = writeSkill(this.root.resolve("elsewhere"), "stranger");
+
+		SkillsChange change = this.registry.refresh(List.of(elsewhere, elsewhere.resolve("SKILL.md")));
+
+		assertThat(change.isEmpty()).isTrue();
+		assertThat(this.registry.names()).containsExactly("alpha", "beta", "gamma");
+	}
+
+	@Test
+	void whenANewSkillIsRefreshedThenOnlyItIsAdded() {
+		Map<String, SkillMeta> before = metas();
+		Path delta = writeSkill(this.skills.resolve("group"), "delta");
+
+		SkillsChange change = this.registry.refresh(List.of(delta));
+
+		assertThat(change.added()).containsExactly("delta");
+		assertThat(change.changed()).isEmpty();
+		assertThat(metas()).containsAllEntriesOf(before);
+		before.forEach((name, meta) -> assertThat(metas().get(name)).isSameAs(meta));
+		assertSameAsAFreshScan();
+	}
+
+	@Test
+	void whenADeletedSkillFolderIsRefreshedThenOnlyItIsRemoved() {
+		Map<String, SkillMeta> before = metas();
+		Path beta = this.skills.resolve("beta");
+		FileSystemUtils.deleteRecursively(beta.toFile());
+
+		SkillsChange change = this.registry.refresh(List.of(beta));
+
+		assertThat(change.removed()).containsExactly("beta");
+		assertThat(change.added()).isEmpty();
+		assertThat(change.changed()).isEmpty();
+		assertThat(metas().get("alpha")).isSameAs(before.get("alpha"));
+		assertThat(metas().get("gamma")).isSameAs(before.get("gamma"));
+	}
+
+	@Test
+	void whenACategoryFolderIsDeletedThenEverySkillInsideIsRemoved() {
+		writeSkill(this.skills.resolve("group"), "delta");
+		this.registry.reload();
+		Path group = this.skills.resolve("group");
+		FileSystemUtils.deleteRecursively(group.toFile());
+
+		SkillsChange change = this.registry.refresh(List.of(group));
+
+		assertThat(change.removed()).containsExactlyInAnyOrder("gamma", "delta");
+		assertThat(this.registry.names()).containsExactly("alpha", "beta");
+	}
+
+	@Test
+	void whenASkillAppearsSevenLevelsDownThenARefreshDoesNotLoadItEither() {
+		Path deep = writeSkill(this.skills.resolve("1/2/3/4/5/6"), "too-deep");
+		Path fine = writeSkill(this.skills.resolve("1/2/3/4/5"), "deep-enough");
+
+		this.registry.refresh(List.of(deep.resolve("SKILL.md"), fine.resolve("SKILL.md"), this.skills.resolve("1")));
+
+		assertThat(this.registry.names()).containsExactly("alpha", "beta", "deep-enough", "gamma");
+	}
+
+	@Test
+	void whenASkillAppearsInsideASkippedFolderThenARefreshDoesNotLoadIt() {
+		Path inNodeModules = writeSkill(this.skills.resolve("node_modules/pkg"), "from-node-modules");
+		Path inGit = writeSkill(this.skills.resolve(".git/hooks"), "from-git");
+
+		this.registry.refresh(List.of(this.skills.resolve("node_modules"), inNodeModules.resolve("SKILL.md"),
+				this.skills.resolve(".git"), inGit));
+
+		assertThat(this.registry.names()).containsExactly("alpha", "beta", "gamma");
+		assertSameAsAFreshScan();
+	}
+
+	@Test
+	void whenTwoMissingLocationsAppearInOneRefreshThenNeitherIsStillReportedMissing() {
+		Path first = this.root.resolve("first");
+		Path second = this.root.resolve("second");
+		SkillsRegistry registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(first.toString(), second.toString()).build());
+		assertThat(registry.diagnostics()).hasSize(2);
+		writeSkill(first, "one");
+		writeSkill(second, "two");
+
+		registry.refresh(List.of(first, second));
+
+		assertThat(registry.names()).containsExactly("one", "two");
+		assertThat(registry.diagnostics()).isEmpty();
+	}
+
+	@Test
+	void whenAFolderHoldingSkillsBecomesASkillItselfThenTheSkillsBelowItAreNoLongerSkills() {
+		Path skillFile = write(this.skills.resolve("group/SKILL.md"), skillMd("group", "Now a skill itself.", "body"));
+
+		this.registry.refresh(List.of(skillFile));
+
+		assertSameAsAFreshScan();
+		assertThat(this.registry.names()).containsExactly("alpha", "beta", "group");
+	}
+
+	@Test
+	void whenASkillFileIsRemovedFromAFolderOfSkillsThenTheSkillsBelowItAreFoundAgain() throws Exception {
+		Path skillFile = write(this.skills.resolve("group/SKILL.md"), skillMd("group", "A skill for a while.", "body"));
+		this.registry.reload();
+		assertThat(this.registry.names()).containsExactly("alpha", "beta", "group");
+
+		Files.delete(skillFile);
+		this.registry.refresh(List.of(skillFile));
+
+		assertSameAsAFreshScan();
+		assertThat(this.registry.names()).containsExactly("alpha", "beta", "gamma");
+	}
+
+}
