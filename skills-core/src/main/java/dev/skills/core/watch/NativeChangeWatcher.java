@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import dev.skills.core.resource.SkillFiles;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -141,7 +142,9 @@ final class NativeChangeWatcher implements ChangeWatcher {
 			}
 			Path child = directory.resolve((Path) event.context());
 			pending.add(child);
+			// A new node_modules or hidden folder holds no skills: watching it would only spend watches.
 			if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE
+					&& !SkillFiles.isSkipped(child.getFileName().toString())
 					&& Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
 				registerTree(child);
 			}
