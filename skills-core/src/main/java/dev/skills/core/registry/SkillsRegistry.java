@@ -279,6 +279,16 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
+	 * The files a skill bundles, without reading its body.
+	 * @param name the skill name
+	 * @return relative paths, sorted; empty when it bundles none
+	 * @throws SkillResourceException when there is no such skill
+	 */
+	public List<String> files(String name) {
+		return requireEntry(this.snapshot, name).source().files();
+	}
+
+	/**
 	 * Read a file bundled with a skill, within the configured size limit.
 	 * @param skill the skill name
 	 * @param path the file's path relative to the skill folder

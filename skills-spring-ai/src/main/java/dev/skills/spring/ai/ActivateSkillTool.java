@@ -1,0 +1,98 @@
+package dev.skills.spring.ai;
+
+import java.time.Clock;
+import java.util.Map;
+import java.util.Set;
+
+import dev.skills.core.Skill;
+import dev.skills.core.activation.ActiveSkill;
+import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.prompt.SkillPrompts;
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.SkillInvocationListener.Outcome;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.definition.ToolDefinition;
+
+/**
+ * {@code activate_skill(skill_name)}: returns the skill's {@code <skill_content>} block and
+ * records the activation for the conversation. A skill whose content is still in the
+ * conversation is not sent again.
+ */
+final class ActivateSkillTool implements ToolCallback {
+
+	private final ToolDefinition definition;
+
+	private final SkillsRegistry registry;
+
+	private final ActiveSkillsRepository activeSkills;
+
+	private final SkillToolInvoker invoker;
+
+	private final Clock clock;
+
+	ActivateSkillTool(ToolDefinition definition, SkillsRegistry registry, ActiveSkillsRepository activeSkills,
+			SkillToolInvoker invoker, Clock clock) {
+		this.definition = definition;
+		this.registry = registry;
+		this.activeSkills = activeSkills;
+		this.invoker = invoker;
+		this.clock = clock;
+	}
+
+	@Override
+	public ToolDefinition getToolDefinition() {
+		return this.definition;
+	}
+
+	@Override
+	public String call(String toolInput) {
+		return call(toolInput, null);
+	}
+
+	@Override
+	public String call(String toolInput, @Nullable ToolContext toolContext) {
+		Map<String, Object> context = (toolContext != null) ? toolContext.getContext() : Map.of();
+		String conversationId = SkillsToolContext.conversationId(context);
+		Set<String> present = SkillsToolContext.presentSkills(context);
+		String name;
+		try {
+			name = ToolArguments.text(toolInput, "skill_name");
+		}
+		catch (IllegalArgumentException ex) {
+			return "Error: " + ex.getMessage() + ". Call activate_skill with {\"skill_name\": \"<name>\"}. "
+					+ ToolArguments.validNames(this.registry.names());
+		}
+		if (name == null) {
+			return "Error: skill_name is required. " + ToolArguments.validNames(this.registry.names());
+		}
+		return this.invoker.invoke(new SkillInvocation(SkillsTools.ACTIVATE_SKILL, name, null, conversationId),
+				SkillsObservations.ACTIVATION, (invocation) -> activate(invocation, present));
+	}
+
+	private SkillToolInvoker.Result activate(SkillInvocation invocation, @Nullable Set<String> present) {
+		String name = invocation.skillName();
+		if (present != null && present.contains(name) && this.registry.contains(name)) {
+			record(invocation);
+			return new SkillToolInvoker.Result("Skill '" + name
+					+ "' is already active: its instructions are in the conversation above. Follow them.",
+					Outcome.ALREADY_ACTIVE);
+		}
+		Skill skill = this.registry.load(name);
+		record(invocation);
+		if (present != null) {
+			present.add(name);
+		}
+		return new SkillToolInvoker.Result(SkillPrompts.skillContent(skill), Outcome.OK);
+	}
+
+	private void record(SkillInvocation invocation) {
+		if (invocation.conversationId() != null) {
+			this.activeSkills.activate(invocation.conversationId(),
+					new ActiveSkill(invocation.skillName(), this.clock.instant()));
+		}
+	}
+
+}

@@ -1,0 +1,82 @@
+package dev.skills.spring.ai;
+
+import java.util.Map;
+
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.SkillInvocationListener.Outcome;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.definition.ToolDefinition;
+
+/**
+ * {@code read_skill_resource(skill_name, path)}: reads a file bundled with a skill as text,
+ * through the registry's path checks. Nothing is executed.
+ */
+final class ReadSkillResourceTool implements ToolCallback {
+
+	private final ToolDefinition definition;
+
+	private final SkillsRegistry registry;
+
+	private final SkillToolInvoker invoker;
+
+	// In session mode, the one skill whose files may be read.
+	private final @Nullable String onlySkill;
+
+	ReadSkillResourceTool(ToolDefinition definition, SkillsRegistry registry, SkillToolInvoker invoker,
+			@Nullable String onlySkill) {
+		this.definition = definition;
+		this.registry = registry;
+		this.invoker = invoker;
+		this.onlySkill = onlySkill;
+	}
+
+	@Override
+	public ToolDefinition getToolDefinition() {
+		return this.definition;
+	}
+
+	@Override
+	public String call(String toolInput) {
+		return call(toolInput, null);
+	}
+
+	@Override
+	public String call(String toolInput, @Nullable ToolContext toolContext) {
+		Map<String, Object> context = (toolContext != null) ? toolContext.getContext() : Map.of();
+		String name;
+		String path;
+		try {
+			name = ToolArguments.text(toolInput, "skill_name");
+			path = ToolArguments.text(toolInput, "path");
+		}
+		catch (IllegalArgumentException ex) {
+			return "Error: " + ex.getMessage()
+					+ ". Call read_skill_resource with {\"skill_name\": \"<name>\", \"path\": \"<relative path>\"}.";
+		}
+		if (name == null) {
+			return "Error: skill_name is required. " + ToolArguments.validNames(this.registry.names());
+		}
+		if (path == null) {
+			return "Error: path is required: a path relative to the skill folder, such as one listed in its "
+					+ "<skill_resources>.";
+		}
+		String skill = name;
+		return this.invoker.invoke(
+				new SkillInvocation(SkillsTools.READ_SKILL_RESOURCE, skill, path,
+						SkillsToolContext.conversationId(context)),
+				SkillsObservations.RESOURCE_READ, this::read);
+	}
+
+	private SkillToolInvoker.Result read(SkillInvocation invocation) {
+		if (this.onlySkill != null && !this.onlySkill.equals(invocation.skillName())) {
+			return new SkillToolInvoker.Result("Error: only the files of skill '" + this.onlySkill
+					+ "' can be read in this session.", Outcome.REJECTED);
+		}
+		String path = (invocation.path() != null) ? invocation.path() : "";
+		return new SkillToolInvoker.Result(this.registry.readFile(invocation.skillName(), path), Outcome.OK);
+	}
+
+}

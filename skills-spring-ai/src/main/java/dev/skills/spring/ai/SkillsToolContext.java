@@ -1,0 +1,39 @@
+package dev.skills.spring.ai;
+
+import java.util.Map;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.chat.memory.ChatMemory;
+
+/**
+ * The entries {@link SkillsAdvisor} puts into the tool context of a request, read back by the
+ * skill tools.
+ */
+public final class SkillsToolContext {
+
+	/** The conversation id: the same key Spring AI's chat memory uses in the advisor context. */
+	public static final String CONVERSATION_ID = ChatMemory.CONVERSATION_ID;
+
+	/**
+	 * The names of the skills whose content is in the request's conversation: a mutable set the
+	 * activate tool adds to, so a second activation in the same turn is not sent again.
+	 */
+	public static final String PRESENT_SKILLS = "skills_present";
+
+	private SkillsToolContext() {
+	}
+
+	static @Nullable String conversationId(Map<String, Object> context) {
+		Object id = context.get(CONVERSATION_ID);
+		return (id != null) ? id.toString() : null;
+	}
+
+	@SuppressWarnings("unchecked")
+	static @Nullable Set<String> presentSkills(Map<String, Object> context) {
+		Object present = context.get(PRESENT_SKILLS);
+		return (present instanceof Set<?>) ? (Set<String>) present : null;
+	}
+
+}
