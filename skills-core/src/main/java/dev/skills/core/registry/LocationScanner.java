@@ -5,8 +5,10 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import dev.skills.core.SkillDiagnostic;
@@ -25,6 +27,9 @@ import org.springframework.core.io.support.ResourcePatternResolver;
  * Finds the skills of a location and reads them into entries.
  */
 final class LocationScanner {
+
+	/** The marker file, at a classpath skills root, that marks the skills below it as built in. */
+	static final String BUILTIN_MARKER = ".builtin";
 
 	private final ResourcePatternResolver resolver;
 
@@ -96,6 +101,9 @@ final class LocationScanner {
 		}
 		diagnostics.addAll(result.diagnostics());
 		SkillMeta meta = result.meta();
+		if (meta != null && source.builtin()) {
+			meta = meta.withBuiltin(true);
+		}
 		if (meta == null && previous != null && previous.meta() != null) {
 			meta = previous.meta();
 			diagnostics.add(SkillDiagnostic.error(source.location(), meta.name(),
@@ -166,11 +174,13 @@ final class LocationScanner {
 			}
 		}
 		List<SkillSource> sources = new ArrayList<>();
+		Map<String, Boolean> builtinRoots = new HashMap<>();
 		for (Candidate candidate : candidates) {
 			boolean shadowedFile = candidate.fileName().equals(SkillLoader.LOWERCASE_SKILL_FILE)
 					&& upperCase.contains(candidate.directory());
 			if (!shadowedFile && !insideAnotherSkill(candidate, directories)) {
-				sources.add(toSource(candidate.resource()));
+				boolean builtin = builtinRoots.computeIfAbsent(candidate.root(), this::isBuiltinRoot);
+				sources.add(toSource(candidate.resource(), builtin));
 			}
 		}
 		return sources;
@@ -187,18 +197,23 @@ final class LocationScanner {
 		return false;
 	}
 
-	private SkillSource toSource(Resource resource) {
+	private SkillSource toSource(Resource resource, boolean builtin) {
 		// Classes folders on disk (running from an IDE or target/classes) are read as folders,
 		// so that their links are checked like any folder skill's.
 		if (resource.isFile()) {
 			try {
-				return SkillSource.folder(resource.getFile().toPath());
+				return SkillSource.folder(resource.getFile().toPath(), builtin);
 			}
 			catch (IOException ex) {
 				// fall through to resource access
 			}
 		}
-		return SkillSource.classpath(resource, this.resolver);
+		return SkillSource.classpath(resource, this.resolver, builtin);
+	}
+
+	// A jar marks the skills it ships as built in with an empty file ".builtin" at its skills root.
+	private boolean isBuiltinRoot(String root) {
+		return this.resolver.getResource(root + BUILTIN_MARKER).exists();
 	}
 
 	private static boolean hasSkippedSegment(String[] segments) {

@@ -31,11 +31,14 @@ final class ClasspathSkillSource implements SkillSource {
 
 	private final String baseUrl;
 
+	private final boolean builtin;
+
 	private volatile @Nullable List<String> files;
 
-	ClasspathSkillSource(Resource skillFile, ResourcePatternResolver resolver) {
+	ClasspathSkillSource(Resource skillFile, ResourcePatternResolver resolver, boolean builtin) {
 		this.skillFile = skillFile;
 		this.resolver = resolver;
+		this.builtin = builtin;
 		this.url = describe(skillFile);
 		this.baseUrl = this.url.substring(0, this.url.lastIndexOf('/') + 1);
 	}
@@ -60,6 +63,11 @@ final class ClasspathSkillSource implements SkillSource {
 	public String origin() {
 		int entry = this.url.lastIndexOf("!/");
 		return (entry >= 0) ? this.url.substring(0, entry) : this.baseUrl;
+	}
+
+	@Override
+	public boolean builtin() {
+		return this.builtin;
 	}
 
 	@Override

@@ -18,8 +18,9 @@ import dev.skills.core.SkillResourceException.Reason;
  * A skill in a folder on disk.
  *
  * @param skillFile the {@code SKILL.md}
+ * @param builtin whether it ships inside this library
  */
-record FolderSkillSource(Path skillFile) implements SkillSource {
+record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource {
 
 	private Path directory() {
 		Path parent = this.skillFile.getParent();

@@ -21,17 +21,28 @@ public sealed interface SkillSource permits FolderSkillSource, ClasspathSkillSou
 	 * @return the source
 	 */
 	static SkillSource folder(Path skillFile) {
-		return new FolderSkillSource(skillFile);
+		return new FolderSkillSource(skillFile, false);
+	}
+
+	/**
+	 * A skill in a folder on disk.
+	 * @param skillFile its {@code SKILL.md}
+	 * @param builtin whether it ships inside this library
+	 * @return the source
+	 */
+	static SkillSource folder(Path skillFile, boolean builtin) {
+		return new FolderSkillSource(skillFile, builtin);
 	}
 
 	/**
 	 * A skill on the classpath, usually inside a jar.
 	 * @param skillFile its {@code SKILL.md} resource
 	 * @param resolver the resolver that found it, used to list the skill's files
+	 * @param builtin whether it ships inside this library
 	 * @return the source
 	 */
-	static SkillSource classpath(Resource skillFile, ResourcePatternResolver resolver) {
-		return new ClasspathSkillSource(skillFile, resolver);
+	static SkillSource classpath(Resource skillFile, ResourcePatternResolver resolver, boolean builtin) {
+		return new ClasspathSkillSource(skillFile, resolver, builtin);
 	}
 
 	/**
@@ -57,6 +68,13 @@ public sealed interface SkillSource permits FolderSkillSource, ClasspathSkillSou
 	 * @return a folder path or a jar URL
 	 */
 	String origin();
+
+	/**
+	 * Whether the skill ships inside this library (its classpath root holds the marker
+	 * {@code .builtin}).
+	 * @return {@code true} for built-in skills
+	 */
+	boolean builtin();
 
 	/**
 	 * Whether the skill is a folder on disk (and so can change while running).

@@ -1,0 +1,55 @@
+package dev.skills.spring.ai;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+import dev.skills.core.SkillMeta;
+import dev.skills.core.tools.ToolRules;
+
+import org.springframework.ai.tool.ToolCallback;
+
+/**
+ * Narrows a pool of tools to what a call may use: first by the caller's choice, then by the
+ * active skills' {@code allowed-tools} and {@code disallowed-tools}. The skill tools themselves
+ * ({@code activate_skill}, {@code read_skill_resource}) always stay.
+ */
+public final class ToolScope {
+
+	/** The {@code useTools} value that selects the whole pool. */
+	public static final String ALL = "all";
+
+	private ToolScope() {
+	}
+
+	/**
+	 * Scope a pool of tools.
+	 * @param pool the tools available
+	 * @param useTools which of them the call wants: empty for none (but the skill tools),
+	 * {@code ["all"]} for all, otherwise tool names
+	 * @param skills the active skills
+	 * @return the tools the call may use, in pool order
+	 */
+	public static List<ToolCallback> scope(List<ToolCallback> pool, Collection<String> useTools,
+			Collection<SkillMeta> skills) {
+		boolean all = useTools.contains(ALL);
+		List<ToolCallback> scoped = new ArrayList<>();
+		for (ToolCallback tool : pool) {
+			String name = tool.getToolDefinition().name();
+			if (isSkillTool(name) || ((all || useTools.contains(name)) && ToolRules.allows(skills, name))) {
+				scoped.add(tool);
+			}
+		}
+		return scoped;
+	}
+
+	/**
+	 * Whether a tool is one of the skill tools, which scoping never removes.
+	 * @param name the tool name
+	 * @return {@code true} for {@code activate_skill} and {@code read_skill_resource}
+	 */
+	public static boolean isSkillTool(String name) {
+		return name.equals(SkillsTools.ACTIVATE_SKILL) || name.equals(SkillsTools.READ_SKILL_RESOURCE);
+	}
+
+}
