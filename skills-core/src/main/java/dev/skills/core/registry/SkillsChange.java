@@ -1,5 +1,6 @@
 package dev.skills.core.registry;
 
+import java.time.Duration;
 import java.util.Set;
 
 /**
@@ -10,13 +11,18 @@ import java.util.Set;
  * @param changed the skills whose frontmatter or diagnostics changed
  * @param removed the skills that disappeared
  * @param generation the generation of the snapshot that holds the change
+ * @param failed the skills this reload read that could not be loaded (their folders have an
+ * error diagnostic now); a skill kept at its last good version counts
+ * @param duration how long the reload took
  */
-public record SkillsChange(Set<String> added, Set<String> changed, Set<String> removed, long generation) {
+public record SkillsChange(Set<String> added, Set<String> changed, Set<String> removed, long generation,
+		Set<String> failed, Duration duration) {
 
 	public SkillsChange {
 		added = Set.copyOf(added);
 		changed = Set.copyOf(changed);
 		removed = Set.copyOf(removed);
+		failed = Set.copyOf(failed);
 	}
 
 	/**

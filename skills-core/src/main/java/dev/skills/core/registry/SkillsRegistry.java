@@ -5,6 +5,7 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -148,7 +149,7 @@ public class SkillsRegistry implements AutoCloseable {
 					parsed.add(Location.of(parsed.size(), spec));
 				}
 				this.locations = List.copyOf(parsed);
-				change = rescan(this.snapshot.edit());
+				change = rescan(this.snapshot.edit(), System.nanoTime());
 			}
 			startWatcher();
 			return change;
@@ -162,7 +163,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 */
 	public SkillsChange reload() {
 		synchronized (this.writeLock) {
-			return rescan(this.snapshot.edit());
+			return rescan(this.snapshot.edit(), System.nanoTime());
 		}
 	}
 
@@ -174,6 +175,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 */
 	public SkillsChange refresh(Collection<Path> changedPaths) {
 		synchronized (this.writeLock) {
+			long start = System.nanoTime();
 			SkillsSnapshot current = this.snapshot;
 			SkillsSnapshot.Editor editor = current.edit();
 			Map<String, Location> dirty = new LinkedHashMap<>();
@@ -187,7 +189,7 @@ public class SkillsRegistry implements AutoCloseable {
 				}
 			}
 			dirty.forEach((directory, location) -> reread(editor, location, directory, current.entryAt(directory)));
-			return commit(editor);
+			return commit(editor, start);
 		}
 	}
 
@@ -382,7 +384,7 @@ public class SkillsRegistry implements AutoCloseable {
 		}
 	}
 
-	private SkillsChange rescan(SkillsSnapshot.Editor editor) {
+	private SkillsChange rescan(SkillsSnapshot.Editor editor, long startNanos) {
 		SkillsSnapshot current = this.snapshot;
 		List<SkillDiagnostic> locationDiagnostics = new ArrayList<>();
 		Set<String> seen = new LinkedHashSet<>();
@@ -407,7 +409,7 @@ public class SkillsRegistry implements AutoCloseable {
 			}
 		}
 		editor.locationDiagnostics(locationDiagnostics);
-		return commit(editor);
+		return commit(editor, startNanos);
 	}
 
 	// Find the skill folders a changed path affects: the skill it lies in, the skills below it
@@ -492,12 +494,12 @@ public class SkillsRegistry implements AutoCloseable {
 		return diagnostics;
 	}
 
-	private SkillsChange commit(SkillsSnapshot.Editor editor) {
+	private SkillsChange commit(SkillsSnapshot.Editor editor, long startNanos) {
 		SkillsSnapshot current = this.snapshot;
 		long generation = current.generation() + 1;
-		SkillsChange change = editor.change(generation);
+		SkillsChange change = editor.change(generation, Duration.ofNanos(System.nanoTime() - startNanos));
 		if (!editor.differs(change)) {
-			return new SkillsChange(Set.of(), Set.of(), Set.of(), current.generation());
+			return new SkillsChange(Set.of(), Set.of(), Set.of(), current.generation(), Set.of(), change.duration());
 		}
 		SkillsSnapshot next = editor.build(generation);
 		this.snapshot = next;

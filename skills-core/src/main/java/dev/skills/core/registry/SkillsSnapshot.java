@@ -1,5 +1,6 @@
 package dev.skills.core.registry;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -334,9 +335,10 @@ public final class SkillsSnapshot {
 		 * What changed against the base snapshot: names that appeared, disappeared, or whose
 		 * winning entry now says something else.
 		 * @param generation the generation the change will carry
+		 * @param duration how long the reload took
 		 * @return the change
 		 */
-		SkillsChange change(long generation) {
+		SkillsChange change(long generation, Duration duration) {
 			Set<String> added = new HashSet<>();
 			Set<String> changed = new HashSet<>();
 			Set<String> removed = new HashSet<>();
@@ -354,12 +356,18 @@ public final class SkillsSnapshot {
 					changed.add(name);
 				}
 			}
-			return new SkillsChange(added, changed, removed, generation);
+			Set<String> failed = new HashSet<>();
+			for (SkillEntry entry : this.written) {
+				if (entry.diagnostics().stream().anyMatch(SkillDiagnostic::isError)) {
+					failed.add((entry.meta() != null) ? entry.meta().name() : entry.source().directoryName());
+				}
+			}
+			return new SkillsChange(added, changed, removed, generation, failed, duration);
 		}
 
 		/**
 		 * Whether anything differs from the base snapshot.
-		 * @param change the change computed by {@link #change(long)}
+		 * @param change the change computed by {@link #change(long, Duration)}
 		 * @return {@code true} when a new snapshot is needed
 		 */
 		boolean differs(SkillsChange change) {

@@ -1,0 +1,68 @@
+package dev.skills.autoconfigure;
+
+import java.time.Clock;
+
+import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.SkillInvocationListener;
+import dev.skills.spring.ai.SkillsAdvisor;
+import dev.skills.spring.ai.SkillsToolCallbackProvider;
+import dev.skills.spring.ai.SkillsTools;
+import io.micrometer.observation.ObservationRegistry;
+
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the Spring AI side: the skill tools, the {@link SkillsAdvisor}, a
+ * {@link ChatClientBuilderCustomizer} that adds the advisor to every auto-configured
+ * {@code ChatClient.Builder}, and the tools as a {@code ToolCallbackProvider} named
+ * {@code skillsToolCallbackProvider}.
+ */
+@AutoConfiguration(after = SkillsAutoConfiguration.class)
+@ConditionalOnClass(ChatClient.class)
+@ConditionalOnBean(SkillsRegistry.class)
+public final class SkillsChatClientAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	SkillsTools skillsTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills,
+			ObjectProvider<SkillInvocationListener> listeners, ObjectProvider<ObservationRegistry> observations) {
+		return new SkillsTools(registry, activeSkills, listeners.orderedStream().toList(),
+				observations.getIfUnique(() -> ObservationRegistry.NOOP), Clock.systemUTC());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBooleanProperty(name = "skills.advisor.enabled", matchIfMissing = true)
+	SkillsAdvisor skillsAdvisor(SkillsRegistry registry, SkillsTools tools, ActiveSkillsRepository activeSkills,
+			SkillsProperties properties) {
+		return SkillsAdvisor.builder(registry)
+			.tools(tools)
+			.activeSkillsRepository(activeSkills)
+			.preload(properties.getPreload())
+			.build();
+	}
+
+	@Bean
+	@ConditionalOnBean(SkillsAdvisor.class)
+	@ConditionalOnMissingBean(name = "skillsChatClientBuilderCustomizer")
+	ChatClientBuilderCustomizer skillsChatClientBuilderCustomizer(SkillsAdvisor advisor) {
+		return (builder) -> builder.defaultAdvisors(advisor);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(name = "skillsToolCallbackProvider")
+	@ConditionalOnBooleanProperty(name = "skills.tools.enabled", matchIfMissing = true)
+	SkillsToolCallbackProvider skillsToolCallbackProvider(SkillsRegistry registry, SkillsTools tools) {
+		return new SkillsToolCallbackProvider(registry, tools);
+	}
+
+}

@@ -1,0 +1,328 @@
+package dev.skills.autoconfigure;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.skills.core.SkillConfig;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration properties for Agent Skills.
+ */
+@ConfigurationProperties(SkillsProperties.PREFIX)
+public class SkillsProperties {
+
+	/** The prefix of every property. */
+	public static final String PREFIX = "skills";
+
+	/**
+	 * Whether to enable Agent Skills.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Locations searched for skills, in precedence order: folders, 'file:' URLs or 'classpath*:'
+	 * patterns. The first skill of a name wins.
+	 */
+	private List<String> skillsDir = new ArrayList<>(List.of(".agents/skills", SkillConfig.DEFAULT_LOCATION));
+
+	/**
+	 * Whether to watch folder locations and apply skill changes while the application runs.
+	 */
+	private boolean hotReload;
+
+	/**
+	 * How skills reach the model: 'on-demand' (a catalog and the activate_skill tool) or
+	 * 'session' (one skill per call, named by the request context).
+	 */
+	private SkillConfig.Mode mode = SkillConfig.Mode.ON_DEMAND;
+
+	/**
+	 * In session mode, the request context key whose value names the skill to use.
+	 */
+	private @Nullable String preloadFrom;
+
+	/**
+	 * Skills always given to the model, as instructions in the system message.
+	 */
+	private List<String> preload = new ArrayList<>();
+
+	/**
+	 * Most bytes of one bundled file that read_skill_resource returns.
+	 */
+	private int maxResourceBytes = 100_000;
+
+	private final Watch watch = new Watch();
+
+	private final Validation validation = new Validation();
+
+	private final ActiveSkills activeSkills = new ActiveSkills();
+
+	private final Tools tools = new Tools();
+
+	private final Advisor advisor = new Advisor();
+
+	private final Endpoint endpoint = new Endpoint();
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public List<String> getSkillsDir() {
+		return this.skillsDir;
+	}
+
+	public void setSkillsDir(List<String> skillsDir) {
+		this.skillsDir = skillsDir;
+	}
+
+	public boolean isHotReload() {
+		return this.hotReload;
+	}
+
+	public void setHotReload(boolean hotReload) {
+		this.hotReload = hotReload;
+	}
+
+	public SkillConfig.Mode getMode() {
+		return this.mode;
+	}
+
+	public void setMode(SkillConfig.Mode mode) {
+		this.mode = mode;
+	}
+
+	public @Nullable String getPreloadFrom() {
+		return this.preloadFrom;
+	}
+
+	public void setPreloadFrom(@Nullable String preloadFrom) {
+		this.preloadFrom = preloadFrom;
+	}
+
+	public List<String> getPreload() {
+		return this.preload;
+	}
+
+	public void setPreload(List<String> preload) {
+		this.preload = preload;
+	}
+
+	public int getMaxResourceBytes() {
+		return this.maxResourceBytes;
+	}
+
+	public void setMaxResourceBytes(int maxResourceBytes) {
+		this.maxResourceBytes = maxResourceBytes;
+	}
+
+	public Watch getWatch() {
+		return this.watch;
+	}
+
+	public Validation getValidation() {
+		return this.validation;
+	}
+
+	public ActiveSkills getActiveSkills() {
+		return this.activeSkills;
+	}
+
+	public Tools getTools() {
+		return this.tools;
+	}
+
+	public Advisor getAdvisor() {
+		return this.advisor;
+	}
+
+	public Endpoint getEndpoint() {
+		return this.endpoint;
+	}
+
+	/**
+	 * Check the values and turn them into a {@link SkillConfig}.
+	 * @return the configuration
+	 * @throws InvalidSkillsPropertyException naming the property to fix
+	 */
+	public SkillConfig toSkillConfig() {
+		if (this.maxResourceBytes <= 0) {
+			throw new InvalidSkillsPropertyException("max-resource-bytes", this.maxResourceBytes,
+					"it must be a positive number of bytes", "Set skills.max-resource-bytes to a positive number, "
+							+ "for example " + SkillConfig.DEFAULT_MAX_RESOURCE_BYTES + ".");
+		}
+		if (this.mode == SkillConfig.Mode.SESSION && (this.preloadFrom == null || this.preloadFrom.isBlank())) {
+			throw new InvalidSkillsPropertyException("preload-from", this.preloadFrom,
+					"session mode needs the request context key that names the skill",
+					"Set skills.preload-from (for example SKILL_NAME) and pass the skill name with "
+							+ ".advisors(a -> a.param(\"SKILL_NAME\", \"my-skill\")), or set skills.mode=on-demand.");
+		}
+		if (this.activeSkills.maxConversations <= 0) {
+			throw new InvalidSkillsPropertyException("active-skills.max-conversations",
+					this.activeSkills.maxConversations, "it must be a positive number",
+					"Set skills.active-skills.max-conversations to a positive number, for example 10000.");
+		}
+		if (this.watch.debounce.isNegative()) {
+			throw new InvalidSkillsPropertyException("watch.debounce", this.watch.debounce, "it must not be negative",
+					"Set skills.watch.debounce to a duration such as 100ms.");
+		}
+		if (this.watch.pollInterval != null && (this.watch.pollInterval.isNegative() || this.watch.pollInterval.isZero())) {
+			throw new InvalidSkillsPropertyException("watch.poll-interval", this.watch.pollInterval,
+					"it must be positive", "Set skills.watch.poll-interval to a duration such as 2s, or remove it "
+							+ "to use native file events.");
+		}
+		return SkillConfig.builder()
+			.skillsDir(this.skillsDir)
+			.hotReload(this.hotReload)
+			.mode(this.mode)
+			.preloadFrom(this.preloadFrom)
+			.maxResourceBytes(this.maxResourceBytes)
+			.watchDebounce(this.watch.debounce)
+			.pollInterval(this.watch.pollInterval)
+			.build();
+	}
+
+	/**
+	 * Hot reload settings.
+	 */
+	public static class Watch {
+
+		/**
+		 * How long folders must be quiet before a burst of file changes is applied.
+		 */
+		private Duration debounce = Duration.ofMillis(100);
+
+		/**
+		 * Poll folders at this interval instead of using native file events (for NFS and other
+		 * file systems that send none).
+		 */
+		private @Nullable Duration pollInterval;
+
+		public Duration getDebounce() {
+			return this.debounce;
+		}
+
+		public void setDebounce(Duration debounce) {
+			this.debounce = debounce;
+		}
+
+		public @Nullable Duration getPollInterval() {
+			return this.pollInterval;
+		}
+
+		public void setPollInterval(@Nullable Duration pollInterval) {
+			this.pollInterval = pollInterval;
+		}
+
+	}
+
+	/**
+	 * Start-up validation settings.
+	 */
+	public static class Validation {
+
+		/**
+		 * Whether start-up fails, listing every error, when a skill cannot be loaded.
+		 */
+		private boolean failOnError;
+
+		public boolean isFailOnError() {
+			return this.failOnError;
+		}
+
+		public void setFailOnError(boolean failOnError) {
+			this.failOnError = failOnError;
+		}
+
+	}
+
+	/**
+	 * Active-skill tracking settings.
+	 */
+	public static class ActiveSkills {
+
+		/**
+		 * Most conversations whose active skills are kept in memory; the least recently used are
+		 * forgotten first.
+		 */
+		private int maxConversations = 10_000;
+
+		public int getMaxConversations() {
+			return this.maxConversations;
+		}
+
+		public void setMaxConversations(int maxConversations) {
+			this.maxConversations = maxConversations;
+		}
+
+	}
+
+	/**
+	 * Skill tool settings.
+	 */
+	public static class Tools {
+
+		/**
+		 * Whether to register the skill tools (activate_skill, read_skill_resource) as a
+		 * ToolCallbackProvider bean, which an MCP server exports.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+	}
+
+	/**
+	 * Advisor settings.
+	 */
+	public static class Advisor {
+
+		/**
+		 * Whether to add the skills advisor to every auto-configured ChatClient.Builder.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+	}
+
+	/**
+	 * Actuator endpoint settings.
+	 */
+	public static class Endpoint {
+
+		/**
+		 * Whether /actuator/skills/{name} includes the skill's instructions.
+		 */
+		private boolean showInstructions;
+
+		public boolean isShowInstructions() {
+			return this.showInstructions;
+		}
+
+		public void setShowInstructions(boolean showInstructions) {
+			this.showInstructions = showInstructions;
+		}
+
+	}
+
+}

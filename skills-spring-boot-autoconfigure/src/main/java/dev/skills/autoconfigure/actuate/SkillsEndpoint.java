@@ -1,0 +1,205 @@
+package dev.skills.autoconfigure.actuate;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.SkillMeta;
+import dev.skills.core.SkillResourceException;
+import dev.skills.core.registry.SkillsChange;
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+
+/**
+ * {@code /actuator/skills}: every skill with its diagnostics, one skill in detail, and a reload.
+ */
+@Endpoint(id = "skills")
+public class SkillsEndpoint {
+
+	private final SkillsRegistry registry;
+
+	private final boolean showInstructions;
+
+	/**
+	 * Create the endpoint.
+	 * @param registry the skills
+	 * @param showInstructions whether one skill's detail includes its instructions
+	 */
+	public SkillsEndpoint(SkillsRegistry registry, boolean showInstructions) {
+		this.registry = registry;
+		this.showInstructions = showInstructions;
+	}
+
+	/**
+	 * Describe the registry.
+	 * @return mode, locations, generation, the skills and all diagnostics
+	 */
+	@ReadOperation
+	public SkillsDescriptor skills() {
+		SkillsSnapshot snapshot = this.registry.snapshot();
+		SkillConfig config = this.registry.config();
+		List<SkillSummary> skills = snapshot.skills()
+			.stream()
+			.map((meta) -> new SkillSummary(meta.name(), meta.description(), meta.location(), source(meta),
+					meta.builtin(), filesOf(meta.name()).size(), diagnosticsOf(snapshot, meta)))
+			.toList();
+		return new SkillsDescriptor(config.mode().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+				config.hotReload(), config.skillsDir(), snapshot.generation(), snapshot.createdAt(), skills,
+				snapshot.diagnostics().stream().map(Diagnostic::of).toList());
+	}
+
+	/**
+	 * Describe one skill.
+	 * @param name the skill name
+	 * @return the skill's frontmatter, files and diagnostics, or {@code null} (404) when unknown
+	 */
+	@ReadOperation
+	public @Nullable SkillDescriptor skill(@Selector String name) {
+		SkillsSnapshot snapshot = this.registry.snapshot();
+		SkillMeta meta = snapshot.get(name).orElse(null);
+		if (meta == null) {
+			return null;
+		}
+		String instructions = null;
+		if (this.showInstructions) {
+			try {
+				instructions = this.registry.load(name).body();
+			}
+			catch (SkillResourceException ex) {
+				instructions = null;
+			}
+		}
+		return new SkillDescriptor(meta.name(), meta.description(), meta.license(), meta.compatibility(),
+				meta.metadata(), meta.allowedTools(), meta.disallowedTools(), meta.whenToUse(), meta.extraFields(),
+				meta.location(), source(meta), meta.builtin(), filesOf(name), diagnosticsOf(snapshot, meta),
+				instructions);
+	}
+
+	/**
+	 * Search every location again now.
+	 * @return what changed
+	 */
+	@WriteOperation
+	public ReloadDescriptor reload() {
+		SkillsChange change = this.registry.reload();
+		return new ReloadDescriptor(change.added(), change.changed(), change.removed(), change.generation());
+	}
+
+	private List<String> filesOf(String name) {
+		try {
+			return this.registry.files(name);
+		}
+		catch (SkillResourceException ex) {
+			return List.of();
+		}
+	}
+
+	private static String source(SkillMeta meta) {
+		String location = meta.location();
+		int entry = location.lastIndexOf("!/");
+		return (entry >= 0) ? location.substring(0, entry) : meta.baseDirectory();
+	}
+
+	private static List<Diagnostic> diagnosticsOf(SkillsSnapshot snapshot, SkillMeta meta) {
+		return snapshot.diagnostics()
+			.stream()
+			.filter((diagnostic) -> diagnostic.file().equals(meta.location()))
+			.map(Diagnostic::of)
+			.toList();
+	}
+
+	/**
+	 * The registry, as {@code GET /actuator/skills} returns it.
+	 *
+	 * @param mode {@code on-demand} or {@code session}
+	 * @param hotReload whether changes are applied while running
+	 * @param locations the configured locations
+	 * @param generation the snapshot generation
+	 * @param lastReload when the current snapshot was made
+	 * @param skills the skills in catalog order
+	 * @param diagnostics every diagnostic
+	 */
+	public record SkillsDescriptor(String mode, boolean hotReload, List<String> locations, long generation,
+			Instant lastReload, List<SkillSummary> skills, List<Diagnostic> diagnostics) implements OperationResponseBody {
+	}
+
+	/**
+	 * One skill in the list.
+	 *
+	 * @param name the name
+	 * @param description the description
+	 * @param location the {@code SKILL.md}
+	 * @param source the folder or jar it came from
+	 * @param builtin whether it ships with this library
+	 * @param files the number of bundled files
+	 * @param diagnostics its diagnostics
+	 */
+	public record SkillSummary(String name, String description, String location, String source, boolean builtin,
+			int files, List<Diagnostic> diagnostics) {
+	}
+
+	/**
+	 * One skill in detail.
+	 *
+	 * @param name the name
+	 * @param description the description
+	 * @param license the license
+	 * @param compatibility the compatibility note
+	 * @param metadata the metadata
+	 * @param allowedTools the allowed tools, {@code null} for no restriction
+	 * @param disallowedTools the disallowed tools
+	 * @param whenToUse the routing hint
+	 * @param extraFields fields outside the specification
+	 * @param location the {@code SKILL.md}
+	 * @param source the folder or jar it came from
+	 * @param builtin whether it ships with this library
+	 * @param files the bundled files
+	 * @param diagnostics its diagnostics
+	 * @param instructions the body, only when {@code skills.endpoint.show-instructions=true}
+	 */
+	public record SkillDescriptor(String name, String description, @Nullable String license,
+			@Nullable String compatibility, Map<String, String> metadata, @Nullable List<String> allowedTools,
+			List<String> disallowedTools, @Nullable String whenToUse, Map<String, String> extraFields, String location,
+			String source, boolean builtin, List<String> files, List<Diagnostic> diagnostics,
+			@Nullable String instructions) implements OperationResponseBody {
+	}
+
+	/**
+	 * A diagnostic.
+	 *
+	 * @param severity {@code error} or {@code warning}
+	 * @param file the file it is about
+	 * @param skill the skill, if known
+	 * @param message the message
+	 */
+	public record Diagnostic(String severity, String file, @Nullable String skill, String message) {
+
+		static Diagnostic of(SkillDiagnostic diagnostic) {
+			return new Diagnostic(diagnostic.severity().label(), diagnostic.file(), diagnostic.skillName(),
+					diagnostic.message());
+		}
+
+	}
+
+	/**
+	 * What a reload changed.
+	 *
+	 * @param added skills that appeared
+	 * @param changed skills that changed
+	 * @param removed skills that disappeared
+	 * @param generation the generation now
+	 */
+	public record ReloadDescriptor(java.util.Set<String> added, java.util.Set<String> changed,
+			java.util.Set<String> removed, long generation) implements OperationResponseBody {
+	}
+
+}

@@ -1,0 +1,39 @@
+package dev.skills.autoconfigure.actuate;
+
+import dev.skills.autoconfigure.SkillsAutoConfiguration;
+import dev.skills.autoconfigure.SkillsProperties;
+import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.registry.SkillsRegistry;
+
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@code skills} and {@code activeskills} actuator endpoints.
+ */
+@AutoConfiguration(after = SkillsAutoConfiguration.class)
+@ConditionalOnClass({ Endpoint.class, ConditionalOnAvailableEndpoint.class })
+@ConditionalOnBean(SkillsRegistry.class)
+public final class SkillsEndpointAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnAvailableEndpoint
+	SkillsEndpoint skillsEndpoint(SkillsRegistry registry, SkillsProperties properties) {
+		return new SkillsEndpoint(registry, properties.getEndpoint().isShowInstructions());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnAvailableEndpoint
+	@ConditionalOnBean(ActiveSkillsRepository.class)
+	ActiveSkillsEndpoint activeSkillsEndpoint(ActiveSkillsRepository repository) {
+		return new ActiveSkillsEndpoint(repository);
+	}
+
+}

@@ -1,0 +1,30 @@
+package dev.skills.autoconfigure.health;
+
+import dev.skills.autoconfigure.SkillsAutoConfiguration;
+import dev.skills.core.registry.SkillsRegistry;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@code skills} health indicator
+ * ({@code management.health.skills.enabled}).
+ */
+@AutoConfiguration(after = SkillsAutoConfiguration.class)
+@ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
+@ConditionalOnBean(SkillsRegistry.class)
+@ConditionalOnEnabledHealthIndicator("skills")
+public final class SkillsHealthContributorAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(name = "skillsHealthIndicator")
+	SkillsHealthIndicator skillsHealthIndicator(SkillsRegistry registry) {
+		return new SkillsHealthIndicator(registry);
+	}
+
+}

@@ -1,0 +1,106 @@
+package dev.skills.autoconfigure.metrics;
+
+import java.util.Locale;
+
+import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.registry.SkillsChange;
+import dev.skills.core.registry.SkillsListener;
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.SkillInvocation;
+import dev.skills.spring.ai.SkillInvocationListener;
+import dev.skills.spring.ai.SkillsTools;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+/**
+ * The {@code skills.*} meters:
+ * <ul>
+ * <li>{@code skills.loaded} (gauge): the number of skills;</li>
+ * <li>{@code skills.diagnostics} (gauge, tag {@code severity}): errors and warnings;</li>
+ * <li>{@code skills.activations} (counter, tags {@code skill}, {@code mode});</li>
+ * <li>{@code skills.resource.reads} (counter, tags {@code skill}, {@code outcome} = {@code ok},
+ * {@code rejected} or {@code not_found});</li>
+ * <li>{@code skills.reload} (timer, tag {@code outcome} = {@code success}, or {@code failure} when
+ * a skill read by the reload could not be loaded): reloads that changed something.</li>
+ * </ul>
+ * A skill name the registry does not know is tagged {@code unknown}, so that names a model makes
+ * up cannot grow the number of meters.
+ */
+public class SkillsMetrics implements MeterBinder, SkillInvocationListener, SkillsListener {
+
+	private final SkillsRegistry registry;
+
+	private final String mode;
+
+	private volatile MeterRegistry meters;
+
+	/**
+	 * Create the meters' source.
+	 * @param registry the skills
+	 */
+	public SkillsMetrics(SkillsRegistry registry) {
+		this.registry = registry;
+		SkillConfig.Mode configured = registry.config().mode();
+		this.mode = configured.name().toLowerCase(Locale.ROOT).replace('_', '-');
+	}
+
+	@Override
+	public void bindTo(MeterRegistry meterRegistry) {
+		this.meters = meterRegistry;
+		Gauge.builder("skills.loaded", this.registry, SkillsRegistry::size)
+			.description("Skills loaded")
+			.register(meterRegistry);
+		for (SkillDiagnostic.Severity severity : SkillDiagnostic.Severity.values()) {
+			Gauge.builder("skills.diagnostics", this.registry,
+					(registry) -> registry.diagnostics().stream().filter((d) -> d.severity() == severity).count())
+				.description("Skill diagnostics")
+				.tag("severity", severity.label())
+				.register(meterRegistry);
+		}
+	}
+
+	@Override
+	public String after(SkillInvocation invocation, String result, Outcome outcome) {
+		MeterRegistry meterRegistry = this.meters;
+		if (meterRegistry == null) {
+			return result;
+		}
+		String skill = this.registry.contains(invocation.skillName()) ? invocation.skillName() : "unknown";
+		if (invocation.toolName().equals(SkillsTools.ACTIVATE_SKILL)) {
+			if (outcome == Outcome.OK || outcome == Outcome.ALREADY_ACTIVE) {
+				Counter.builder("skills.activations")
+					.description("Skill activations")
+					.tag("skill", skill)
+					.tag("mode", this.mode)
+					.register(meterRegistry)
+					.increment();
+			}
+		}
+		else {
+			Counter.builder("skills.resource.reads")
+				.description("Reads of files bundled with skills")
+				.tag("skill", skill)
+				.tag("outcome", (outcome == Outcome.ALREADY_ACTIVE) ? "ok" : outcome.name().toLowerCase(Locale.ROOT))
+				.register(meterRegistry)
+				.increment();
+		}
+		return result;
+	}
+
+	@Override
+	public void onChange(SkillsChange change) {
+		MeterRegistry meterRegistry = this.meters;
+		if (meterRegistry != null) {
+			Timer.builder("skills.reload")
+				.description("Time to apply a change to the skills")
+				.tag("outcome", change.failed().isEmpty() ? "success" : "failure")
+				.register(meterRegistry)
+				.record(change.duration());
+		}
+	}
+
+}

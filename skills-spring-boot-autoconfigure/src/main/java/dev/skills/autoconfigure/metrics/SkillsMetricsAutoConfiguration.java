@@ -1,0 +1,32 @@
+package dev.skills.autoconfigure.metrics;
+
+import dev.skills.autoconfigure.SkillsAutoConfiguration;
+import dev.skills.core.registry.SkillsRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@code skills.*} meters.
+ */
+@AutoConfiguration(after = { SkillsAutoConfiguration.class, MetricsAutoConfiguration.class,
+		CompositeMeterRegistryAutoConfiguration.class })
+@ConditionalOnClass({ MeterRegistry.class, MetricsAutoConfiguration.class })
+@ConditionalOnBean({ SkillsRegistry.class, MeterRegistry.class })
+public final class SkillsMetricsAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	SkillsMetrics skillsMetrics(SkillsRegistry registry) {
+		SkillsMetrics metrics = new SkillsMetrics(registry);
+		registry.addListener(metrics);
+		return metrics;
+	}
+
+}
