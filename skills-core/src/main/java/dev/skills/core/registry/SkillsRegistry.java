@@ -69,10 +69,10 @@ public class SkillsRegistry implements AutoCloseable {
 
 	private final List<SkillsListener> listeners = new CopyOnWriteArrayList<>();
 
-	private final Map<String, CachedBody> bodies = new LinkedHashMap<>(16, 0.75f, true) {
+	private final Map<String, CachedSkill> bodies = new LinkedHashMap<>(16, 0.75f, true) {
 
 		@Override
-		protected boolean removeEldestEntry(Map.Entry<String, CachedBody> eldest) {
+		protected boolean removeEldestEntry(Map.Entry<String, CachedSkill> eldest) {
 			return size() > BODY_CACHE_SIZE;
 		}
 
@@ -276,8 +276,8 @@ public class SkillsRegistry implements AutoCloseable {
 	 */
 	public Skill load(String name) {
 		SkillEntry entry = requireEntry(this.snapshot, name);
-		SkillSource source = entry.source();
-		return new Skill(entry.meta(), body(name, source), source.files());
+		CachedSkill contents = contents(name, entry.source());
+		return new Skill(entry.meta(), contents.body(), contents.files());
 	}
 
 	/**
@@ -358,33 +358,47 @@ public class SkillsRegistry implements AutoCloseable {
 		return entry;
 	}
 
-	private String body(String name, SkillSource source) {
+	// The body and file list of a skill, read again only when its SKILL.md changed or a reload
+	// touched its folder.
+	private CachedSkill contents(String name, SkillSource source) {
 		Fingerprint fingerprint = source.fingerprint();
-		CachedBody cached;
+		CachedSkill cached;
 		synchronized (this.bodies) {
 			cached = this.bodies.get(source.location());
 		}
 		if (cached != null && cached.fingerprint().equals(fingerprint)) {
-			return cached.body();
+			return cached;
 		}
 		try (Reader reader = source.openSkillFile()) {
-			String body = FrontmatterParser.readBody(reader);
+			CachedSkill read = new CachedSkill(fingerprint, FrontmatterParser.readBody(reader), source.files());
 			synchronized (this.bodies) {
-				this.bodies.put(source.location(), new CachedBody(fingerprint, body));
+				this.bodies.put(source.location(), read);
 			}
-			return body;
+			return read;
 		}
 		catch (IOException | UncheckedIOException | FrontmatterException ex) {
 			// A half-saved file: the last body read is still the best answer.
 			if (cached != null) {
-				return cached.body();
+				return cached;
 			}
 			throw new SkillResourceException(Reason.UNREADABLE,
 					"Skill '" + name + "' cannot be read right now: " + ex.getMessage());
 		}
 	}
 
+	private void forgetContents(@Nullable String location) {
+		synchronized (this.bodies) {
+			if (location == null) {
+				this.bodies.clear();
+			}
+			else {
+				this.bodies.remove(location);
+			}
+		}
+	}
+
 	private SkillsChange rescan(SkillsSnapshot.Editor editor, long startNanos) {
+		forgetContents(null);
 		SkillsSnapshot current = this.snapshot;
 		List<SkillDiagnostic> locationDiagnostics = new ArrayList<>();
 		Set<String> seen = new LinkedHashSet<>();
@@ -464,6 +478,8 @@ public class SkillsRegistry implements AutoCloseable {
 			return;
 		}
 		SkillSource source = SkillSource.folder(skillFile);
+		// Something in the folder changed: its file list may have, even if SKILL.md did not.
+		forgetContents(source.location());
 		if (previous == null || !previous.fingerprint().equals(source.fingerprint())) {
 			editor.put(this.scanner.read(source, location.index(), 0, previous));
 		}
@@ -558,7 +574,7 @@ public class SkillsRegistry implements AutoCloseable {
 		}
 	}
 
-	private record CachedBody(Fingerprint fingerprint, String body) {
+	private record CachedSkill(Fingerprint fingerprint, String body, List<String> files) {
 	}
 
 }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -89,6 +90,8 @@ public final class SkillsAdvisor implements BaseAdvisor {
 	private final List<String> preload;
 
 	private final int order;
+
+	private final AtomicReference<@Nullable CatalogSection> catalogSection = new AtomicReference<>();
 
 	private SkillsAdvisor(Builder builder) {
 		this.registry = builder.registry;
@@ -173,7 +176,7 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		if (turn.snapshot.size() == 0) {
 			return;
 		}
-		turn.system.add(SkillPrompts.catalogSection(turn.snapshot.catalog()));
+		turn.system.add(catalogSection(turn.snapshot));
 		turn.tools.addAll(this.tools.toolSet(turn.snapshot).all());
 		for (ActiveSkill active : this.activeSkills.findByConversationId(conversationId)) {
 			SkillMeta meta = turn.snapshot.get(active.name()).orElse(null);
@@ -189,6 +192,16 @@ public final class SkillsAdvisor implements BaseAdvisor {
 				});
 			}
 		}
+	}
+
+	// The catalog text is built once per snapshot generation, not per request.
+	private String catalogSection(SkillsSnapshot snapshot) {
+		CatalogSection section = this.catalogSection.get();
+		if (section == null || section.generation() != snapshot.generation()) {
+			section = new CatalogSection(snapshot.generation(), SkillPrompts.catalogSection(snapshot.catalog()));
+			this.catalogSection.set(section);
+		}
+		return section.text();
 	}
 
 	private void sessionSkill(Turn turn, @Nullable Object requested) {
@@ -241,7 +254,6 @@ public final class SkillsAdvisor implements BaseAdvisor {
 			return original;
 		}
 		List<Message> messages = new ArrayList<>(original);
-		String addition = String.join("\n\n", turn.system);
 		int systemIndex = -1;
 		for (int i = 0; i < messages.size(); i++) {
 			if (messages.get(i) instanceof SystemMessage) {
@@ -249,15 +261,20 @@ public final class SkillsAdvisor implements BaseAdvisor {
 				break;
 			}
 		}
-		if (!addition.isEmpty()) {
+		if (!turn.system.isEmpty()) {
+			// The catalog can be large: String.join copies it once, straight into the result.
+			String existing = (systemIndex >= 0) ? messages.get(systemIndex).getText() : null;
+			List<String> parts = new ArrayList<>();
+			if (existing != null && !existing.isBlank()) {
+				parts.add(existing);
+			}
+			parts.addAll(turn.system);
+			String text = String.join("\n\n", parts);
 			if (systemIndex >= 0) {
-				SystemMessage system = (SystemMessage) messages.get(systemIndex);
-				String text = (system.getText() != null && !system.getText().isBlank())
-						? system.getText() + "\n\n" + addition : addition;
-				messages.set(systemIndex, system.mutate().text(text).build());
+				messages.set(systemIndex, ((SystemMessage) messages.get(systemIndex)).mutate().text(text).build());
 			}
 			else {
-				messages.add(0, new SystemMessage(addition));
+				messages.add(0, new SystemMessage(text));
 				systemIndex = 0;
 			}
 		}
@@ -346,6 +363,9 @@ public final class SkillsAdvisor implements BaseAdvisor {
 			.replace("&lt;", "<")
 			.replace("&gt;", ">")
 			.replace("&amp;", "&");
+	}
+
+	private record CatalogSection(long generation, String text) {
 	}
 
 	/**
