@@ -1,0 +1,144 @@
+package dev.skills.sample;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import reactor.core.publisher.Flux;
+
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.ToolResponseMessage;
+import org.springframework.ai.chat.messages.UserMessage;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.model.Generation;
+import org.springframework.ai.chat.prompt.ChatOptions;
+import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.model.tool.ToolCallingChatOptions;
+
+/**
+ * A stand-in for an LLM, so that the sample runs offline: it reads the skill catalog in the
+ * system message, activates the skill whose name and description share the most words with the
+ * user's message, reads the first file the skill bundles, and answers from what it read. It
+ * follows the same tool protocol a real model does, so everything between it and the user is
+ * the real thing.
+ */
+public class OfflineChatModel implements ChatModel {
+
+	private static final Pattern SKILL = Pattern
+		.compile("<skill><name>([^<]+)</name><description>([^<]*)</description>");
+
+	private static final Pattern CONTENT = Pattern.compile("<skill_content name=\"([^\"]+)\">\\n([\\s\\S]*?)\\n</skill_content>");
+
+	private static final Pattern FILE = Pattern.compile("<file>([^<]+)</file>");
+
+	private static final Set<String> STOP_WORDS = Set.of("a", "an", "the", "and", "or", "to", "of", "for", "in",
+			"on", "with", "use", "when", "this", "that", "is", "are", "it", "me", "my", "please", "from", "user", "asked",
+			"asks", "about", "works", "what", "how", "can", "you");
+
+	private int calls;
+
+	@Override
+	public synchronized ChatResponse call(Prompt prompt) {
+		List<Message> messages = prompt.getInstructions();
+		Message last = messages.get(messages.size() - 1);
+		AssistantMessage answer = (last instanceof ToolResponseMessage tool) ? afterTool(tool)
+				: afterUser(prompt.getSystemMessage().getText(), last.getText());
+		return new ChatResponse(List.of(new Generation(answer)));
+	}
+
+	@Override
+	public Flux<ChatResponse> stream(Prompt prompt) {
+		return Flux.defer(() -> Flux.just(call(prompt)));
+	}
+
+	@Override
+	public ChatOptions getDefaultOptions() {
+		return ToolCallingChatOptions.builder().model("offline").build();
+	}
+
+	@Override
+	public ChatOptions getOptions() {
+		return getDefaultOptions();
+	}
+
+	private AssistantMessage afterUser(String system, String question) {
+		String best = null;
+		int bestScore = 0;
+		Matcher skill = SKILL.matcher(system);
+		while (skill.find()) {
+			int score = overlap(question, skill.group(1).replace('-', ' ') + " " + skill.group(2));
+			if (score > bestScore) {
+				best = skill.group(1);
+				bestScore = score;
+			}
+		}
+		if (best == null) {
+			return text("No skill fits \"" + question + "\"; answering without one.");
+		}
+		return toolCall("activate_skill", "{\"skill_name\":\"" + best + "\"}");
+	}
+
+	private AssistantMessage afterTool(ToolResponseMessage message) {
+		ToolResponseMessage.ToolResponse response = message.getResponses().get(0);
+		String data = response.responseData();
+		if (response.name().equals("activate_skill")) {
+			Matcher content = CONTENT.matcher(data);
+			if (!content.find()) {
+				return text("The skill is already active; following its instructions from earlier in our conversation.");
+			}
+			Matcher file = FILE.matcher(data);
+			if (file.find()) {
+				return toolCall("read_skill_resource",
+						"{\"skill_name\":\"" + content.group(1) + "\",\"path\":\"" + file.group(1) + "\"}");
+			}
+			return text("Following skill " + content.group(1) + ": " + firstLine(content.group(2)));
+		}
+		return text("Read it. " + firstLine(data));
+	}
+
+	private static int overlap(String question, String text) {
+		Set<String> words = words(text);
+		int score = 0;
+		for (String word : words(question)) {
+			score += words.contains(word) ? 1 : 0;
+		}
+		return score;
+	}
+
+	private static Set<String> words(String text) {
+		Set<String> words = new java.util.HashSet<>();
+		for (String word : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+			if (word.length() > 2 && !STOP_WORDS.contains(word)) {
+				words.add(word.endsWith("s") ? word.substring(0, word.length() - 1) : word);
+			}
+		}
+		return words;
+	}
+
+	private static String firstLine(String text) {
+		List<String> lines = new ArrayList<>();
+		for (String line : text.strip().split("\n")) {
+			if (!line.isBlank() && !line.startsWith("#")) {
+				lines.add(line.strip());
+			}
+		}
+		return lines.isEmpty() ? "" : lines.get(0);
+	}
+
+	private static AssistantMessage text(String text) {
+		return AssistantMessage.builder().content(text).build();
+	}
+
+	private AssistantMessage toolCall(String name, String arguments) {
+		return AssistantMessage.builder()
+			.content("")
+			.toolCalls(List.of(new AssistantMessage.ToolCall("offline-" + (++this.calls), "function", name, arguments)))
+			.build();
+	}
+
+}
