@@ -55,7 +55,8 @@ class SkillsAdvisorReinjectionTests {
 				+ "</skill_resources>\n</skill_content>";
 		this.advisor = SkillsAdvisor.builder(this.registry).build();
 		this.client = ChatClient.builder(this.model)
-			.defaultAdvisors(MessageChatMemoryAdvisor.builder(this.memory).build(), this.advisor)
+			// Listed first on purpose: the orders, not the list, put it after chat memory.
+			.defaultAdvisors(this.advisor, MessageChatMemoryAdvisor.builder(this.memory).build())
 			.build();
 	}
 
@@ -227,6 +228,47 @@ class SkillsAdvisorReinjectionTests {
 		assertThat(this.advisor.getActiveSkills(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).extracting("name")
 			.containsExactly("csv-tools");
 		assertThat(Prompts.occurrences(prompt(2), Prompts.contentTag("csv-tools"))).isEqualTo(1);
+	}
+
+
+	@Test
+	void theAdvisorRunsAfterChatMemoryAndBeforeTheToolLoop() {
+		assertThat(this.advisor.getOrder()).isEqualTo(SkillsAdvisor.DEFAULT_ORDER)
+			.isGreaterThan(org.springframework.ai.chat.client.advisor.api.Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER)
+			.isLessThan(org.springframework.ai.chat.client.advisor.ToolCallingAdvisor.DEFAULT_ORDER);
+	}
+
+	@Test
+	void historyThatStillHoldsTheContentGetsNoSecondCopy() {
+		this.model.thenCall("activate_skill", "{\"skill_name\":\"pdf-processing\"}").thenAnswer("activated");
+		ask("c1", "Fill the PDF form");
+		List<Message> history = List.of(new org.springframework.ai.chat.messages.UserMessage("Fill the PDF form"),
+				org.springframework.ai.chat.messages.AssistantMessage.builder()
+					.content("")
+					.toolCalls(List.of(new org.springframework.ai.chat.messages.AssistantMessage.ToolCall("t1",
+							"function", "activate_skill", "{\"skill_name\":\"pdf-processing\"}")))
+					.build(),
+				ToolResponseMessage.builder()
+					.responses(List.of(new ToolResponseMessage.ToolResponse("t1", "activate_skill", this.pdfContent)))
+					.build(),
+				new org.springframework.ai.chat.messages.AssistantMessage("activated"));
+		this.model.thenCall("activate_skill", "{\"skill_name\":\"pdf-processing\"}").thenAnswer("kept");
+
+		// The application keeps its own history here, with no chat memory.
+		ChatClient.builder(this.model)
+			.defaultAdvisors(this.advisor)
+			.build()
+			.prompt()
+			.messages(history)
+			.user("Next page")
+			.advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, "c1"))
+			.call()
+			.content();
+
+		assertThat(prompt(2).getInstructions()).noneMatch((message) -> message instanceof SystemMessage
+				&& message.getText().contains("<skill_content"));
+		assertThat(Prompts.occurrences(prompt(2), Prompts.contentTag("pdf-processing"))).isEqualTo(1);
+		assertThat(Prompts.lastToolResult(prompt(3))).isEqualTo(ALREADY_ACTIVE);
 	}
 
 }

@@ -225,4 +225,24 @@ class SkillsAdvisorSessionModeTests {
 		}
 	}
 
+
+	@Test
+	void theSessionSkillsToolRulesScopeTheRequestsTools() {
+		TestSkills.skill(this.root, "read-only", "allowed-tools: Read", "Only read.");
+		this.registry.reload();
+		RecordingTool read = new RecordingTool("Read");
+		RecordingTool bash = new RecordingTool("Bash");
+		this.model.thenCall("Read", "{}").thenAnswer("ok");
+
+		this.client.prompt()
+			.user("Hi")
+			.tools(read, bash)
+			.advisors((a) -> a.param("SKILL_NAME", "read-only"))
+			.call()
+			.content();
+
+		assertThat(Prompts.toolNames(prompt(0))).containsExactly("Read");
+		assertThat(Prompts.lastToolResult(prompt(1))).isEqualTo("Read ran");
+	}
+
 }

@@ -198,4 +198,27 @@ class SkillsAdvisorToolLoopTests {
 		assertThat(advisor.getActiveSkills(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).isEmpty();
 	}
 
+
+	@Test
+	void preloadedSkillsAreAlwaysInTheSystemMessageAndTheirRulesApply(
+			@org.junit.jupiter.api.io.TempDir Path other) {
+		TestSkills.skill(other, "house-style", "disallowed-tools: Bash", "Write in plain English.");
+		TestSkills.skill(other, "pdf-processing");
+		this.model.thenAnswer("ok");
+		try (SkillsRegistry preloading = TestSkills.registry(other)) {
+			ChatClient client = ChatClient.builder(this.model)
+				.defaultAdvisors(SkillsAdvisor.builder(preloading).preload(List.of("house-style", "missing")).build())
+				.defaultTools(new RecordingTool("Bash"), new RecordingTool("Read"))
+				.build();
+
+			String answer = client.prompt().system("You help.").user("Hi").call().content();
+
+			assertThat(answer).isEqualTo("ok");
+			assertThat(this.model.prompts.get(0).getSystemMessage().getText()).startsWith("You help.\n\n")
+				.endsWith("</available_skills>\n\n### Skill: house-style — Does house-style things.\n\n"
+						+ "Write in plain English.");
+			assertThat(Prompts.toolNames(this.model.prompts.get(0))).containsExactly("activate_skill", "Read");
+		}
+	}
+
 }

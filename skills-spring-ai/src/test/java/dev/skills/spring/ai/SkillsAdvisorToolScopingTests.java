@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.tool.ToolCallback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -218,6 +219,105 @@ class SkillsAdvisorToolScopingTests {
 		ask("c1");
 
 		assertThat(Prompts.toolNames(lastPrompt())).containsExactly("activate_skill", "read_skill_resource", "Read");
+	}
+
+
+	@Test
+	void theCallersToolContextStillReachesItsToolsWithTheConversationAdded() {
+		java.util.Map<String, Object> seen = new java.util.concurrent.ConcurrentHashMap<>();
+		ToolCallback contextual = new ToolCallback() {
+			@Override
+			public org.springframework.ai.tool.definition.ToolDefinition getToolDefinition() {
+				return org.springframework.ai.tool.definition.ToolDefinition.builder()
+					.name("Whoami")
+					.description("Who is asking.")
+					.inputSchema("{\"type\":\"object\"}")
+					.build();
+			}
+
+			@Override
+			public String call(String toolInput) {
+				return "no context";
+			}
+
+			@Override
+			public String call(String toolInput, org.springframework.ai.chat.model.ToolContext toolContext) {
+				seen.putAll(toolContext.getContext());
+				return "user " + toolContext.getContext().get("user");
+			}
+		};
+		this.model.thenCall("Whoami", "{}").thenAnswer("done");
+
+		this.client.prompt()
+			.user("Who am I?")
+			.tools(contextual)
+			.toolContext(java.util.Map.of("user", "ada"))
+			.advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, "c1"))
+			.call()
+			.content();
+
+		assertThat(Prompts.lastToolResult(lastPrompt())).isEqualTo("user ada");
+		assertThat(seen).containsEntry("user", "ada").containsEntry(ChatMemory.CONVERSATION_ID, "c1");
+	}
+
+	@Test
+	void annotatedToolMethodsAreScopedToo() {
+		FileTools fileTools = new FileTools();
+		ChatClient annotated = ChatClient.builder(this.model)
+			.defaultAdvisors(this.advisor)
+			.defaultTools(fileTools)
+			.build();
+		this.model.thenCall("activate_skill", "{\"skill_name\":\"reader\"}")
+			.thenCall("deleteFile", "{\"path\":\"README.md\"}")
+			.thenCall("Grep", "{\"pattern\":\"TODO\"}")
+			.thenAnswer("done")
+			.thenAnswer("next");
+
+		annotated.prompt().user("Clean up").advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, "c1")).call().content();
+		annotated.prompt().user("Again").advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, "c1")).call().content();
+
+		assertThat(Prompts.toolNames(prompt(0))).containsExactly("activate_skill", "Grep", "deleteFile");
+		assertThat(Prompts.toolResults(prompt(3))).endsWith(
+				"Error: tool 'deleteFile' is not in the allowed-tools of skill 'reader' (Read Grep). Use another tool "
+						+ "or finish without it.",
+				"\"found TODO\"");
+		assertThat(fileTools.deleted).isEmpty();
+		assertThat(Prompts.toolNames(lastPrompt())).containsExactly("activate_skill", "Grep");
+	}
+
+	@Test
+	void skillToolsAlsoGivenToTheChatClientAreOfferedOnce() {
+		SkillsTools tools = new SkillsTools(this.registry, this.advisor.getActiveSkillsRepository(),
+				java.util.List.of(), io.micrometer.observation.ObservationRegistry.NOOP, java.time.Clock.systemUTC());
+		ChatClient both = ChatClient.builder(this.model)
+			.defaultAdvisors(SkillsAdvisor.builder(this.registry).tools(tools).build())
+			.defaultTools(new SkillsToolCallbackProvider(this.registry, tools), this.read)
+			.build();
+		this.model.thenAnswer("ok");
+
+		both.prompt().user("Hi").call().content();
+
+		assertThat(Prompts.toolNames(lastPrompt())).containsExactly("activate_skill", "Read");
+	}
+
+	/**
+	 * Tools declared with {@code @Tool}, as most applications write them.
+	 */
+	static final class FileTools {
+
+		final java.util.List<String> deleted = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+		@org.springframework.ai.tool.annotation.Tool(name = "Grep", description = "Search files.")
+		String grep(String pattern) {
+			return "found " + pattern;
+		}
+
+		@org.springframework.ai.tool.annotation.Tool(description = "Delete a file.")
+		String deleteFile(String path) {
+			this.deleted.add(path);
+			return "deleted " + path;
+		}
+
 	}
 
 }
