@@ -295,7 +295,7 @@ class SkillInvocationListenerTests {
 
 		assertThat(this.observations).hasObservationWithNameEqualTo("skills.activation")
 			.that()
-			.hasLowCardinalityKeyValue("skill", "nope")
+			.hasLowCardinalityKeyValue("tool", "activate_skill")
 			.hasLowCardinalityKeyValue("outcome", "not_found");
 	}
 
