@@ -1,6 +1,7 @@
 package dev.skills.spring.ai;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
 
 import dev.skills.core.SkillResourceException;
@@ -9,10 +10,11 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs one skill tool call through the listeners and an observation, and turns every failure
- * into a short message for the model: never a stack trace.
+ * (of the tool or of a listener) into a short message for the model: never a stack trace.
  */
 final class SkillToolInvoker {
 
@@ -29,37 +31,68 @@ final class SkillToolInvoker {
 
 	String invoke(SkillInvocation requested, String observationName, Function<SkillInvocation, Result> action) {
 		SkillInvocation invocation = requested;
-		for (SkillInvocationListener listener : this.listeners) {
-			invocation = listener.before(invocation);
+		RuntimeException listenerFailure = null;
+		try {
+			for (SkillInvocationListener listener : this.listeners) {
+				invocation = Objects.requireNonNull(listener.before(invocation),
+						() -> "SkillInvocationListener " + listener.getClass().getName() + " returned null from before");
+			}
+		}
+		catch (RuntimeException ex) {
+			listenerFailure = ex;
 		}
 		Observation observation = Observation.createNotStarted(observationName, this.observations)
 			.lowCardinalityKeyValue("skill", invocation.skillName())
 			.lowCardinalityKeyValue("tool", invocation.toolName())
 			.start();
 		Result result;
-		try (Observation.Scope scope = observation.openScope()) {
-			result = action.apply(invocation);
+		if (listenerFailure != null) {
+			result = failed(invocation, observation, listenerFailure);
 		}
-		catch (SkillResourceException ex) {
-			result = new Result(ex.getMessage(), (ex.getReason() == SkillResourceException.Reason.REJECTED)
-					? Outcome.REJECTED : Outcome.NOT_FOUND);
-		}
-		catch (RuntimeException ex) {
-			logger.warn("Skill tool " + invocation.toolName() + " failed for skill '" + invocation.skillName() + "'", ex);
-			observation.error(ex);
-			for (SkillInvocationListener listener : this.listeners) {
-				listener.error(invocation, ex);
+		else {
+			try (Observation.Scope scope = observation.openScope()) {
+				result = action.apply(invocation);
 			}
-			result = new Result(invocation.toolName() + " failed for skill '" + invocation.skillName()
-					+ "'; try again or continue without it.", Outcome.NOT_FOUND);
+			catch (SkillResourceException ex) {
+				result = new Result(ex.getMessage(), (ex.getReason() == SkillResourceException.Reason.REJECTED)
+						? Outcome.REJECTED : Outcome.NOT_FOUND);
+			}
+			catch (RuntimeException ex) {
+				result = failed(invocation, observation, ex);
+			}
 		}
 		observation.lowCardinalityKeyValue("outcome", result.outcome().name().toLowerCase(java.util.Locale.ROOT));
 		observation.stop();
 		String text = result.text();
-		for (SkillInvocationListener listener : this.listeners) {
-			text = listener.after(invocation, text, result.outcome());
+		try {
+			for (SkillInvocationListener listener : this.listeners) {
+				text = listener.after(invocation, text, result.outcome());
+			}
+		}
+		catch (RuntimeException ex) {
+			text = failed(invocation, null, ex).text();
 		}
 		return text;
+	}
+
+	// An unexpected failure, of the tool or of a listener: log it, tell the listeners, and give
+	// the model a short message instead of an exception.
+	private Result failed(SkillInvocation invocation, @Nullable Observation observation, RuntimeException ex) {
+		logger.warn("Skill tool " + invocation.toolName() + " failed for skill '" + invocation.skillName() + "'", ex);
+		if (observation != null) {
+			observation.error(ex);
+		}
+		for (SkillInvocationListener listener : this.listeners) {
+			try {
+				listener.error(invocation, ex);
+			}
+			catch (RuntimeException listenerError) {
+				logger.warn("SkillInvocationListener " + listener.getClass().getName() + " failed in error()",
+						listenerError);
+			}
+		}
+		return new Result(invocation.toolName() + " failed for skill '" + invocation.skillName()
+				+ "'; try again or continue without it.", Outcome.NOT_FOUND);
 	}
 
 	/**

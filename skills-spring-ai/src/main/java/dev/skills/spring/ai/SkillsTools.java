@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.skills.core.SkillResourceException;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
@@ -95,7 +96,7 @@ public final class SkillsTools {
 			this.scopedReads.clear();
 			this.scopedGeneration = snapshot.generation();
 		}
-		if (this.registry.files(skill).isEmpty()) {
+		if (!bundlesFiles(skill)) {
 			return null;
 		}
 		return this.scopedReads.computeIfAbsent(skill, (name) -> new ReadSkillResourceTool(
@@ -109,10 +110,21 @@ public final class SkillsTools {
 		}
 		ToolCallback activate = new ActivateSkillTool(activateDefinition(names), this.registry, this.activeSkills,
 				this.invoker, this.clock);
-		boolean anyFiles = names.stream().anyMatch((name) -> !this.registry.files(name).isEmpty());
+		boolean anyFiles = names.stream().anyMatch(this::bundlesFiles);
 		ToolCallback read = anyFiles
 				? new ReadSkillResourceTool(readDefinition(names), this.registry, this.invoker, null) : null;
 		return new ToolSet(snapshot.generation(), activate, read);
+	}
+
+	// The registry answers from its current snapshot, which may be newer than the one the request
+	// holds: a skill removed meanwhile bundles nothing, rather than failing the request.
+	private boolean bundlesFiles(String name) {
+		try {
+			return !this.registry.files(name).isEmpty();
+		}
+		catch (SkillResourceException ex) {
+			return false;
+		}
 	}
 
 	private static ToolDefinition activateDefinition(List<String> names) {

@@ -38,6 +38,20 @@ final class ScriptedChatModel implements ChatModel {
 			.build());
 	}
 
+	/**
+	 * Answer with several tool calls at once: tool name, arguments, tool name, arguments...
+	 */
+	ScriptedChatModel thenCalls(String... toolsAndArguments) {
+		return then((prompt) -> {
+			List<AssistantMessage.ToolCall> calls = new ArrayList<>();
+			for (int i = 0; i + 1 < toolsAndArguments.length; i += 2) {
+				calls.add(new AssistantMessage.ToolCall("call-" + this.prompts.size() + "-" + i, "function",
+						toolsAndArguments[i], toolsAndArguments[i + 1]));
+			}
+			return AssistantMessage.builder().content("").toolCalls(calls).build();
+		});
+	}
+
 	ScriptedChatModel thenAnswer(String text) {
 		return then((prompt) -> AssistantMessage.builder().content(text).build());
 	}

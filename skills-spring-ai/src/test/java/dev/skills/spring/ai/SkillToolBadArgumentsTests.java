@@ -1,0 +1,170 @@
+package dev.skills.spring.ai;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.skills.core.registry.SkillsRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.ai.chat.client.ChatClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Whatever the model sends, it gets a short message naming what was wrong, and the caller gets
+ * the model's answer: never an exception.
+ */
+class SkillToolBadArgumentsTests {
+
+	@TempDir
+	Path root;
+
+	SkillsRegistry registry;
+
+	ScriptedChatModel model = new ScriptedChatModel();
+
+	@BeforeEach
+	void skills() {
+		Path pdf = TestSkills.skill(this.root, "pdf-processing");
+		TestSkills.write(pdf.resolve("references/FORMS.md"), "Fill every field.");
+		TestSkills.skill(this.root, "csv-tools");
+		TestSkills.write(this.root.resolve("outside.txt"), "not part of any skill");
+		this.registry = TestSkills.registry(this.root);
+	}
+
+	@AfterEach
+	void close() {
+		this.registry.close();
+	}
+
+	/**
+	 * Run one request in which the model makes this one tool call, and return what the tool
+	 * answered.
+	 */
+	String toolAnswer(String tool, String arguments) {
+		this.model.thenCall(tool, arguments).thenAnswer("finished anyway");
+		String answer = ChatClient.builder(this.model)
+			.defaultAdvisors(SkillsAdvisor.builder(this.registry).build())
+			.build()
+			.prompt()
+			.user("Do it")
+			.call()
+			.content();
+		assertThat(answer).isEqualTo("finished anyway");
+		String result = Prompts.lastToolResult(this.model.prompts.get(this.model.prompts.size() - 1));
+		assertThat(result).doesNotContain("Exception").doesNotContain("\tat ").hasSizeLessThan(300);
+		return result;
+	}
+
+	@Test
+	void activationWithInvalidJsonSaysSoAndListsTheValidNames() {
+		assertThat(toolAnswer("activate_skill", "{skill_name: pdf")).isEqualTo(
+				"Error: the arguments are not valid JSON. Call activate_skill with {\"skill_name\": \"<name>\"}. "
+						+ "Valid skill names: csv-tools, pdf-processing.");
+	}
+
+	@Test
+	void activationWithAJsonArraySaysAnObjectIsNeeded() {
+		assertThat(toolAnswer("activate_skill", "[\"pdf-processing\"]"))
+			.startsWith("Error: the arguments must be a JSON object.")
+			.endsWith("Valid skill names: csv-tools, pdf-processing.");
+	}
+
+	@Test
+	void activationWithoutSkillNameSaysItIsRequired() {
+		assertThat(toolAnswer("activate_skill", "{\"name\":\"pdf-processing\"}"))
+			.isEqualTo("Error: skill_name is required. Valid skill names: csv-tools, pdf-processing.");
+	}
+
+	@Test
+	void activationOfAnUnknownSkillNamesItAndTheValidNames() {
+		assertThat(toolAnswer("activate_skill", "{\"skill_name\":\"pdf\"}"))
+			.isEqualTo("Unknown skill 'pdf'. Available skills: csv-tools, pdf-processing.");
+	}
+
+	@Test
+	void anUnknownSkillIsNotRecordedAsActive() {
+		SkillsAdvisor advisor = SkillsAdvisor.builder(this.registry).build();
+		this.model.thenCall("activate_skill", "{\"skill_name\":\"pdf\"}").thenAnswer("ok");
+
+		ChatClient.builder(this.model).defaultAdvisors(advisor).build().prompt().user("Do it").call().content();
+
+		assertThat(advisor.getActiveSkills(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).isEmpty();
+	}
+
+	@Test
+	void readingWithDotDotIsRejectedWithoutReading() {
+		assertThat(toolAnswer("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"../outside.txt\"}"))
+			.isEqualTo("Cannot read '../outside.txt' from skill 'pdf-processing': '..' would leave the skill folder.");
+	}
+
+	@Test
+	void readingAnAbsolutePathIsRejectedWithoutReading() {
+		String absolute = this.root.resolve("outside.txt").toAbsolutePath().toString();
+		assertThat(toolAnswer("read_skill_resource",
+				"{\"skill_name\":\"pdf-processing\",\"path\":\"" + absolute + "\"}"))
+			.isEqualTo("Cannot read '" + absolute
+					+ "' from skill 'pdf-processing': it is absolute; give a path relative to the skill folder.")
+			.doesNotContain("not part of any skill");
+	}
+
+	@Test
+	void readingAMissingFileNamesTheSkillsFiles() {
+		assertThat(toolAnswer("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"FORMS.md\"}"))
+			.isEqualTo("Skill 'pdf-processing' has no file 'FORMS.md'. Its files: references/FORMS.md.");
+	}
+
+	@Test
+	void readingWithoutPathSaysThePathIsRequired() {
+		assertThat(toolAnswer("read_skill_resource", "{\"skill_name\":\"pdf-processing\"}"))
+			.startsWith("Error: path is required");
+	}
+
+	@Test
+	void readingWithoutSkillNameSaysItIsRequired() {
+		assertThat(toolAnswer("read_skill_resource", "{\"path\":\"references/FORMS.md\"}"))
+			.isEqualTo("Error: skill_name is required. Valid skill names: csv-tools, pdf-processing.");
+	}
+
+	@Test
+	void readingWithInvalidJsonSaysSoAndShowsTheExpectedShape() {
+		assertThat(toolAnswer("read_skill_resource", "not json")).isEqualTo(
+				"Error: the arguments are not valid JSON. Call read_skill_resource with {\"skill_name\": \"<name>\", "
+						+ "\"path\": \"<relative path>\"}.");
+	}
+
+	@Test
+	void readingFromAnUnknownSkillNamesTheValidNames() {
+		assertThat(toolAnswer("read_skill_resource", "{\"skill_name\":\"nope\",\"path\":\"SKILL.md\"}"))
+			.isEqualTo("Unknown skill 'nope'. Available skills: csv-tools, pdf-processing.");
+	}
+
+	@Test
+	void everyBadCallInOneRequestGetsItsOwnMessage() {
+		this.model
+			.thenCalls("activate_skill", "oops", "activate_skill", "{}", "read_skill_resource",
+					"{\"skill_name\":\"pdf-processing\",\"path\":\"a/../../outside.txt\"}", "activate_skill",
+					"{\"skill_name\":\"csv-tools\"}")
+			.thenAnswer("done");
+
+		String answer = ChatClient.builder(this.model)
+			.defaultAdvisors(SkillsAdvisor.builder(this.registry).build())
+			.build()
+			.prompt()
+			.user("Do it")
+			.call()
+			.content();
+
+		assertThat(answer).isEqualTo("done");
+		List<String> results = Prompts.toolResults(this.model.prompts.get(1));
+		assertThat(results).hasSize(4);
+		assertThat(results.get(0)).startsWith("Error: the arguments are not valid JSON.");
+		assertThat(results.get(1)).startsWith("Error: skill_name is required.");
+		assertThat(results.get(2)).endsWith("'..' would leave the skill folder.");
+		assertThat(results.get(3)).startsWith("<skill_content name=\"csv-tools\">");
+	}
+
+}

@@ -1,0 +1,153 @@
+package dev.skills.spring.ai;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.skills.core.Skill;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Skills attached to a call in code: resolving entries and rendering their instructions.
+ */
+class SkillsTests {
+
+	@TempDir
+	Path root;
+
+	@Test
+	void aSkillResolvesToItself() {
+		Skill skill = Skills.load(TestSkills.skill(this.root, "alpha"));
+
+		assertThat(Skills.resolve(List.of(skill), List.of())).singleElement().isSameAs(skill);
+	}
+
+	@Test
+	void aPathResolvesToTheSkillInThatFolderOrFile() {
+		Path alpha = TestSkills.skill(this.root, "alpha", "", "Alpha body.");
+
+		assertThat(Skills.resolve(List.of(alpha, alpha.resolve("SKILL.md")), List.of())).extracting(Skill::name,
+				Skill::body)
+			.containsExactly(org.assertj.core.groups.Tuple.tuple("alpha", "Alpha body."),
+					org.assertj.core.groups.Tuple.tuple("alpha", "Alpha body."));
+	}
+
+	@Test
+	void aPathAsTextResolvesLikeAPath() {
+		Path alpha = TestSkills.skill(this.root, "alpha");
+
+		assertThat(Skills.resolve(List.of(alpha.toString(), alpha.resolve("SKILL.md").toString()), List.of()))
+			.extracting(Skill::name)
+			.containsExactly("alpha", "alpha");
+	}
+
+	@Test
+	void aNameResolvesToTheFolderOfThatNameInTheFirstSkillDirHoldingIt() {
+		Path first = this.root.resolve("first");
+		Path second = this.root.resolve("second");
+		TestSkills.skill(second, "alpha", "", "From second.");
+		TestSkills.skill(second, "beta", "", "Beta from second.");
+		TestSkills.skill(first, "beta", "", "Beta from first.");
+
+		List<Skill> skills = Skills.resolve(List.of("alpha", "beta"), List.of(first, second));
+
+		assertThat(skills).extracting(Skill::body).containsExactly("From second.", "Beta from first.");
+	}
+
+	@Test
+	void entriesResolveInEntryOrder() {
+		Path alpha = TestSkills.skill(this.root, "alpha");
+		Skill beta = Skills.load(TestSkills.skill(this.root, "beta"));
+		TestSkills.skill(this.root, "gamma");
+
+		assertThat(Skills.resolve(List.of("gamma", beta, alpha, "skill-authoring"), List.of(this.root)))
+			.extracting(Skill::name)
+			.containsExactly("gamma", "beta", "alpha", "skill-authoring");
+	}
+
+	@Test
+	void theCoreSkillResolvesByNameAndIsBuiltIn() {
+		Skill authoring = Skills.resolve(List.of("skill-authoring"), List.of()).get(0);
+
+		assertThat(authoring.name()).isEqualTo("skill-authoring");
+		assertThat(authoring.meta().builtin()).isTrue();
+		assertThat(authoring.body()).startsWith("# Writing a good skill");
+		assertThat(Skills.coreSkillNames()).containsExactly("skill-authoring");
+	}
+
+	@Test
+	void aSkillDirFolderNamedLikeTheCoreSkillWinsOverIt() {
+		TestSkills.skill(this.root, "skill-authoring", "", "My own rules.");
+
+		Skill skill = Skills.resolve(List.of("skill-authoring"), List.of(this.root)).get(0);
+
+		assertThat(skill.body()).isEqualTo("My own rules.");
+		assertThat(skill.meta().builtin()).isFalse();
+	}
+
+	@Test
+	void anUnknownNameIsAnError() {
+		TestSkills.skill(this.root, "alpha");
+
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> Skills.resolve(List.of("alpha", "nope"), List.of(this.root)))
+			.withMessage("skill not found: nope");
+	}
+
+	@Test
+	void aFolderWithoutSkillFileIsNotASkill() {
+		TestSkills.write(this.root.resolve("notes/README.md"), "not a skill");
+
+		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of("notes"), List.of(this.root)))
+			.withMessage("skill not found: notes");
+	}
+
+	@Test
+	void aNameCannotLeaveTheSkillDirs() {
+		Path dirs = this.root.resolve("dirs");
+		TestSkills.skill(dirs, "inside");
+		TestSkills.skill(this.root, "outside");
+
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> Skills.resolve(List.of("../outside"), List.of(dirs)))
+			.withMessage("skill not found: ../outside");
+	}
+
+	@Test
+	void instructionsRenderEachSkillWithItsNameAndDescription() {
+		Skill data = Skills.load(TestSkills.skill(this.root, "data-analysis",
+				"", "You are a data analyst.\n\nUse pandas."));
+		Skill charts = Skills.load(TestSkills.skill(this.root, "charts", "", "Draw charts."));
+
+		assertThat(Skills.instructions(List.of(data, charts))).isEqualTo("""
+				### Skill: data-analysis — Does data-analysis things.
+
+				You are a data analyst.
+
+				Use pandas.
+
+				### Skill: charts — Does charts things.
+
+				Draw charts.""");
+	}
+
+	@Test
+	void instructionsMarkTheCoreSkillAsSystem() {
+		Skill mine = Skills.load(TestSkills.skill(this.root, "mine"));
+
+		String instructions = Skills.instructions(Skills.resolve(List.of("skill-authoring", mine), List.of()));
+
+		assertThat(instructions).startsWith("### Skill: skill-authoring [system] — Write or review an Agent Skill")
+			.contains("\n\n### Skill: mine — Does mine things.\n\nInstructions of mine.")
+			.doesNotContain("mine [system]");
+	}
+
+	@Test
+	void noSkillsRenderNothing() {
+		assertThat(Skills.instructions(List.of())).isEmpty();
+	}
+
+}

@@ -1,0 +1,286 @@
+package dev.skills.spring.ai;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.skills.core.SkillConfig;
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
+import dev.skills.core.registry.SkillsRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.definition.ToolDefinition;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The skill tools the model is offered: which exist, their schemas, and how they follow the
+ * registry's snapshots.
+ */
+class SkillsToolSchemaTests {
+
+	static final JsonMapper JSON = JsonMapper.builder().build();
+
+	@TempDir
+	Path root;
+
+	ScriptedChatModel model = new ScriptedChatModel();
+
+	String ask(ChatClient client) {
+		this.model.thenAnswer("ok");
+		return client.prompt().system("You help.").user("Hello").call().content();
+	}
+
+	Prompt lastPrompt() {
+		return this.model.prompts.get(this.model.prompts.size() - 1);
+	}
+
+	static List<String> enumOf(ToolDefinition definition) {
+		JsonNode schema = JSON.readTree(definition.inputSchema());
+		List<String> values = new ArrayList<>();
+		schema.get("properties").get("skill_name").get("enum").forEach((value) -> values.add(value.asString()));
+		return values;
+	}
+
+	@Test
+	void activateSkillSchemaIsAnObjectWithARequiredSkillNameEnum() {
+		TestSkills.skill(this.root, "beta");
+		TestSkills.skill(this.root, "alpha");
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			ask(ChatClient.builder(this.model).defaultAdvisors(SkillsAdvisor.builder(registry).build()).build());
+
+			JsonNode schema = JSON.readTree(Prompts.toolDefinition(lastPrompt(), "activate_skill").inputSchema());
+			assertThat(schema.get("type").asString()).isEqualTo("object");
+			assertThat(schema.get("required").get(0).asString()).isEqualTo("skill_name");
+			assertThat(schema.get("properties").get("skill_name").get("type").asString()).isEqualTo("string");
+			assertThat(enumOf(Prompts.toolDefinition(lastPrompt(), "activate_skill"))).containsExactly("alpha",
+					"beta");
+		}
+	}
+
+	@Test
+	void theEnumGainsASkillAddedOnDiskAfterAReload() {
+		TestSkills.skill(this.root, "alpha");
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			ChatClient client = ChatClient.builder(this.model)
+				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
+				.build();
+			ask(client);
+			assertThat(enumOf(Prompts.toolDefinition(lastPrompt(), "activate_skill"))).containsExactly("alpha");
+
+			TestSkills.skill(this.root, "gamma");
+			registry.reload();
+			ask(client);
+
+			assertThat(enumOf(Prompts.toolDefinition(lastPrompt(), "activate_skill"))).containsExactly("alpha",
+					"gamma");
+			assertThat(lastPrompt().getSystemMessage().getText()).contains("<name>gamma</name>");
+		}
+	}
+
+	@Test
+	void theEnumLosesASkillRemovedFromDiskAfterARefresh() throws IOException {
+		TestSkills.skill(this.root, "alpha");
+		Path gamma = TestSkills.skill(this.root, "gamma");
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			ChatClient client = ChatClient.builder(this.model)
+				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
+				.build();
+			ask(client);
+			assertThat(enumOf(Prompts.toolDefinition(lastPrompt(), "activate_skill"))).containsExactly("alpha",
+					"gamma");
+
+			Files.delete(gamma.resolve("SKILL.md"));
+			Files.delete(gamma);
+			registry.refresh(List.of(gamma));
+			ask(client);
+
+			assertThat(enumOf(Prompts.toolDefinition(lastPrompt(), "activate_skill"))).containsExactly("alpha");
+			assertThat(lastPrompt().getSystemMessage().getText()).doesNotContain("gamma");
+		}
+	}
+
+	@Test
+	void theEnumFollowsHotReloadWithoutAnyCall() {
+		TestSkills.skill(this.root, "alpha");
+		SkillConfig config = SkillConfig.builder()
+			.skillsDir(this.root.toString())
+			.hotReload(true)
+			.watchDebounce(Duration.ofMillis(20))
+			.pollInterval(Duration.ofMillis(100))
+			.build();
+		try (SkillsRegistry registry = SkillsRegistry.create(config)) {
+			ChatClient client = ChatClient.builder(this.model)
+				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
+				.build();
+			ask(client);
+			assertThat(enumOf(Prompts.toolDefinition(lastPrompt(), "activate_skill"))).containsExactly("alpha");
+
+			TestSkills.skill(this.root, "delta");
+			await().atMost(Duration.ofSeconds(10)).until(() -> registry.contains("delta"));
+			ask(client);
+
+			assertThat(enumOf(Prompts.toolDefinition(lastPrompt(), "activate_skill"))).containsExactly("alpha",
+					"delta");
+		}
+	}
+
+	@Test
+	void readSkillResourceSchemaNamesTheSkillsAndRequiresAPath() {
+		Path alpha = TestSkills.skill(this.root, "alpha");
+		TestSkills.write(alpha.resolve("references/A.md"), "a");
+		TestSkills.skill(this.root, "beta");
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			ask(ChatClient.builder(this.model).defaultAdvisors(SkillsAdvisor.builder(registry).build()).build());
+
+			ToolDefinition read = Prompts.toolDefinition(lastPrompt(), "read_skill_resource");
+			JsonNode schema = JSON.readTree(read.inputSchema());
+			assertThat(enumOf(read)).containsExactly("alpha", "beta");
+			assertThat(schema.get("properties").get("path").get("type").asString()).isEqualTo("string");
+			assertThat(schema.get("required")).extracting(JsonNode::asString).containsExactly("skill_name", "path");
+		}
+	}
+
+	@Test
+	void withoutSkillsThereIsNoCatalogAndNoSkillTool() {
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			RecordingTool other = new RecordingTool("Read");
+			ask(ChatClient.builder(this.model)
+				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
+				.defaultTools(other)
+				.build());
+
+			assertThat(lastPrompt().getSystemMessage().getText()).isEqualTo("You help.");
+			assertThat(lastPrompt().getInstructions()).hasSize(2);
+			assertThat(Prompts.toolNames(lastPrompt())).containsExactly("Read");
+		}
+	}
+
+	@Test
+	void withoutBundledFilesThereIsNoReadSkillResource() {
+		TestSkills.skill(this.root, "alpha");
+		TestSkills.skill(this.root, "beta");
+		// Neither hidden files nor tool caches count as bundled files.
+		TestSkills.write(this.root.resolve("alpha/.env"), "x");
+		TestSkills.write(this.root.resolve("beta/node_modules/x/index.js"), "x");
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			ask(ChatClient.builder(this.model).defaultAdvisors(SkillsAdvisor.builder(registry).build()).build());
+
+			assertThat(Prompts.toolNames(lastPrompt())).containsExactly("activate_skill");
+		}
+	}
+
+	@Test
+	void readSkillResourceAppearsOnceASkillBundlesAFile() {
+		TestSkills.skill(this.root, "alpha");
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			ChatClient client = ChatClient.builder(this.model)
+				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
+				.build();
+			ask(client);
+			assertThat(Prompts.toolNames(lastPrompt())).containsExactly("activate_skill");
+
+			TestSkills.skill(this.root, "beta");
+			TestSkills.write(this.root.resolve("beta/scripts/run.sh"), "echo hi");
+			registry.reload();
+			ask(client);
+
+			assertThat(Prompts.toolNames(lastPrompt())).containsExactly("activate_skill", "read_skill_resource");
+		}
+	}
+
+	@Test
+	void twoRequestsOfOneGenerationShareTheToolDefinitionsAndTheCatalog() {
+		Path alpha = TestSkills.skill(this.root, "alpha");
+		TestSkills.write(alpha.resolve("notes.md"), "n");
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			ChatClient client = ChatClient.builder(this.model)
+				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
+				.build();
+			ask(client);
+			Prompt first = lastPrompt();
+			String firstCatalog = registry.snapshot().catalog();
+			ask(client);
+			Prompt second = lastPrompt();
+
+			assertThat(Prompts.toolDefinition(second, "activate_skill"))
+				.isSameAs(Prompts.toolDefinition(first, "activate_skill"));
+			assertThat(Prompts.toolDefinition(second, "read_skill_resource"))
+				.isSameAs(Prompts.toolDefinition(first, "read_skill_resource"));
+			assertThat(registry.snapshot().catalog()).isSameAs(firstCatalog);
+			assertThat(second.getSystemMessage().getText()).endsWith(firstCatalog)
+				.isEqualTo(first.getSystemMessage().getText());
+		}
+	}
+
+	@Test
+	void aReloadThatChangesSkillsGivesNewDefinitionsAndANewCatalog() {
+		TestSkills.skill(this.root, "alpha");
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			ChatClient client = ChatClient.builder(this.model)
+				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
+				.build();
+			ask(client);
+			ToolDefinition before = Prompts.toolDefinition(lastPrompt(), "activate_skill");
+			String catalogBefore = registry.snapshot().catalog();
+
+			TestSkills.skill(this.root, "beta");
+			registry.reload();
+			ask(client);
+
+			assertThat(Prompts.toolDefinition(lastPrompt(), "activate_skill")).isNotSameAs(before);
+			assertThat(registry.snapshot().catalog()).isNotSameAs(catalogBefore).contains("<name>beta</name>");
+		}
+	}
+
+	@Test
+	void aReloadThatChangesNothingKeepsTheDefinitions() {
+		TestSkills.skill(this.root, "alpha");
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			ChatClient client = ChatClient.builder(this.model)
+				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
+				.build();
+			ask(client);
+			ToolDefinition before = Prompts.toolDefinition(lastPrompt(), "activate_skill");
+
+			registry.reload();
+			ask(client);
+
+			assertThat(Prompts.toolDefinition(lastPrompt(), "activate_skill")).isSameAs(before);
+		}
+	}
+
+	@Test
+	void theToolCallbackProviderFollowsTheCurrentSnapshot() {
+		TestSkills.skill(this.root, "alpha");
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			SkillsTools tools = new SkillsTools(registry, new InMemoryActiveSkillsRepository(), List.of(),
+					ObservationRegistry.NOOP, Clock.systemUTC());
+			SkillsToolCallbackProvider provider = new SkillsToolCallbackProvider(registry, tools);
+			ToolCallback[] first = provider.getToolCallbacks();
+			assertThat(first).extracting((tool) -> tool.getToolDefinition().name()).containsExactly("activate_skill");
+			assertThat(provider.getToolCallbacks()[0]).isSameAs(first[0]);
+
+			TestSkills.skill(this.root, "beta");
+			TestSkills.write(this.root.resolve("beta/assets/logo.svg"), "<svg/>");
+			registry.reload();
+
+			ToolCallback[] second = provider.getToolCallbacks();
+			assertThat(second).extracting((tool) -> tool.getToolDefinition().name())
+				.containsExactly("activate_skill", "read_skill_resource");
+		}
+	}
+
+}

@@ -1,0 +1,101 @@
+package dev.skills.spring.ai;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
+import io.micrometer.observation.ObservationRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.util.FileSystemUtils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The skill tools on their own, as an MCP server or a ChatClient without the advisor uses them.
+ */
+class SkillsToolsTests {
+
+	@TempDir
+	Path root;
+
+	SkillsRegistry registry;
+
+	InMemoryActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
+
+	SkillsTools tools;
+
+	@BeforeEach
+	void skills() {
+		TestSkills.skill(this.root, "alpha", "", "Alpha body.");
+		Path beta = TestSkills.skill(this.root, "beta");
+		TestSkills.write(beta.resolve("references/B.md"), "bee");
+		this.registry = TestSkills.registry(this.root);
+		this.tools = new SkillsTools(this.registry, this.activeSkills, List.of(), ObservationRegistry.NOOP,
+				Clock.systemUTC());
+	}
+
+	@AfterEach
+	void close() {
+		this.registry.close();
+	}
+
+	@Test
+	void activationWithoutTheAdvisorReturnsTheContentAndRecordsNothing() {
+		ToolCallback activate = this.tools.toolSet(this.registry.snapshot()).activate();
+
+		assertThat(activate.call("{\"skill_name\":\"alpha\"}"))
+			.isEqualTo("<skill_content name=\"alpha\">\nAlpha body.\n</skill_content>");
+		assertThat(activate.call("{\"skill_name\":\"alpha\"}")).startsWith("<skill_content name=\"alpha\">");
+		assertThat(this.activeSkills.findAll(10)).isEmpty();
+	}
+
+	@Test
+	void aFileReadWithoutTheAdvisorReturnsTheFile() {
+		ToolCallback read = this.tools.toolSet(this.registry.snapshot()).read();
+
+		assertThat(read.call("{\"skill_name\":\"beta\",\"path\":\"references/B.md\"}")).isEqualTo("bee");
+	}
+
+	@Test
+	void theToolSetIsBuiltOncePerGeneration() {
+		SkillsTools.ToolSet first = this.tools.toolSet(this.registry.snapshot());
+
+		assertThat(this.tools.toolSet(this.registry.snapshot())).isSameAs(first);
+		assertThat(first.generation()).isEqualTo(this.registry.snapshot().generation());
+	}
+
+	@Test
+	void theToolsOfASnapshotCanBeBuiltAfterALaterReloadRemovedOneOfItsSkills() {
+		SkillsSnapshot older = this.registry.snapshot();
+		FileSystemUtils.deleteRecursively(this.root.resolve("beta").toFile());
+		this.registry.reload();
+
+		SkillsTools.ToolSet set = this.tools.toolSet(older);
+
+		assertThat(set.generation()).isEqualTo(older.generation());
+		assertThat(SkillsToolSchemaTests.enumOf(set.activate().getToolDefinition())).containsExactly("alpha", "beta");
+		assertThat(this.tools.readScopedTo(older, "beta")).isNull();
+	}
+
+	@Test
+	void aSessionReadToolIsScopedToItsSkillAndKeptForTheGeneration() {
+		SkillsSnapshot snapshot = this.registry.snapshot();
+		ToolCallback read = this.tools.readScopedTo(snapshot, "beta");
+
+		assertThat(read).isNotNull();
+		assertThat(this.tools.readScopedTo(snapshot, "beta")).isSameAs(read);
+		assertThat(this.tools.readScopedTo(snapshot, "alpha")).isNull();
+		assertThat(SkillsToolSchemaTests.enumOf(read.getToolDefinition())).containsExactly("beta");
+		assertThat(read.call("{\"skill_name\":\"alpha\",\"path\":\"SKILL.md\"}"))
+			.isEqualTo("Error: only the files of skill 'beta' can be read in this session.");
+	}
+
+}

@@ -1,0 +1,129 @@
+package dev.skills.spring.ai;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.skills.core.Skill;
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
+import dev.skills.core.registry.SkillsRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.ai.tool.ToolCallback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Narrowing a tool pool: first the caller's choice (none, all, names), then the skills' rules;
+ * the skill tools always stay.
+ */
+class ToolScopeTests {
+
+	@TempDir
+	Path root;
+
+	SkillsRegistry registry;
+
+	List<ToolCallback> pool = new ArrayList<>();
+
+	Skill reader;
+
+	Skill noShell;
+
+	@BeforeEach
+	void pool() {
+		this.reader = Skills.load(TestSkills.skill(this.root, "reader", "allowed-tools: Read Grep", "Only read."));
+		this.noShell = Skills.load(TestSkills.skill(this.root, "no-shell", "disallowed-tools: [Bash]", "No shell."));
+		TestSkills.write(this.root.resolve("reader/references/R.md"), "r");
+		this.registry = TestSkills.registry(this.root);
+		List<ToolCallback> skillTools = new SkillsTools(this.registry, new InMemoryActiveSkillsRepository(), List.of(),
+				ObservationRegistry.NOOP, Clock.systemUTC())
+			.toolSet(this.registry.snapshot())
+			.all();
+		this.pool.add(new RecordingTool("Read"));
+		this.pool.addAll(skillTools);
+		this.pool.add(new RecordingTool("Grep"));
+		this.pool.add(new RecordingTool("Bash"));
+	}
+
+	@AfterEach
+	void close() {
+		this.registry.close();
+	}
+
+	static List<String> names(List<ToolCallback> tools) {
+		return tools.stream().map((tool) -> tool.getToolDefinition().name()).toList();
+	}
+
+	@Test
+	void noToolsChosenLeavesOnlyTheSkillTools() {
+		assertThat(names(ToolScope.scope(this.pool, List.of(), List.of()))).containsExactly("activate_skill",
+				"read_skill_resource");
+	}
+
+	@Test
+	void allSelectsTheWholePoolInPoolOrder() {
+		assertThat(names(ToolScope.scope(this.pool, List.of(ToolScope.ALL), List.of()))).containsExactly("Read",
+				"activate_skill", "read_skill_resource", "Grep", "Bash");
+	}
+
+	@Test
+	void namesSelectThoseToolsAndIgnoreUnknownOnes() {
+		assertThat(names(ToolScope.scope(this.pool, List.of("Bash", "Read", "WebFetch"), List.of())))
+			.containsExactly("Read", "activate_skill", "read_skill_resource", "Bash");
+	}
+
+	@Test
+	void allowedToolsNarrowTheChoice() {
+		assertThat(names(ToolScope.scope(this.pool, List.of("all"), List.of(this.reader.meta()))))
+			.containsExactly("Read", "activate_skill", "read_skill_resource", "Grep");
+		assertThat(names(ToolScope.scope(this.pool, List.of("Read", "Bash"), List.of(this.reader.meta()))))
+			.containsExactly("Read", "activate_skill", "read_skill_resource");
+	}
+
+	@Test
+	void disallowedToolsAreRemovedFromTheChoice() {
+		assertThat(names(ToolScope.scope(this.pool, List.of("all"), List.of(this.noShell.meta()))))
+			.containsExactly("Read", "activate_skill", "read_skill_resource", "Grep");
+	}
+
+	@Test
+	void skillToolsStayEvenWhenASkillsRulesWouldExcludeThem() {
+		assertThat(names(ToolScope.scope(this.pool, List.of(), List.of(this.reader.meta(), this.noShell.meta()))))
+			.containsExactly("activate_skill", "read_skill_resource");
+	}
+
+	@Test
+	void scopeToolsAppliesTheRulesOfTheGivenSkills() {
+		assertThat(names(Skills.scopeTools(this.pool, List.of("all"), List.of(this.reader, this.noShell))))
+			.containsExactly("Read", "activate_skill", "read_skill_resource", "Grep");
+		assertThat(names(Skills.scopeTools(this.pool, List.of("Bash", "Grep"), List.of()))).containsExactly(
+				"activate_skill", "read_skill_resource", "Grep", "Bash");
+		assertThat(names(Skills.scopeTools(this.pool, List.of(), List.of(this.reader)))).containsExactly(
+				"activate_skill", "read_skill_resource");
+	}
+
+	@Test
+	void theScopedToolsAreThePoolsOwnInstances() {
+		List<ToolCallback> scoped = ToolScope.scope(this.pool, List.of("all"), List.of());
+
+		assertThat(scoped).hasSize(this.pool.size());
+		for (int i = 0; i < scoped.size(); i++) {
+			assertThat(scoped.get(i)).isSameAs(this.pool.get(i));
+		}
+	}
+
+	@Test
+	void onlyActivateSkillAndReadSkillResourceAreSkillTools() {
+		assertThat(ToolScope.isSkillTool("activate_skill")).isTrue();
+		assertThat(ToolScope.isSkillTool("read_skill_resource")).isTrue();
+		assertThat(ToolScope.isSkillTool("Read")).isFalse();
+		assertThat(ToolScope.isSkillTool("activate_skills")).isFalse();
+	}
+
+}
