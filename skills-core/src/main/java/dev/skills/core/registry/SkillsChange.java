@@ -8,7 +8,8 @@ import java.util.Set;
  * the same is not listed.
  *
  * @param added the skills that appeared
- * @param changed the skills whose frontmatter or diagnostics changed
+ * @param changed the skills whose frontmatter or diagnostics changed, or whose bundled files changed
+ * (as seen by the watcher or {@link SkillsRegistry#refresh})
  * @param removed the skills that disappeared
  * @param generation the generation of the snapshot that holds the change
  * @param failed the skills this reload read that could not be loaded (their folders have an

@@ -8,12 +8,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.skills.core.Skill;
@@ -25,6 +27,7 @@ import dev.skills.core.SkillResourceException.Reason;
 import dev.skills.core.parse.FrontmatterException;
 import dev.skills.core.parse.FrontmatterParser;
 import dev.skills.core.parse.SkillLoader;
+import dev.skills.core.resource.SkillFiles;
 import dev.skills.core.resource.SkillSource;
 import dev.skills.core.resource.SkillSource.Fingerprint;
 import dev.skills.core.watch.ChangeWatcher;
@@ -77,6 +80,9 @@ public class SkillsRegistry implements AutoCloseable {
 		}
 
 	};
+
+	// The file list last handed out per skill file; see filesChanged.
+	private final Map<String, List<String>> listings = new ConcurrentHashMap<>();
 
 	private volatile SkillsSnapshot snapshot = SkillsSnapshot.empty();
 
@@ -179,16 +185,18 @@ public class SkillsRegistry implements AutoCloseable {
 			SkillsSnapshot current = this.snapshot;
 			SkillsSnapshot.Editor editor = current.edit();
 			Map<String, Location> dirty = new LinkedHashMap<>();
+			Set<String> filesTouched = new HashSet<>();
 			for (Path changed : changedPaths) {
 				Path path = changed.toAbsolutePath().normalize();
 				for (Location location : this.locations) {
 					if (location.contains(path)) {
-						collectDirty(location, path, current, dirty);
+						collectDirty(location, path, current, dirty, filesTouched);
 						break;
 					}
 				}
 			}
-			dirty.forEach((directory, location) -> reread(editor, location, directory, current.entryAt(directory)));
+			dirty.forEach((directory, location) -> reread(editor, location, directory, current.entryAt(directory),
+					filesTouched.contains(directory)));
 			return commit(editor, start);
 		}
 	}
@@ -287,7 +295,21 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @throws SkillResourceException when there is no such skill
 	 */
 	public List<String> files(String name) {
-		return requireEntry(this.snapshot, name).source().files();
+		return listFiles(requireEntry(this.snapshot, name).source());
+	}
+
+	// Lists a skill's files and remembers what was handed out, so that a later change of the
+	// list (not of a file's content) can be reported as a change of the skill.
+	private List<String> listFiles(SkillSource source) {
+		List<String> files = source.files();
+		this.listings.put(source.location(), files);
+		return files;
+	}
+
+	// Whether the files of a skill differ from the list last handed out; false when none was.
+	private boolean filesChanged(SkillSource source) {
+		List<String> seen = this.listings.get(source.location());
+		return seen != null && !seen.equals(listFiles(source));
 	}
 
 	/**
@@ -370,7 +392,7 @@ public class SkillsRegistry implements AutoCloseable {
 			return cached;
 		}
 		try (Reader reader = source.openSkillFile()) {
-			CachedSkill read = new CachedSkill(fingerprint, FrontmatterParser.readBody(reader), source.files());
+			CachedSkill read = new CachedSkill(fingerprint, FrontmatterParser.readBody(reader), listFiles(source));
 			synchronized (this.bodies) {
 				this.bodies.put(source.location(), read);
 			}
@@ -414,6 +436,9 @@ public class SkillsRegistry implements AutoCloseable {
 					if (!unchanged) {
 						editor.put(this.scanner.read(source, location.index(), order, previous));
 					}
+					else if (filesChanged(source)) {
+						editor.filesChanged(previous);
+					}
 				}
 			}
 		}
@@ -428,10 +453,14 @@ public class SkillsRegistry implements AutoCloseable {
 
 	// Find the skill folders a changed path affects: the skill it lies in, the skills below it
 	// (a folder moved or deleted), and new skills in a folder that appeared.
-	private void collectDirty(Location location, Path path, SkillsSnapshot current, Map<String, Location> dirty) {
+	private void collectDirty(Location location, Path path, SkillsSnapshot current, Map<String, Location> dirty,
+			Set<String> filesTouched) {
 		for (Path dir = path; dir != null && location.contains(dir); dir = dir.getParent()) {
 			if (current.entryAt(dir.toString()) != null) {
 				dirty.put(dir.toString(), location);
+				if (isBundledFile(dir.relativize(path))) {
+					filesTouched.add(dir.toString());
+				}
 				return;
 			}
 		}
@@ -460,8 +489,22 @@ public class SkillsRegistry implements AutoCloseable {
 		}
 	}
 
+	// Whether a path inside a skill folder is one of its bundled files (or folders of them).
+	private static boolean isBundledFile(Path relative) {
+		if (relative.toString().isEmpty() || relative.toString().equals(SkillLoader.SKILL_FILE)
+				|| relative.toString().equals(SkillLoader.LOWERCASE_SKILL_FILE)) {
+			return false;
+		}
+		for (Path segment : relative) {
+			if (SkillFiles.isSkipped(segment.toString())) {
+				return false;
+			}
+		}
+		return true;
+	}
+
 	private void reread(SkillsSnapshot.Editor editor, Location location, String directory,
-			@Nullable SkillEntry previous) {
+			@Nullable SkillEntry previous, boolean filesTouched) {
 		Path folder = Path.of(directory);
 		if (location.folder() != null && folder.equals(location.folder()) && previous == null) {
 			editor.locationDiagnostics(relocate(location, editor.locationDiagnostics()));
@@ -482,6 +525,10 @@ public class SkillsRegistry implements AutoCloseable {
 		forgetContents(source.location());
 		if (previous == null || !previous.fingerprint().equals(source.fingerprint())) {
 			editor.put(this.scanner.read(source, location.index(), 0, previous));
+		}
+		else if (filesTouched && filesChanged(source)) {
+			// Same SKILL.md, other bundled files: a change all the same (the tools offered depend on it).
+			editor.filesChanged(previous);
 		}
 	}
 

@@ -224,6 +224,8 @@ public final class SkillsSnapshot {
 
 		private final List<SkillEntry> written = new ArrayList<>();
 
+		private final Set<String> filesChanged = new HashSet<>();
+
 		private boolean modified;
 
 		private Editor(SkillsSnapshot base) {
@@ -278,6 +280,17 @@ public final class SkillsSnapshot {
 			this.modified |= (old != null);
 			if (old != null && old.meta() != null) {
 				removeCandidate(old);
+			}
+		}
+
+		/**
+		 * Mark a skill as changed although its entry is the same: files in its folder changed.
+		 * @param entry the skill's entry
+		 */
+		void filesChanged(SkillEntry entry) {
+			if (entry.meta() != null && this.winners.get(entry.meta().name()) == entry) {
+				this.filesChanged.add(entry.meta().name());
+				this.modified = true;
 			}
 		}
 
@@ -353,6 +366,11 @@ public final class SkillsSnapshot {
 				}
 				else if (before != null && (!before.meta().equals(after.meta())
 						|| !before.diagnostics().equals(after.diagnostics()))) {
+					changed.add(name);
+				}
+			}
+			for (String name : this.filesChanged) {
+				if (this.winners.containsKey(name) && !added.contains(name)) {
 					changed.add(name);
 				}
 			}

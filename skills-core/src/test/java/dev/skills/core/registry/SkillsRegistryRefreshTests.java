@@ -227,4 +227,55 @@ class SkillsRegistryRefreshTests {
 		assertThat(this.registry.names()).containsExactly("alpha", "beta", "gamma");
 	}
 
+	@Test
+	void whenABundledFileIsAddedThenTheSkillIsChangedInANewGenerationWithItsNewFileList() {
+		long generation = this.registry.snapshot().generation();
+		assertThat(this.registry.load("alpha").files()).isEmpty();
+		Path reference = write(this.skills.resolve("alpha/references/GUIDE.md"), "# Guide");
+
+		SkillsChange change = this.registry.refresh(List.of(reference));
+
+		assertThat(change.changed()).containsExactly("alpha");
+		assertThat(change.generation()).isEqualTo(generation + 1);
+		assertThat(this.registry.snapshot().generation()).isEqualTo(generation + 1);
+		assertThat(this.registry.load("alpha").files()).containsExactly("references/GUIDE.md");
+	}
+
+	@Test
+	void whenOnlyAHiddenFileChangesInASkillFolderThenNothingChanges() {
+		long generation = this.registry.snapshot().generation();
+		Path swap = write(this.skills.resolve("alpha/.SKILL.md.swp"), "editor state");
+
+		SkillsChange change = this.registry.refresh(List.of(swap));
+
+		assertThat(change.isEmpty()).isTrue();
+		assertThat(this.registry.snapshot().generation()).isEqualTo(generation);
+		assertThat(this.changes).isEmpty();
+	}
+
+	@Test
+	void whenAReloadFindsAnotherFileListThanWasHandedOutThenTheSkillIsChanged() {
+		assertThat(this.registry.files("beta")).isEmpty();
+		write(this.skills.resolve("beta/assets/logo.svg"), "<svg/>");
+
+		SkillsChange change = this.registry.reload();
+
+		assertThat(change.changed()).containsExactly("beta");
+		assertThat(this.registry.files("beta")).containsExactly("assets/logo.svg");
+	}
+
+	@Test
+	void whenABundledFileIsOnlyEditedThenNothingChanges() {
+		Path notes = write(this.skills.resolve("alpha/notes.txt"), "notes\n");
+		this.registry.refresh(List.of(notes));
+		assertThat(this.registry.files("alpha")).containsExactly("notes.txt");
+		long generation = this.registry.snapshot().generation();
+		write(notes, "other notes\n");
+
+		SkillsChange change = this.registry.refresh(List.of(notes));
+
+		assertThat(change.isEmpty()).isTrue();
+		assertThat(this.registry.snapshot().generation()).isEqualTo(generation);
+	}
+
 }

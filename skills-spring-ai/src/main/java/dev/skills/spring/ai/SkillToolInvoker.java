@@ -3,6 +3,7 @@ package dev.skills.spring.ai;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import dev.skills.core.SkillResourceException;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
@@ -24,9 +25,13 @@ final class SkillToolInvoker {
 
 	private final ObservationRegistry observations;
 
-	SkillToolInvoker(List<SkillInvocationListener> listeners, ObservationRegistry observations) {
+	private final Predicate<String> knownSkill;
+
+	SkillToolInvoker(List<SkillInvocationListener> listeners, ObservationRegistry observations,
+			Predicate<String> knownSkill) {
 		this.listeners = List.copyOf(listeners);
 		this.observations = observations;
+		this.knownSkill = knownSkill;
 	}
 
 	String invoke(SkillInvocation requested, String observationName, Function<SkillInvocation, Result> action) {
@@ -42,7 +47,9 @@ final class SkillToolInvoker {
 			listenerFailure = ex;
 		}
 		Observation observation = Observation.createNotStarted(observationName, this.observations)
-			.lowCardinalityKeyValue("skill", invocation.skillName())
+			// A name the model made up must not become a new tag value.
+			.lowCardinalityKeyValue("skill",
+					this.knownSkill.test(invocation.skillName()) ? invocation.skillName() : "unknown")
 			.lowCardinalityKeyValue("tool", invocation.toolName())
 			.start();
 		Result result;

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -50,7 +51,7 @@ public final class SkillsTools {
 	private final AtomicReference<ToolSet> current = new AtomicReference<>();
 
 	// Session mode: a read tool scoped to one skill, per skill, for the current generation.
-	private final Map<String, ToolCallback> scopedReads = new ConcurrentHashMap<>();
+	private final Map<String, Optional<ToolCallback>> scopedReads = new ConcurrentHashMap<>();
 
 	private volatile long scopedGeneration = -1;
 
@@ -66,7 +67,7 @@ public final class SkillsTools {
 			List<SkillInvocationListener> listeners, ObservationRegistry observations, Clock clock) {
 		this.registry = registry;
 		this.activeSkills = activeSkills;
-		this.invoker = new SkillToolInvoker(listeners, observations);
+		this.invoker = new SkillToolInvoker(listeners, observations, registry::contains);
 		this.clock = clock;
 	}
 
@@ -96,11 +97,10 @@ public final class SkillsTools {
 			this.scopedReads.clear();
 			this.scopedGeneration = snapshot.generation();
 		}
-		if (!bundlesFiles(skill)) {
-			return null;
-		}
-		return this.scopedReads.computeIfAbsent(skill, (name) -> new ReadSkillResourceTool(
-				readDefinition(List.of(name)), this.registry, this.invoker, name));
+		return this.scopedReads
+			.computeIfAbsent(skill, (name) -> bundlesFiles(name) ? Optional.of(new ReadSkillResourceTool(
+					readDefinition(List.of(name)), this.registry, this.invoker, name)) : Optional.empty())
+			.orElse(null);
 	}
 
 	private ToolSet build(SkillsSnapshot snapshot) {

@@ -296,6 +296,7 @@ class SkillInvocationListenerTests {
 		assertThat(this.observations).hasObservationWithNameEqualTo("skills.activation")
 			.that()
 			.hasLowCardinalityKeyValue("tool", "activate_skill")
+			.hasLowCardinalityKeyValue("skill", "unknown")
 			.hasLowCardinalityKeyValue("outcome", "not_found");
 	}
 

@@ -202,6 +202,25 @@ class SkillsToolSchemaTests {
 	}
 
 	@Test
+	void readSkillResourceAppearsWhenAnExistingSkillGetsItsFirstFile() {
+		TestSkills.skill(this.root, "alpha");
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			ChatClient client = ChatClient.builder(this.model)
+				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
+				.build();
+			ask(client);
+			assertThat(Prompts.toolNames(lastPrompt())).containsExactly("activate_skill");
+
+			java.nio.file.Path script = this.root.resolve("alpha/scripts/run.sh");
+			TestSkills.write(script, "echo hi");
+			registry.refresh(java.util.List.of(script));
+			ask(client);
+
+			assertThat(Prompts.toolNames(lastPrompt())).containsExactly("activate_skill", "read_skill_resource");
+		}
+	}
+
+	@Test
 	void twoRequestsOfOneGenerationShareTheToolDefinitionsAndTheCatalog() {
 		Path alpha = TestSkills.skill(this.root, "alpha");
 		TestSkills.write(alpha.resolve("notes.md"), "n");
