@@ -2,6 +2,7 @@ package dev.skills.spring.ai;
 
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import dev.skills.core.SkillResourceException;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
@@ -18,13 +19,20 @@ final class SkillToolInvoker {
 
 	private static final Log logger = LogFactory.getLog(SkillToolInvoker.class);
 
+	// The "skill" key of a call naming a skill the registry does not know.
+	private static final String UNKNOWN_SKILL = "unknown";
+
 	private final List<SkillInvocationListener> listeners;
 
 	private final ObservationRegistry observations;
 
-	SkillToolInvoker(List<SkillInvocationListener> listeners, ObservationRegistry observations) {
+	private final Predicate<String> knownSkill;
+
+	SkillToolInvoker(List<SkillInvocationListener> listeners, ObservationRegistry observations,
+			Predicate<String> knownSkill) {
 		this.listeners = List.copyOf(listeners);
 		this.observations = observations;
+		this.knownSkill = knownSkill;
 	}
 
 	String invoke(SkillInvocation requested, String observationName, Function<SkillInvocation, Result> action) {
@@ -33,7 +41,9 @@ final class SkillToolInvoker {
 			invocation = listener.before(invocation);
 		}
 		Observation observation = Observation.createNotStarted(observationName, this.observations)
-			.lowCardinalityKeyValue("skill", invocation.skillName())
+			// A name the model made up must not become a tag value: meters would grow without bound.
+			.lowCardinalityKeyValue("skill",
+					this.knownSkill.test(invocation.skillName()) ? invocation.skillName() : UNKNOWN_SKILL)
 			.lowCardinalityKeyValue("tool", invocation.toolName())
 			.start();
 		Result result;

@@ -65,7 +65,7 @@ public final class SkillsTools {
 			List<SkillInvocationListener> listeners, ObservationRegistry observations, Clock clock) {
 		this.registry = registry;
 		this.activeSkills = activeSkills;
-		this.invoker = new SkillToolInvoker(listeners, observations);
+		this.invoker = new SkillToolInvoker(listeners, observations, registry::contains);
 		this.clock = clock;
 	}
 
