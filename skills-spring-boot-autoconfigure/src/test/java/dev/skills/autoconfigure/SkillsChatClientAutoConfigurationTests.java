@@ -246,6 +246,22 @@ class SkillsChatClientAutoConfigurationTests {
 	}
 
 	@Test
+	void whenAToolNamesASkillThatDoesNotExistThenTheObservationTagsItUnknown() {
+		TestObservationRegistry observations = TestObservationRegistry.create();
+		this.contextRunner.withPropertyValues(skillsDir())
+			.withBean(TestObservationRegistry.class, () -> observations)
+			.run((context) -> {
+				context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class)
+					.getToolCallbacks()[0].call("{\"skill_name\":\"made-up-by-the-model\"}");
+				TestObservationRegistryAssert.assertThat(observations)
+					.hasObservationWithNameEqualTo(SkillsObservations.ACTIVATION)
+					.that()
+					.hasLowCardinalityKeyValue("skill", "unknown")
+					.hasLowCardinalityKeyValue("outcome", "not_found");
+			});
+	}
+
+	@Test
 	void whenSkillsArePreloadedThenEveryCallGetsTheirInstructions() {
 		ScriptedChatModel model = new ScriptedChatModel().thenAnswer("ok");
 		this.chatClientRunner.withPropertyValues(skillsDir(), "skills.preload=pdf-processing")

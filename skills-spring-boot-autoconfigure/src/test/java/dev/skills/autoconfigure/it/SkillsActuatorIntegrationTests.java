@@ -279,6 +279,26 @@ class SkillsActuatorIntegrationTests {
 		}
 	}
 
+	@Test
+	void whenTheModelMakesUpSkillNamesThenNoMeterIsTaggedWithThem() {
+		openAi.thenCall("activate_skill", "{\"skill_name\":\"made-up-skill-1\"}")
+			.thenCall("read_skill_resource", "{\"skill_name\":\"made-up-skill-2\",\"path\":\"a.md\"}")
+			.thenAnswer("Sorry.");
+		assertThat(chat("conversation-10", "Use a skill that does not exist")).isEqualTo("Sorry.");
+
+		List<String> names = texts(getJson("/actuator/metrics").path("names"));
+		assertThat(names).contains("skills.resource.reads");
+		for (String name : names.stream().filter((n) -> n.startsWith("skills.")).toList()) {
+			JsonNode meter = getJson("/actuator/metrics/" + name);
+			for (JsonNode tag : meter.path("availableTags")) {
+				assertThat(texts(tag.path("values"))).as("values of tag %s of %s", tag.path("tag").asString(), name)
+					.noneMatch((value) -> value.startsWith("made-up-skill"));
+			}
+		}
+		assertThat(measurement("/actuator/metrics/skills.resource.reads?tag=skill:unknown&tag=outcome:not_found",
+				"COUNT")).isEqualTo(1);
+	}
+
 	private String chat(String conversationId, String message) {
 		ResponseEntity<String> response = this.http.postForEntity("/chat/" + conversationId, message, String.class);
 		assertThat(response.getStatusCode()).as(response.getBody()).isEqualTo(HttpStatus.OK);
