@@ -89,6 +89,17 @@ class SkillsChatClientAutoConfigurationTests {
 	}
 
 	@Test
+	void whenSkillsDisabledAndTheApplicationHasItsOwnRegistryThenNoAdvisorOrToolsAreCreated() {
+		this.contextRunner.withPropertyValues("skills.enabled=false")
+			.withBean(SkillsRegistry.class,
+					() -> SkillsRegistry.create(dev.skills.core.SkillConfig.builder().skillsDir(this.dir.toString()).build()))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(SkillsTools.class)
+				.doesNotHaveBean(SkillsAdvisor.class)
+				.doesNotHaveBean("skillsToolCallbackProvider"));
+	}
+
+	@Test
 	void whenAdvisorDisabledThenNoAdvisorIsCreatedAndTheBuilderIsNotCustomized() {
 		ScriptedChatModel model = new ScriptedChatModel().thenAnswer("ok");
 		this.chatClientRunner.withPropertyValues(skillsDir(), "skills.advisor.enabled=false")

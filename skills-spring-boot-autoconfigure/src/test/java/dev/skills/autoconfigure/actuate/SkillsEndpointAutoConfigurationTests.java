@@ -93,6 +93,16 @@ class SkillsEndpointAutoConfigurationTests {
 	}
 
 	@Test
+	void whenSkillsDisabledAndTheApplicationHasItsOwnRegistryThenNoEndpointIsCreated() {
+		this.contextRunner.withPropertyValues(exposed("skills.enabled=false"))
+			.withBean(SkillsRegistry.class,
+					() -> SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).build()))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(SkillsEndpoint.class)
+				.doesNotHaveBean(ActiveSkillsEndpoint.class));
+	}
+
+	@Test
 	void whenUserDefinesEndpointsThenAutoConfiguredOnesBackOff() {
 		SkillsEndpoint skills = new SkillsEndpoint(
 				SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).build()), true);

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.autoconfigure.TestSkills;
+import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,6 +81,14 @@ class SkillsHealthContributorAutoConfigurationTests {
 	@Test
 	void whenSkillsDisabledThenNoIndicatorIsCreated() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.enabled=false")
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean("skillsHealthIndicator"));
+	}
+
+	@Test
+	void whenSkillsDisabledAndTheApplicationHasItsOwnRegistryThenNoIndicatorIsCreated() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.enabled=false")
+			.withBean(SkillsRegistry.class,
+					() -> SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).build()))
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean("skillsHealthIndicator"));
 	}
 

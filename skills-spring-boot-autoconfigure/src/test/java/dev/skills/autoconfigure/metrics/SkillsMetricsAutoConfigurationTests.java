@@ -112,6 +112,17 @@ class SkillsMetricsAutoConfigurationTests {
 	}
 
 	@Test
+	void whenSkillsDisabledAndTheApplicationHasItsOwnRegistryThenNoMetricsAreCreated() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.enabled=false")
+			.withBean(SkillsRegistry.class,
+					() -> SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).build()))
+			.run((context) -> {
+				assertThat(context).hasNotFailed().doesNotHaveBean(SkillsMetrics.class);
+				assertThat(context.getBean(MeterRegistry.class).find("skills.loaded").gauge()).isNull();
+			});
+	}
+
+	@Test
 	void whenUserDefinesSkillsMetricsThenAutoConfiguredOneBacksOff() {
 		SkillsMetrics mine = new SkillsMetrics(
 				SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.resolve("none").toString()).build()));
