@@ -1,6 +1,7 @@
 package dev.skills.autoconfigure;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 
 import dev.skills.core.SkillConfig;
@@ -8,6 +9,7 @@ import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -126,6 +128,19 @@ class SkillsAutoConfigurationTests {
 			assertThat(registry[0].isWatching()).isTrue();
 		});
 		assertThat(registry[0].isWatching()).isFalse();
+	}
+
+	@Test
+	void whenHotReloadIsOnThenASkillWrittenToDiskAppearsWithoutAReload() {
+		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.hot-reload=true", "skills.watch.debounce=20ms")
+			.run((context) -> {
+				SkillsRegistry registry = context.getBean(SkillsRegistry.class);
+				TestSkills.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
+				Awaitility.await()
+					.atMost(Duration.ofSeconds(20))
+					.untilAsserted(() -> assertThat(registry.names()).containsExactly("csv-cleaning", "pdf-processing"));
+			});
 	}
 
 	@Test

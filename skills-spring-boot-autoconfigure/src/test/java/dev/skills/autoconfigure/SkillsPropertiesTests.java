@@ -212,6 +212,14 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
+	void whenTheApplicationDefinesItsOwnSkillConfigThenAZeroMaxConversationsStillFailsNamingIt() {
+		this.contextRunner.withPropertyValues("skills.active-skills.max-conversations=0")
+			.withBean(SkillConfig.class, () -> SkillConfig.builder().skillsDir(this.dir.toString()).build())
+			.run((context) -> assertThat(analyze(context).getDescription())
+				.contains("'skills.active-skills.max-conversations'"));
+	}
+
+	@Test
 	void whenDebounceIsNegativeThenStartUpFailsNamingIt() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.watch.debounce=-5ms").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
