@@ -199,6 +199,12 @@ class SkillsActuatorIntegrationTests {
 		assertThat(one.path("conversationId").asString()).isEqualTo("conversation-7");
 		assertThat(texts(one.path("skills"), "name")).containsExactly("pdf-processing");
 
+		openAi.thenCall("activate_skill", "{\"skill_name\":\"csv-cleaning\"}").thenAnswer("Cleaned.");
+		chat("conversation-7b", "Clean my CSV");
+		JsonNode limited = getJson("/actuator/activeskills?limit=1");
+		assertThat(limited.path("limit").asInt()).isEqualTo(1);
+		assertThat(limited.path("conversations").propertyNames()).containsExactly("conversation-7b");
+
 		JsonNode unknown = getJson("/actuator/activeskills/nobody");
 		assertThat(unknown.path("skills").size()).isZero();
 	}
