@@ -254,7 +254,14 @@ class SkillsActuatorIntegrationTests {
 
 	@Test
 	void whenTheToolLoopRunsThenSkillsMetricsAreServedByTheMetricsEndpoint() throws IOException {
-		double reloadsBefore = measurement("/actuator/metrics/skills.reload?tag=outcome:success", "COUNT");
+		// Other tests share this application: compare with the counts before this loop.
+		String activations = "/actuator/metrics/skills.activations?tag=skill:csv-cleaning&tag=mode:on-demand";
+		String reads = "/actuator/metrics/skills.resource.reads?tag=skill:csv-cleaning&tag=outcome:";
+		String reloads = "/actuator/metrics/skills.reload?tag=outcome:success";
+		double activationsBefore = measurement(activations, "COUNT");
+		double readsBefore = measurement(reads + "ok", "COUNT");
+		double notFoundBefore = measurement(reads + "not_found", "COUNT");
+		double reloadsBefore = measurement(reloads, "COUNT");
 		openAi.thenCall("activate_skill", "{\"skill_name\":\"csv-cleaning\"}")
 			.thenCall("read_skill_resource", "{\"skill_name\":\"csv-cleaning\",\"path\":\"references/RULES.md\"}")
 			.thenCall("read_skill_resource", "{\"skill_name\":\"csv-cleaning\",\"path\":\"references/NOPE.md\"}")
@@ -268,15 +275,10 @@ class SkillsActuatorIntegrationTests {
 			assertThat(measurement("/actuator/metrics/skills.loaded", "VALUE")).isEqualTo(listed);
 			assertThat(measurement("/actuator/metrics/skills.diagnostics?tag=severity:error", "VALUE")).isEqualTo(1);
 			assertThat(measurement("/actuator/metrics/skills.diagnostics?tag=severity:warning", "VALUE")).isPositive();
-			assertThat(measurement("/actuator/metrics/skills.activations?tag=skill:csv-cleaning&tag=mode:on-demand",
-					"COUNT")).isEqualTo(1);
-			assertThat(measurement("/actuator/metrics/skills.resource.reads?tag=skill:csv-cleaning&tag=outcome:ok",
-					"COUNT")).isEqualTo(1);
-			assertThat(measurement(
-					"/actuator/metrics/skills.resource.reads?tag=skill:csv-cleaning&tag=outcome:not_found", "COUNT"))
-				.isEqualTo(1);
-			assertThat(measurement("/actuator/metrics/skills.reload?tag=outcome:success", "COUNT"))
-				.isEqualTo(reloadsBefore + 1);
+			assertThat(measurement(activations, "COUNT")).isEqualTo(activationsBefore + 1);
+			assertThat(measurement(reads + "ok", "COUNT")).isEqualTo(readsBefore + 1);
+			assertThat(measurement(reads + "not_found", "COUNT")).isEqualTo(notFoundBefore + 1);
+			assertThat(measurement(reloads, "COUNT")).isEqualTo(reloadsBefore + 1);
 		}
 		finally {
 			Files.delete(later.resolve("SKILL.md"));
@@ -287,6 +289,8 @@ class SkillsActuatorIntegrationTests {
 
 	@Test
 	void whenTheModelMakesUpSkillNamesThenNoMeterIsTaggedWithThem() {
+		double unknownReadsBefore = measurement(
+				"/actuator/metrics/skills.resource.reads?tag=skill:unknown&tag=outcome:not_found", "COUNT");
 		openAi.thenCall("activate_skill", "{\"skill_name\":\"made-up-skill-1\"}")
 			.thenCall("read_skill_resource", "{\"skill_name\":\"made-up-skill-2\",\"path\":\"a.md\"}")
 			.thenAnswer("Sorry.");
@@ -302,7 +306,7 @@ class SkillsActuatorIntegrationTests {
 			}
 		}
 		assertThat(measurement("/actuator/metrics/skills.resource.reads?tag=skill:unknown&tag=outcome:not_found",
-				"COUNT")).isEqualTo(1);
+				"COUNT")).isEqualTo(unknownReadsBefore + 1);
 	}
 
 	private String chat(String conversationId, String message) {
