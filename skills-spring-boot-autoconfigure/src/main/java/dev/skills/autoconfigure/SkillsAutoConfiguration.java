@@ -48,6 +48,7 @@ public final class SkillsAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ActiveSkillsRepository activeSkillsRepository(SkillsProperties properties) {
+		properties.checkMaxConversations();
 		return new InMemoryActiveSkillsRepository(properties.getActiveSkills().getMaxConversations());
 	}
 

@@ -164,11 +164,7 @@ public class SkillsProperties {
 					"Set skills.preload-from (for example SKILL_NAME) and pass the skill name with "
 							+ ".advisors(a -> a.param(\"SKILL_NAME\", \"my-skill\")), or set skills.mode=on-demand.");
 		}
-		if (this.activeSkills.maxConversations <= 0) {
-			throw new InvalidSkillsPropertyException("active-skills.max-conversations",
-					this.activeSkills.maxConversations, "it must be a positive number",
-					"Set skills.active-skills.max-conversations to a positive number, for example 10000.");
-		}
+		checkMaxConversations();
 		if (this.watch.debounce.isNegative()) {
 			throw new InvalidSkillsPropertyException("watch.debounce", this.watch.debounce, "it must not be negative",
 					"Set skills.watch.debounce to a duration such as 100ms.");
@@ -187,6 +183,15 @@ public class SkillsProperties {
 			.watchDebounce(this.watch.debounce)
 			.pollInterval(this.watch.pollInterval)
 			.build();
+	}
+
+	// Also checked where the repository is made: an application may bring its own SkillConfig.
+	void checkMaxConversations() {
+		if (this.activeSkills.maxConversations <= 0) {
+			throw new InvalidSkillsPropertyException("active-skills.max-conversations",
+					this.activeSkills.maxConversations, "it must be a positive number",
+					"Set skills.active-skills.max-conversations to a positive number, for example 10000.");
+		}
 	}
 
 	/**

@@ -21,6 +21,9 @@ final class SkillToolInvoker {
 
 	private static final Log logger = LogFactory.getLog(SkillToolInvoker.class);
 
+	// The "skill" key of a call naming a skill the registry does not know.
+	private static final String UNKNOWN_SKILL = "unknown";
+
 	private final List<SkillInvocationListener> listeners;
 
 	private final ObservationRegistry observations;
@@ -47,9 +50,9 @@ final class SkillToolInvoker {
 			listenerFailure = ex;
 		}
 		Observation observation = Observation.createNotStarted(observationName, this.observations)
-			// A name the model made up must not become a new tag value.
+			// A name the model made up must not become a tag value: meters would grow without bound.
 			.lowCardinalityKeyValue("skill",
-					this.knownSkill.test(invocation.skillName()) ? invocation.skillName() : "unknown")
+					this.knownSkill.test(invocation.skillName()) ? invocation.skillName() : UNKNOWN_SKILL)
 			.lowCardinalityKeyValue("tool", invocation.toolName())
 			.start();
 		Result result;

@@ -5,6 +5,7 @@ import dev.skills.core.registry.SkillsRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
@@ -17,6 +18,7 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class)
 @ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
+@ConditionalOnBooleanProperty(name = "skills.enabled", matchIfMissing = true)
 @ConditionalOnBean(SkillsRegistry.class)
 @ConditionalOnEnabledHealthIndicator("skills")
 public final class SkillsHealthContributorAutoConfiguration {

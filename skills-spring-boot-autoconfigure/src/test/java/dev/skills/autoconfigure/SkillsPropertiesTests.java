@@ -1,0 +1,338 @@
+package dev.skills.autoconfigure;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.registry.SkillsRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
+
+@ExtendWith(OutputCaptureExtension.class)
+class SkillsPropertiesTests {
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SkillsAutoConfiguration.class));
+
+	@TempDir
+	Path dir;
+
+	private String skillsDir() {
+		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
+		return "skills.skills-dir=" + this.dir;
+	}
+
+	// Binding
+
+	@Test
+	void whenNothingIsSetThenDefaultsApply() {
+		this.contextRunner.run((context) -> {
+			SkillsProperties properties = context.getBean(SkillsProperties.class);
+			assertThat(properties.isEnabled()).isTrue();
+			assertThat(properties.getSkillsDir()).containsExactly(".agents/skills", "classpath*:META-INF/skills/");
+			assertThat(properties.isHotReload()).isFalse();
+			assertThat(properties.getMode()).isEqualTo(SkillConfig.Mode.ON_DEMAND);
+			assertThat(properties.getPreloadFrom()).isNull();
+			assertThat(properties.getPreload()).isEmpty();
+			assertThat(properties.getMaxResourceBytes()).isEqualTo(SkillConfig.DEFAULT_MAX_RESOURCE_BYTES);
+			assertThat(properties.getWatch().getDebounce()).isEqualTo(SkillConfig.DEFAULT_WATCH_DEBOUNCE);
+			assertThat(properties.getWatch().getPollInterval()).isNull();
+			assertThat(properties.getValidation().isFailOnError()).isFalse();
+			assertThat(properties.getActiveSkills().getMaxConversations()).isEqualTo(10_000);
+			assertThat(properties.getTools().isEnabled()).isTrue();
+			assertThat(properties.getAdvisor().isEnabled()).isTrue();
+			assertThat(properties.getEndpoint().isShowInstructions()).isFalse();
+		});
+	}
+
+	@Test
+	void whenEveryPropertyIsSetInKebabCaseThenSkillConfigHoldsTheValues() {
+		this.contextRunner
+			.withPropertyValues("skills.skills-dir=" + this.dir + ",classpath*:more/", "skills.hot-reload=true",
+					"skills.mode=session", "skills.preload-from=SKILL_NAME", "skills.preload=a,b",
+					"skills.max-resource-bytes=2048", "skills.watch.debounce=250ms", "skills.watch.poll-interval=2s",
+					"skills.validation.fail-on-error=true", "skills.active-skills.max-conversations=7",
+					"skills.tools.enabled=false", "skills.advisor.enabled=false",
+					"skills.endpoint.show-instructions=true")
+			.run((context) -> {
+				SkillConfig config = context.getBean(SkillConfig.class);
+				assertThat(config.skillsDir()).containsExactly(this.dir.toString(), "classpath*:more/");
+				assertThat(config.hotReload()).isTrue();
+				assertThat(config.mode()).isEqualTo(SkillConfig.Mode.SESSION);
+				assertThat(config.preloadFrom()).isEqualTo("SKILL_NAME");
+				assertThat(config.maxResourceBytes()).isEqualTo(2048);
+				assertThat(config.watchDebounce()).isEqualTo(Duration.ofMillis(250));
+				assertThat(config.pollInterval()).isEqualTo(Duration.ofSeconds(2));
+				SkillsProperties properties = context.getBean(SkillsProperties.class);
+				assertThat(properties.getPreload()).containsExactly("a", "b");
+				assertThat(properties.getValidation().isFailOnError()).isTrue();
+				assertThat(properties.getActiveSkills().getMaxConversations()).isEqualTo(7);
+				assertThat(properties.getTools().isEnabled()).isFalse();
+				assertThat(properties.getAdvisor().isEnabled()).isFalse();
+				assertThat(properties.getEndpoint().isShowInstructions()).isTrue();
+			});
+	}
+
+	@Test
+	void whenPropertiesUseCamelCaseOrUnderscoresThenTheyBindToo() {
+		this.contextRunner
+			.withPropertyValues("skills.skillsDir=" + this.dir, "skills.hotReload=true", "skills.max_resource_bytes=4096",
+					"skills.preloadFrom=KEY", "skills.activeSkills.maxConversations=9", "skills.watch.pollInterval=3s")
+			.run((context) -> {
+				SkillConfig config = context.getBean(SkillConfig.class);
+				assertThat(config.skillsDir()).containsExactly(this.dir.toString());
+				assertThat(config.hotReload()).isTrue();
+				assertThat(config.maxResourceBytes()).isEqualTo(4096);
+				assertThat(config.preloadFrom()).isEqualTo("KEY");
+				assertThat(config.pollInterval()).isEqualTo(Duration.ofSeconds(3));
+				assertThat(context.getBean(SkillsProperties.class).getActiveSkills().getMaxConversations()).isEqualTo(9);
+			});
+	}
+
+	@Test
+	void whenPropertiesComeFromEnvironmentVariablesThenTheyBind() {
+		Map<String, Object> variables = Map.of("SKILLS_SKILLSDIR_0_", this.dir.toString(), "SKILLS_SKILLSDIR_1_",
+				"classpath*:env/", "SKILLS_MAXRESOURCEBYTES", "512", "SKILLS_MODE", "SESSION", "SKILLS_PRELOADFROM",
+				"SKILL", "SKILLS_WATCH_DEBOUNCE", "1s", "SKILLS_ACTIVESKILLS_MAXCONVERSATIONS", "3");
+		this.contextRunner
+			.withInitializer((context) -> context.getEnvironment()
+				.getPropertySources()
+				.addFirst(new SystemEnvironmentPropertySource(
+						StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, variables)))
+			.run((context) -> {
+				SkillConfig config = context.getBean(SkillConfig.class);
+				assertThat(config.skillsDir()).containsExactly(this.dir.toString(), "classpath*:env/");
+				assertThat(config.maxResourceBytes()).isEqualTo(512);
+				assertThat(config.mode()).isEqualTo(SkillConfig.Mode.SESSION);
+				assertThat(config.preloadFrom()).isEqualTo("SKILL");
+				assertThat(config.watchDebounce()).isEqualTo(Duration.ofSeconds(1));
+				assertThat(context.getBean(SkillsProperties.class).getActiveSkills().getMaxConversations()).isEqualTo(3);
+			});
+	}
+
+	@Test
+	void whenModeIsWrittenInAnyCaseOrSeparatorThenItBinds() {
+		for (String text : new String[] { "on-demand", "ON_DEMAND", "on_demand", "onDemand" }) {
+			this.contextRunner.withPropertyValues("skills.mode=" + text)
+				.run((context) -> assertThat(context.getBean(SkillConfig.class).mode())
+					.as(text)
+					.isEqualTo(SkillConfig.Mode.ON_DEMAND));
+		}
+		this.contextRunner.withPropertyValues("skills.mode=Session", "skills.preload-from=K")
+			.run((context) -> assertThat(context.getBean(SkillConfig.class).mode()).isEqualTo(SkillConfig.Mode.SESSION));
+	}
+
+	@Test
+	void whenDurationHasNoUnitThenItIsReadAsMilliseconds() {
+		this.contextRunner.withPropertyValues("skills.watch.debounce=500", "skills.watch.poll-interval=1500")
+			.run((context) -> {
+				SkillConfig config = context.getBean(SkillConfig.class);
+				assertThat(config.watchDebounce()).isEqualTo(Duration.ofMillis(500));
+				assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(1500));
+			});
+	}
+
+	@Test
+	void whenSkillsDirIsGivenAsAnIndexedListThenOrderIsKept() {
+		this.contextRunner
+			.withInitializer((context) -> context.getEnvironment()
+				.getPropertySources()
+				.addFirst(new MapPropertySource("yaml-like", Map.of("skills.skills-dir[0]", "a",
+						"skills.skills-dir[1]", "b", "skills.skills-dir[2]", "c"))))
+			.run((context) -> assertThat(context.getBean(SkillConfig.class).skillsDir())
+				.containsExactly("a", "b", "c"));
+	}
+
+	// Invalid values fail start-up, explained by the failure analyzer
+
+	@Test
+	void whenSessionModeHasNoPreloadFromThenStartUpFailsNamingPreloadFrom() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.mode=session").run((context) -> {
+			FailureAnalysis analysis = analyze(context);
+			assertThat(analysis.getDescription())
+				.isEqualTo("Invalid value 'null' for property 'skills.preload-from': session mode needs the request "
+						+ "context key that names the skill");
+			assertThat(analysis.getAction()).contains("Set skills.preload-from", "or set skills.mode=on-demand");
+			assertThat(((InvalidSkillsPropertyException) analysis.getCause()).getProperty())
+				.isEqualTo("skills.preload-from");
+		});
+	}
+
+	@Test
+	void whenSessionModeHasABlankPreloadFromThenStartUpFails() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.mode=session", "skills.preload-from= ")
+			.run((context) -> assertThat(analyze(context).getDescription()).contains("'skills.preload-from'"));
+	}
+
+	@Test
+	void whenMaxResourceBytesIsNegativeThenStartUpFailsNamingIt() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-resource-bytes=-1").run((context) -> {
+			FailureAnalysis analysis = analyze(context);
+			assertThat(analysis.getDescription()).isEqualTo(
+					"Invalid value '-1' for property 'skills.max-resource-bytes': it must be a positive number of bytes");
+			assertThat(analysis.getAction())
+				.isEqualTo("Set skills.max-resource-bytes to a positive number, for example 100000.");
+		});
+	}
+
+	@Test
+	void whenMaxResourceBytesIsZeroThenStartUpFails() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-resource-bytes=0")
+			.run((context) -> assertThat(analyze(context).getDescription()).contains("'skills.max-resource-bytes'"));
+	}
+
+	@Test
+	void whenMaxConversationsIsZeroThenStartUpFailsNamingIt() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.active-skills.max-conversations=0").run((context) -> {
+			FailureAnalysis analysis = analyze(context);
+			assertThat(analysis.getDescription()).isEqualTo("Invalid value '0' for property "
+					+ "'skills.active-skills.max-conversations': it must be a positive number");
+			assertThat(analysis.getAction()).startsWith("Set skills.active-skills.max-conversations to a positive number");
+		});
+	}
+
+	@Test
+	void whenTheApplicationDefinesItsOwnSkillConfigThenAZeroMaxConversationsStillFailsNamingIt() {
+		this.contextRunner.withPropertyValues("skills.active-skills.max-conversations=0")
+			.withBean(SkillConfig.class, () -> SkillConfig.builder().skillsDir(this.dir.toString()).build())
+			.run((context) -> assertThat(analyze(context).getDescription())
+				.contains("'skills.active-skills.max-conversations'"));
+	}
+
+	@Test
+	void whenDebounceIsNegativeThenStartUpFailsNamingIt() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.watch.debounce=-5ms").run((context) -> {
+			FailureAnalysis analysis = analyze(context);
+			assertThat(analysis.getDescription()).contains("'skills.watch.debounce'", "must not be negative");
+			assertThat(analysis.getAction()).contains("skills.watch.debounce");
+		});
+	}
+
+	@Test
+	void whenPollIntervalIsZeroThenStartUpFailsNamingIt() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.watch.poll-interval=0s").run((context) -> {
+			FailureAnalysis analysis = analyze(context);
+			assertThat(analysis.getDescription()).contains("'skills.watch.poll-interval'", "must be positive");
+			assertThat(analysis.getAction()).contains("skills.watch.poll-interval");
+		});
+	}
+
+	@Test
+	void whenModeIsUnknownThenStartUpFailsNamingTheModePropertyAndTheValidValues(CapturedOutput output) {
+		SpringApplication application = new SpringApplication(SkillsOnlyApplication.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		assertThatException().isThrownBy(() -> application.run("--skills.mode=sometimes", "--" + skillsDir()));
+		assertThat(output).contains("APPLICATION FAILED TO START", "skills.mode", "sometimes", "ON_DEMAND", "SESSION");
+	}
+
+	@Test
+	void whenStartUpFailsOnASkillsPropertyThenSpringBootPrintsTheSkillsFailureAnalysis(CapturedOutput output) {
+		SpringApplication application = new SpringApplication(SkillsOnlyApplication.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		assertThatException()
+			.isThrownBy(() -> application.run("--skills.max-resource-bytes=-10", "--" + skillsDir()));
+		assertThat(output).contains("APPLICATION FAILED TO START",
+				"Invalid value '-10' for property 'skills.max-resource-bytes': it must be a positive number of bytes",
+				"Action:", "Set skills.max-resource-bytes to a positive number, for example 100000.");
+	}
+
+	// Start-up validation
+
+	@Test
+	void whenFailOnErrorIsSetAndSkillsAreBrokenThenStartUpFailsListingEveryError() {
+		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
+		TestSkills.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
+		TestSkills.rawSkill(this.dir, "bad-name", "---\nname: bad name\ndescription: Spaces in the name.\n---\nBody.\n");
+		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir, "skills.validation.fail-on-error=true")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				SkillsValidationException validation = findCause(context.getStartupFailure(),
+						SkillsValidationException.class);
+				assertThat(validation.getErrors()).hasSize(2)
+					.extracting(SkillDiagnostic::file)
+					.containsExactlyInAnyOrder(this.dir.resolve("no-description/SKILL.md").toString(),
+							this.dir.resolve("bad-name/SKILL.md").toString());
+				FailureAnalysis analysis = analyze(context);
+				assertThat(analysis.getDescription()).startsWith("2 skill error(s):\n");
+				for (SkillDiagnostic error : validation.getErrors()) {
+					assertThat(analysis.getDescription()).contains(error.toString());
+				}
+				assertThat(analysis.getDescription()).contains("description", "bad name");
+				assertThat(analysis.getAction()).contains("skills validate", "skills.validation.fail-on-error=false");
+			});
+	}
+
+	@Test
+	void whenFailOnErrorIsNotSetThenBrokenSkillsAreReportedButStartUpSucceeds() {
+		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
+		TestSkills.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
+		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir).run((context) -> {
+			SkillsRegistry registry = context.getBean(SkillsRegistry.class);
+			assertThat(registry.names()).containsExactly("pdf-processing");
+			assertThat(registry.diagnostics()).anyMatch(SkillDiagnostic::isError);
+		});
+	}
+
+	@Test
+	void whenFailOnErrorIsSetAndThereAreOnlyWarningsThenStartUpSucceeds() {
+		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
+		// A missing location is a warning only.
+		this.contextRunner
+			.withPropertyValues("skills.skills-dir=" + this.dir + "," + this.dir.resolve("missing"),
+					"skills.validation.fail-on-error=true")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(SkillsRegistry.class).diagnostics()).isNotEmpty()
+					.noneMatch(SkillDiagnostic::isError);
+			});
+	}
+
+	@Test
+	void whenTheFailureIsNotAboutSkillsThenTheAnalyzerStaysOut() {
+		assertThat(new SkillsFailureAnalyzer().analyze(new IllegalStateException("other", new RuntimeException())))
+			.isNull();
+	}
+
+	private static FailureAnalysis analyze(AssertableApplicationContext context) {
+		assertThat(context).hasFailed();
+		FailureAnalysis analysis = new SkillsFailureAnalyzer().analyze(context.getStartupFailure());
+		assertThat(analysis).as("analysis of %s", context.getStartupFailure()).isNotNull();
+		return analysis;
+	}
+
+	private static <T extends Throwable> T findCause(Throwable failure, Class<T> type) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (type.isInstance(cause)) {
+				return type.cast(cause);
+			}
+		}
+		throw new AssertionError("No " + type.getSimpleName() + " in " + failure);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration(SkillsAutoConfiguration.class)
+	static class SkillsOnlyApplication {
+
+	}
+
+}

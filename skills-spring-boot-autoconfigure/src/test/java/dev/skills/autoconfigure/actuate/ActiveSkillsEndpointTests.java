@@ -1,0 +1,73 @@
+package dev.skills.autoconfigure.actuate;
+
+import java.time.Instant;
+
+import dev.skills.autoconfigure.actuate.ActiveSkillsEndpoint.ConversationDescriptor;
+import dev.skills.autoconfigure.actuate.ActiveSkillsEndpoint.ConversationsDescriptor;
+import dev.skills.core.activation.ActiveSkill;
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ActiveSkillsEndpointTests {
+
+	private final InMemoryActiveSkillsRepository repository = new InMemoryActiveSkillsRepository();
+
+	private final ActiveSkillsEndpoint endpoint = new ActiveSkillsEndpoint(this.repository);
+
+	private static final Instant T1 = Instant.parse("2026-01-01T10:00:00Z");
+
+	private static final Instant T2 = Instant.parse("2026-01-01T10:05:00Z");
+
+	@Test
+	void whenConversationsHaveActiveSkillsThenTheyAreListedMostRecentFirst() {
+		this.repository.activate("a", new ActiveSkill("pdf-processing", T1));
+		this.repository.activate("b", new ActiveSkill("csv-cleaning", T1));
+		this.repository.activate("a", new ActiveSkill("json-tools", T2));
+
+		ConversationsDescriptor descriptor = this.endpoint.conversations(null);
+
+		assertThat(descriptor.limit()).isEqualTo(ActiveSkillsEndpoint.DEFAULT_LIMIT);
+		assertThat(descriptor.conversations().keySet()).containsExactly("a", "b");
+		assertThat(descriptor.conversations().get("a")).containsExactly(new ActiveSkill("pdf-processing", T1),
+				new ActiveSkill("json-tools", T2));
+	}
+
+	@Test
+	void whenALimitIsGivenThenAtMostThatManyConversationsAreListed() {
+		for (int i = 0; i < 5; i++) {
+			this.repository.activate("c" + i, new ActiveSkill("pdf-processing", T1));
+		}
+		ConversationsDescriptor descriptor = this.endpoint.conversations(2);
+		assertThat(descriptor.limit()).isEqualTo(2);
+		assertThat(descriptor.conversations()).hasSize(2).containsKeys("c4", "c3");
+	}
+
+	@Test
+	void whenTheLimitIsNotPositiveThenTheDefaultLimitApplies() {
+		for (int i = 0; i < ActiveSkillsEndpoint.DEFAULT_LIMIT + 5; i++) {
+			this.repository.activate("c" + i, new ActiveSkill("pdf-processing", T1));
+		}
+		ConversationsDescriptor descriptor = this.endpoint.conversations(0);
+		assertThat(descriptor.limit()).isEqualTo(ActiveSkillsEndpoint.DEFAULT_LIMIT);
+		assertThat(descriptor.conversations()).hasSize(ActiveSkillsEndpoint.DEFAULT_LIMIT);
+	}
+
+	@Test
+	void whenOneConversationIsAskedForThenItsActiveSkillsAreReturnedOldestFirst() {
+		this.repository.activate("a", new ActiveSkill("pdf-processing", T1));
+		this.repository.activate("a", new ActiveSkill("json-tools", T2));
+		ConversationDescriptor descriptor = this.endpoint.conversation("a");
+		assertThat(descriptor.conversationId()).isEqualTo("a");
+		assertThat(descriptor.skills()).extracting(ActiveSkill::name).containsExactly("pdf-processing", "json-tools");
+	}
+
+	@Test
+	void whenAnUnknownConversationIsAskedForThenItHasNoSkills() {
+		ConversationDescriptor descriptor = this.endpoint.conversation("nobody");
+		assertThat(descriptor.conversationId()).isEqualTo("nobody");
+		assertThat(descriptor.skills()).isEmpty();
+	}
+
+}
