@@ -6,6 +6,7 @@ import java.util.List;
 
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.ScriptedChatModel;
 import dev.skills.spring.ai.SkillInvocation;
 import dev.skills.spring.ai.SkillInvocationListener;
 import dev.skills.spring.ai.SkillsAdvisor;

@@ -175,7 +175,7 @@ public final class FrontmatterParser {
 	private static Map<String, Object> load(String yaml) {
 		Object loaded;
 		try {
-			loaded = newYaml().load(yaml);
+			loaded = YAML.get().load(yaml);
 		}
 		catch (MarkedYAMLException ex) {
 			String where = (ex.getProblemMark() != null) ? " (line " + (ex.getProblemMark().getLine() + 2) + ")" : "";
@@ -197,6 +197,10 @@ public final class FrontmatterParser {
 		map.forEach((key, value) -> fields.put(String.valueOf(key), copy.of(value, 1)));
 		return fields;
 	}
+
+	// Building a Yaml instance costs more than parsing a small frontmatter. An instance is not
+	// thread-safe but can be reused: one per thread.
+	private static final ThreadLocal<Yaml> YAML = ThreadLocal.withInitial(FrontmatterParser::newYaml);
 
 	private static Yaml newYaml() {
 		LoaderOptions options = new LoaderOptions();

@@ -12,8 +12,6 @@ import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.ai.chat.model.ToolContext;
-import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
@@ -21,9 +19,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * records the activation for the conversation. A skill whose content is still in the
  * conversation is not sent again.
  */
-final class ActivateSkillTool implements ToolCallback {
-
-	private final ToolDefinition definition;
+final class ActivateSkillTool extends SkillToolCallback {
 
 	private final SkillsRegistry registry;
 
@@ -35,7 +31,7 @@ final class ActivateSkillTool implements ToolCallback {
 
 	ActivateSkillTool(ToolDefinition definition, SkillsRegistry registry, ActiveSkillsRepository activeSkills,
 			SkillToolInvoker invoker, Clock clock) {
-		this.definition = definition;
+		super(definition);
 		this.registry = registry;
 		this.activeSkills = activeSkills;
 		this.invoker = invoker;
@@ -43,18 +39,7 @@ final class ActivateSkillTool implements ToolCallback {
 	}
 
 	@Override
-	public ToolDefinition getToolDefinition() {
-		return this.definition;
-	}
-
-	@Override
-	public String call(String toolInput) {
-		return call(toolInput, null);
-	}
-
-	@Override
-	public String call(String toolInput, @Nullable ToolContext toolContext) {
-		Map<String, Object> context = (toolContext != null) ? toolContext.getContext() : Map.of();
+	String run(String toolInput, Map<String, Object> context) {
 		String conversationId = SkillsToolContext.conversationId(context);
 		Set<String> present = SkillsToolContext.presentSkills(context);
 		String name;

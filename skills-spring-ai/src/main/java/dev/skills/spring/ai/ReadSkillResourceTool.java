@@ -6,17 +6,13 @@ import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.ai.chat.model.ToolContext;
-import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * {@code read_skill_resource(skill_name, path)}: reads a file bundled with a skill as text,
  * through the registry's path checks. Nothing is executed.
  */
-final class ReadSkillResourceTool implements ToolCallback {
-
-	private final ToolDefinition definition;
+final class ReadSkillResourceTool extends SkillToolCallback {
 
 	private final SkillsRegistry registry;
 
@@ -27,25 +23,14 @@ final class ReadSkillResourceTool implements ToolCallback {
 
 	ReadSkillResourceTool(ToolDefinition definition, SkillsRegistry registry, SkillToolInvoker invoker,
 			@Nullable String onlySkill) {
-		this.definition = definition;
+		super(definition);
 		this.registry = registry;
 		this.invoker = invoker;
 		this.onlySkill = onlySkill;
 	}
 
 	@Override
-	public ToolDefinition getToolDefinition() {
-		return this.definition;
-	}
-
-	@Override
-	public String call(String toolInput) {
-		return call(toolInput, null);
-	}
-
-	@Override
-	public String call(String toolInput, @Nullable ToolContext toolContext) {
-		Map<String, Object> context = (toolContext != null) ? toolContext.getContext() : Map.of();
+	String run(String toolInput, Map<String, Object> context) {
 		String name;
 		String path;
 		try {

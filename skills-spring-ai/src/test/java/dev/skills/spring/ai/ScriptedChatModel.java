@@ -18,20 +18,20 @@ import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 /**
  * A chat model that answers from a script and records every prompt it receives: the only fake in
- * these tests. Its options support tools, so the real tool-calling loop of ChatClient runs.
+ * these tests (shared with the auto-configuration tests through this module's test jar). Its options support tools, so the real tool-calling loop of ChatClient runs.
  */
-final class ScriptedChatModel implements ChatModel {
+public final class ScriptedChatModel implements ChatModel {
 
 	private final Deque<Function<Prompt, AssistantMessage>> script = new ArrayDeque<>();
 
-	final List<Prompt> prompts = new ArrayList<>();
+	public final List<Prompt> prompts = new ArrayList<>();
 
-	ScriptedChatModel then(Function<Prompt, AssistantMessage> step) {
+	public ScriptedChatModel then(Function<Prompt, AssistantMessage> step) {
 		this.script.add(step);
 		return this;
 	}
 
-	ScriptedChatModel thenCall(String tool, String arguments) {
+	public ScriptedChatModel thenCall(String tool, String arguments) {
 		return then((prompt) -> AssistantMessage.builder()
 			.content("")
 			.toolCalls(List.of(new AssistantMessage.ToolCall("call-" + this.prompts.size(), "function", tool, arguments)))
@@ -41,7 +41,7 @@ final class ScriptedChatModel implements ChatModel {
 	/**
 	 * Answer with several tool calls at once: tool name, arguments, tool name, arguments...
 	 */
-	ScriptedChatModel thenCalls(String... toolsAndArguments) {
+	public ScriptedChatModel thenCalls(String... toolsAndArguments) {
 		return then((prompt) -> {
 			List<AssistantMessage.ToolCall> calls = new ArrayList<>();
 			for (int i = 0; i + 1 < toolsAndArguments.length; i += 2) {
@@ -52,7 +52,7 @@ final class ScriptedChatModel implements ChatModel {
 		});
 	}
 
-	ScriptedChatModel thenAnswer(String text) {
+	public ScriptedChatModel thenAnswer(String text) {
 		return then((prompt) -> AssistantMessage.builder().content(text).build());
 	}
 
