@@ -3,6 +3,7 @@ package dev.skills.autoconfigure.actuate;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
@@ -47,10 +48,11 @@ public class SkillsEndpoint {
 	public SkillsDescriptor skills() {
 		SkillsSnapshot snapshot = this.registry.snapshot();
 		SkillConfig config = this.registry.config();
+		Map<String, List<Diagnostic>> byFile = diagnosticsByFile(snapshot);
 		List<SkillSummary> skills = snapshot.skills()
 			.stream()
 			.map((meta) -> new SkillSummary(meta.name(), meta.description(), meta.location(), source(meta),
-					meta.builtin(), filesOf(meta.name()).size(), diagnosticsOf(snapshot, meta)))
+					meta.builtin(), filesOf(meta.name()).size(), byFile.getOrDefault(meta.location(), List.of())))
 			.toList();
 		return new SkillsDescriptor(config.mode().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
 				config.hotReload(), config.skillsDir(), snapshot.generation(), snapshot.createdAt(), skills,
@@ -80,7 +82,8 @@ public class SkillsEndpoint {
 		}
 		return new SkillDescriptor(meta.name(), meta.description(), meta.license(), meta.compatibility(),
 				meta.metadata(), meta.allowedTools(), meta.disallowedTools(), meta.whenToUse(), meta.extraFields(),
-				meta.location(), source(meta), meta.builtin(), filesOf(name), diagnosticsOf(snapshot, meta),
+				meta.location(), source(meta), meta.builtin(), filesOf(name),
+				diagnosticsByFile(snapshot).getOrDefault(meta.location(), List.of()),
 				instructions);
 	}
 
@@ -109,12 +112,12 @@ public class SkillsEndpoint {
 		return (entry >= 0) ? location.substring(0, entry) : meta.baseDirectory();
 	}
 
-	private static List<Diagnostic> diagnosticsOf(SkillsSnapshot snapshot, SkillMeta meta) {
+	// One pass over the diagnostics, not one per skill.
+	private static Map<String, List<Diagnostic>> diagnosticsByFile(SkillsSnapshot snapshot) {
 		return snapshot.diagnostics()
 			.stream()
-			.filter((diagnostic) -> diagnostic.file().equals(meta.location()))
-			.map(Diagnostic::of)
-			.toList();
+			.collect(Collectors.groupingBy(SkillDiagnostic::file,
+					Collectors.mapping(Diagnostic::of, Collectors.toList())));
 	}
 
 	/**
