@@ -56,11 +56,25 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 	public List<Path> skillDirs() {
 		List<Path> dirs = new ArrayList<>();
 		for (String location : this.skillsDir) {
-			if (!location.startsWith("classpath")) {
-				dirs.add(location.startsWith("file:") ? Path.of(location.substring("file:".length())) : Path.of(location));
+			Path folder = folderOf(location);
+			if (folder != null) {
+				dirs.add(folder);
 			}
 		}
 		return List.copyOf(dirs);
+	}
+
+	/**
+	 * The folder a location names.
+	 * @param location a folder path, a {@code file:} URL or a {@code classpath:}/{@code classpath*:}
+	 * pattern
+	 * @return the folder, as given (not made absolute); {@code null} for a classpath pattern
+	 */
+	public static @Nullable Path folderOf(String location) {
+		if (location.startsWith("classpath:") || location.startsWith("classpath*:")) {
+			return null;
+		}
+		return Path.of(location.startsWith("file:") ? location.substring("file:".length()) : location);
 	}
 
 	/**

@@ -2,6 +2,7 @@ package dev.skills.core.registry;
 
 import java.nio.file.Path;
 
+import dev.skills.core.SkillConfig;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,11 +15,8 @@ import org.jspecify.annotations.Nullable;
 record Location(int index, String spec, @Nullable Path folder) {
 
 	static Location of(int index, String spec) {
-		if (spec.startsWith("classpath:") || spec.startsWith("classpath*:")) {
-			return new Location(index, spec, null);
-		}
-		String path = spec.startsWith("file:") ? spec.substring("file:".length()) : spec;
-		return new Location(index, spec, Path.of(path).toAbsolutePath().normalize());
+		Path folder = SkillConfig.folderOf(spec);
+		return new Location(index, spec, (folder != null) ? folder.toAbsolutePath().normalize() : null);
 	}
 
 	/**
