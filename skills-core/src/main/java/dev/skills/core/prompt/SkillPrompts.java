@@ -22,12 +22,30 @@ public final class SkillPrompts {
 			+ "matches a skill's description, call activate_skill with the skill's name to load its instructions "
 			+ "before you start.";
 
+	/** The most skill names an error message lists. */
+	public static final int MAX_NAMED_SKILLS = 50;
+
 	/** The most bundled files listed in a {@code <skill_resources>} block. */
 	public static final int MAX_LISTED_RESOURCES = 50;
 
 	private static final String CONTENT_START = "<skill_content name=\"";
 
 	private SkillPrompts() {
+	}
+
+	/**
+	 * A sentence naming the skills a model may choose from, for error messages: at most
+	 * {@value #MAX_NAMED_SKILLS} names, sorted as given.
+	 * @param lead the words before the names, for example {@code Available skills}
+	 * @param names the names
+	 * @return {@code LEAD: a, b, c.}, or {@code There are no skills.}
+	 */
+	public static String nameList(String lead, List<String> names) {
+		if (names.isEmpty()) {
+			return "There are no skills.";
+		}
+		return lead + ": " + String.join(", ", names.subList(0, Math.min(names.size(), MAX_NAMED_SKILLS)))
+				+ ((names.size() > MAX_NAMED_SKILLS) ? ", ..." : "") + ".";
 	}
 
 	/**

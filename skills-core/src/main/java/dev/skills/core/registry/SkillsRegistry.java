@@ -27,6 +27,7 @@ import dev.skills.core.SkillResourceException.Reason;
 import dev.skills.core.parse.FrontmatterException;
 import dev.skills.core.parse.FrontmatterParser;
 import dev.skills.core.parse.SkillLoader;
+import dev.skills.core.prompt.SkillPrompts;
 import dev.skills.core.resource.SkillFiles;
 import dev.skills.core.resource.SkillSource;
 import dev.skills.core.resource.SkillSource.Fingerprint;
@@ -57,8 +58,6 @@ public class SkillsRegistry implements AutoCloseable {
 
 	// Bodies kept in memory; the least recently used beyond this are read again when needed.
 	private static final int BODY_CACHE_SIZE = 256;
-
-	private static final int MAX_NAMES_IN_MESSAGES = 50;
 
 	private final SkillConfig config;
 
@@ -370,12 +369,8 @@ public class SkillsRegistry implements AutoCloseable {
 	private SkillEntry requireEntry(SkillsSnapshot current, String name) {
 		SkillEntry entry = current.entry(name);
 		if (entry == null || entry.meta() == null) {
-			List<String> names = current.names();
-			String available = names.isEmpty() ? "There are no skills."
-					: "Available skills: "
-							+ String.join(", ", names.subList(0, Math.min(names.size(), MAX_NAMES_IN_MESSAGES)))
-							+ ((names.size() > MAX_NAMES_IN_MESSAGES) ? ", ..." : "") + ".";
-			throw new SkillResourceException(Reason.UNKNOWN_SKILL, "Unknown skill '" + name + "'. " + available);
+			throw new SkillResourceException(Reason.UNKNOWN_SKILL,
+					"Unknown skill '" + name + "'. " + SkillPrompts.nameList("Available skills", current.names()));
 		}
 		return entry;
 	}

@@ -2,6 +2,7 @@ package dev.skills.spring.ai;
 
 import java.util.List;
 
+import dev.skills.core.prompt.SkillPrompts;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -45,10 +46,7 @@ final class ToolArguments {
 	 * @return {@code Valid skill names: a, b.}
 	 */
 	static String validNames(List<String> names) {
-		int max = 50;
-		String listed = String.join(", ", names.subList(0, Math.min(max, names.size())));
-		return names.isEmpty() ? "There are no skills." : "Valid skill names: " + listed
-				+ ((names.size() > max) ? ", ..." : "") + ".";
+		return SkillPrompts.nameList("Valid skill names", names);
 	}
 
 }
