@@ -1,6 +1,5 @@
 package dev.skills.autoconfigure;
 
-import java.time.Clock;
 
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
@@ -36,19 +35,20 @@ public final class SkillsChatClientAutoConfiguration {
 	@ConditionalOnMissingBean
 	SkillsTools skillsTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills,
 			ObjectProvider<SkillInvocationListener> listeners, ObjectProvider<ObservationRegistry> observations) {
-		return new SkillsTools(registry, activeSkills, listeners.orderedStream().toList(),
-				observations.getIfUnique(() -> ObservationRegistry.NOOP), Clock.systemUTC());
+		return SkillsTools.builder(registry)
+			.activeSkillsRepository(activeSkills)
+			.listeners(listeners.orderedStream().toList())
+			.observationRegistry(observations.getIfUnique(() -> ObservationRegistry.NOOP))
+			.build();
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "skills.advisor.enabled", matchIfMissing = true)
-	SkillsAdvisor skillsAdvisor(SkillsRegistry registry, SkillsTools tools, ActiveSkillsRepository activeSkills,
-			SkillsProperties properties) {
-		return SkillsAdvisor.builder(registry)
-			.tools(tools)
-			.activeSkillsRepository(activeSkills)
+	SkillsAdvisor skillsAdvisor(SkillsTools tools, SkillsProperties properties) {
+		return SkillsAdvisor.builder(tools)
 			.preload(properties.getPreload())
+			.order(properties.getAdvisor().getOrder())
 			.build();
 	}
 

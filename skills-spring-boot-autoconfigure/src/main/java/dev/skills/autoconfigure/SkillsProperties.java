@@ -1,5 +1,6 @@
 package dev.skills.autoconfigure;
 
+import dev.skills.spring.ai.SkillsAdvisor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -300,12 +301,27 @@ public class SkillsProperties {
 		 */
 		private boolean enabled = true;
 
+		/**
+		 * Order of the skills advisor among the ChatClient's advisors. Keep it after chat memory
+		 * (HIGHEST_PRECEDENCE + 200) and before the tool-calling advisor (HIGHEST_PRECEDENCE +
+		 * 300 by default).
+		 */
+		private int order = SkillsAdvisor.DEFAULT_ORDER;
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
 
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
+		}
+
+		public int getOrder() {
+			return this.order;
+		}
+
+		public void setOrder(int order) {
+			this.order = order;
 		}
 
 	}

@@ -8,8 +8,9 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
-import dev.skills.core.SkillResourceException;
+import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import io.micrometer.observation.ObservationRegistry;
@@ -55,20 +56,43 @@ public final class SkillsTools {
 
 	private volatile long scopedGeneration = -1;
 
+	private SkillsTools(Builder builder) {
+		this.registry = builder.registry;
+		this.activeSkills = builder.activeSkills;
+		this.invoker = new SkillToolInvoker(builder.listeners, builder.observations, this.registry::contains);
+		this.clock = builder.clock;
+	}
+
 	/**
-	 * Create the tools.
+	 * Start building the tools of a registry.
 	 * @param registry the skills
-	 * @param activeSkills where activations are recorded
-	 * @param listeners hooks around every call, in order
-	 * @param observations where calls are observed ({@link ObservationRegistry#NOOP} for none)
-	 * @param clock the clock for activation times
+	 * @return a builder
 	 */
-	public SkillsTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills,
-			List<SkillInvocationListener> listeners, ObservationRegistry observations, Clock clock) {
-		this.registry = registry;
-		this.activeSkills = activeSkills;
-		this.invoker = new SkillToolInvoker(listeners, observations, registry::contains);
-		this.clock = clock;
+	public static Builder builder(SkillsRegistry registry) {
+		return new Builder(registry);
+	}
+
+	SkillsRegistry registry() {
+		return this.registry;
+	}
+
+	ActiveSkillsRepository activeSkills() {
+		return this.activeSkills;
+	}
+
+	/**
+	 * Record a session-mode pin as the conversation's activation of the skill, seen by the
+	 * listeners (and so the metrics) as an {@code activate_skill} call.
+	 * @param skill the pinned skill
+	 * @param conversationId the conversation
+	 */
+	void recordPin(String skill, String conversationId) {
+		this.invoker.invoke(new SkillInvocation(ACTIVATE_SKILL, skill, null, conversationId),
+				SkillsObservations.ACTIVATION, (invocation) -> {
+					this.activeSkills.activate(conversationId, new ActiveSkill(invocation.skillName(), this.clock.instant()));
+					return new SkillToolInvoker.Result("Skill '" + invocation.skillName() + "' is pinned to this call.",
+							SkillInvocationListener.Outcome.OK);
+				});
 	}
 
 	/**
@@ -98,7 +122,7 @@ public final class SkillsTools {
 			this.scopedGeneration = snapshot.generation();
 		}
 		return this.scopedReads
-			.computeIfAbsent(skill, (name) -> bundlesFiles(name) ? Optional.of(new ReadSkillResourceTool(
+			.computeIfAbsent(skill, (name) -> bundlesFiles(snapshot, name) ? Optional.of(new ReadSkillResourceTool(
 					readDefinition(List.of(name)), this.registry, this.invoker, name)) : Optional.empty())
 			.orElse(null);
 	}
@@ -110,21 +134,14 @@ public final class SkillsTools {
 		}
 		ToolCallback activate = new ActivateSkillTool(activateDefinition(names), this.registry, this.activeSkills,
 				this.invoker, this.clock);
-		boolean anyFiles = names.stream().anyMatch(this::bundlesFiles);
+		boolean anyFiles = names.stream().anyMatch((name) -> bundlesFiles(snapshot, name));
 		ToolCallback read = anyFiles
 				? new ReadSkillResourceTool(readDefinition(names), this.registry, this.invoker, null) : null;
 		return new ToolSet(snapshot.generation(), activate, read);
 	}
 
-	// The registry answers from its current snapshot, which may be newer than the one the request
-	// holds: a skill removed meanwhile bundles nothing, rather than failing the request.
-	private boolean bundlesFiles(String name) {
-		try {
-			return !this.registry.files(name).isEmpty();
-		}
-		catch (SkillResourceException ex) {
-			return false;
-		}
+	private boolean bundlesFiles(SkillsSnapshot snapshot, String name) {
+		return !this.registry.files(snapshot, name).isEmpty();
 	}
 
 	private static ToolDefinition activateDefinition(List<String> names) {
@@ -167,6 +184,75 @@ public final class SkillsTools {
 		name.put("description", description);
 		ArrayNode values = name.putArray("enum");
 		names.forEach(values::add);
+	}
+
+	/**
+	 * Builds {@link SkillsTools}.
+	 */
+	public static final class Builder {
+
+		private final SkillsRegistry registry;
+
+		private ActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
+
+		private List<SkillInvocationListener> listeners = List.of();
+
+		private ObservationRegistry observations = ObservationRegistry.NOOP;
+
+		private Clock clock = Clock.systemUTC();
+
+		private Builder(SkillsRegistry registry) {
+			this.registry = registry;
+		}
+
+		/**
+		 * Where activations are recorded (default: in memory, 10,000 conversations).
+		 * @param activeSkills the repository
+		 * @return this builder
+		 */
+		public Builder activeSkillsRepository(ActiveSkillsRepository activeSkills) {
+			this.activeSkills = activeSkills;
+			return this;
+		}
+
+		/**
+		 * Hooks around every skill tool call.
+		 * @param listeners the listeners, in order
+		 * @return this builder
+		 */
+		public Builder listeners(List<SkillInvocationListener> listeners) {
+			this.listeners = List.copyOf(listeners);
+			return this;
+		}
+
+		/**
+		 * Observe skill tool calls (default: not observed).
+		 * @param observations the observation registry
+		 * @return this builder
+		 */
+		public Builder observationRegistry(ObservationRegistry observations) {
+			this.observations = observations;
+			return this;
+		}
+
+		/**
+		 * The clock for activation times.
+		 * @param clock the clock
+		 * @return this builder
+		 */
+		public Builder clock(Clock clock) {
+			this.clock = clock;
+			return this;
+		}
+
+		/**
+		 * Build the tools.
+		 * @return the tools
+		 */
+		public SkillsTools build() {
+			return new SkillsTools(this);
+		}
+
 	}
 
 	/**
