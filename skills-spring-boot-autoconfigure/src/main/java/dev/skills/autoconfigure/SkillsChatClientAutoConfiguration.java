@@ -33,10 +33,12 @@ public final class SkillsChatClientAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SkillsTools skillsTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills,
+	SkillsTools skillsTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills, SkillsProperties properties,
 			ObjectProvider<SkillInvocationListener> listeners, ObjectProvider<ObservationRegistry> observations) {
 		return SkillsTools.builder(registry)
 			.activeSkillsRepository(activeSkills)
+			.preload(properties.getPreload())
+			.listBuiltins(properties.getBuiltin().isCatalog())
 			.listeners(listeners.orderedStream().toList())
 			.observationRegistry(observations.getIfUnique(() -> ObservationRegistry.NOOP))
 			.build();
@@ -47,7 +49,6 @@ public final class SkillsChatClientAutoConfiguration {
 	@ConditionalOnBooleanProperty(name = "skills.advisor.enabled", matchIfMissing = true)
 	SkillsAdvisor skillsAdvisor(SkillsTools tools, SkillsProperties properties) {
 		return SkillsAdvisor.builder(tools)
-			.preload(properties.getPreload())
 			.order(properties.getAdvisor().getOrder())
 			.build();
 	}

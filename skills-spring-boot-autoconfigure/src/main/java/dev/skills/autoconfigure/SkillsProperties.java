@@ -66,6 +66,8 @@ public class SkillsProperties {
 
 	private final Advisor advisor = new Advisor();
 
+	private final Builtin builtin = new Builtin();
+
 	private final Endpoint endpoint = new Endpoint();
 
 	public boolean isEnabled() {
@@ -142,6 +144,10 @@ public class SkillsProperties {
 
 	public Advisor getAdvisor() {
 		return this.advisor;
+	}
+
+	public Builtin getBuiltin() {
+		return this.builtin;
 	}
 
 	public Endpoint getEndpoint() {
@@ -322,6 +328,27 @@ public class SkillsProperties {
 
 		public void setOrder(int order) {
 			this.order = order;
+		}
+
+	}
+
+	/**
+	 * Settings for the skills shipped inside libraries, such as skill-authoring.
+	 */
+	public static class Builtin {
+
+		/**
+		 * Whether built-in skills are listed in the catalog and offered by activate_skill. They
+		 * stay usable by name (skills.preload, session mode, Skills.resolve) either way.
+		 */
+		private boolean catalog;
+
+		public boolean isCatalog() {
+			return this.catalog;
+		}
+
+		public void setCatalog(boolean catalog) {
+			this.catalog = catalog;
 		}
 
 	}

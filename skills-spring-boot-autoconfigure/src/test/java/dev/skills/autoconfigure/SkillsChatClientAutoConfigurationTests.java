@@ -180,7 +180,7 @@ class SkillsChatClientAutoConfigurationTests {
 			.withBean("mySkillsAdvisor", SkillsAdvisor.class,
 					() -> SkillsAdvisor.builder(SkillsRegistry.create(dev.skills.core.SkillConfig.builder()
 						.skillsDir(this.dir.resolve("other").toString())
-						.build())).preload(List.of()).build())
+						.build())).build())
 			.run((context) -> {
 				assertThat(context).hasSingleBean(SkillsAdvisor.class).hasBean("mySkillsAdvisor");
 				context.getBean(ChatClient.Builder.class).build().prompt().system("You help.").user("Hi").call().content();

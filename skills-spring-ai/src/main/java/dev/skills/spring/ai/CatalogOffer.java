@@ -1,7 +1,9 @@
 package dev.skills.spring.ai;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.skills.core.SkillMeta;
 import dev.skills.core.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsSnapshot;
 import org.jspecify.annotations.Nullable;
@@ -22,23 +24,26 @@ final class CatalogOffer {
 
 	void apply(RequestSkills request) {
 		SkillsSnapshot snapshot = request.snapshot();
-		if (snapshot.size() == 0) {
-			return;
+		String section = section(snapshot);
+		if (section != null) {
+			request.appendToSystem(section);
 		}
-		request.appendToSystem(section(snapshot));
 		request.tools().addAll(this.tools.toolSet(snapshot).all());
 	}
 
-	private String section(SkillsSnapshot snapshot) {
+	// Null when no skill is listed: no catalog at all.
+	private @Nullable String section(SkillsSnapshot snapshot) {
 		Section current = this.section.get();
 		if (current == null || current.generation() != snapshot.generation()) {
-			current = new Section(snapshot.generation(), SkillPrompts.catalogSection(snapshot.catalog()));
+			List<SkillMeta> listed = this.tools.offer().listed(snapshot);
+			current = new Section(snapshot.generation(),
+					listed.isEmpty() ? null : SkillPrompts.catalogSection(SkillPrompts.catalog(listed)));
 			this.section.set(current);
 		}
 		return current.text();
 	}
 
-	private record Section(long generation, String text) {
+	private record Section(long generation, @Nullable String text) {
 	}
 
 }

@@ -73,7 +73,7 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		}
 		this.catalog = new CatalogOffer(tools);
 		this.reinjection = new SkillReinjection(tools.activeSkills());
-		this.preloaded = new PreloadedSkills(builder.preload);
+		this.preloaded = new PreloadedSkills(tools.offer().preloaded());
 		this.scoping = new ToolScoping(tools.activeSkills(), this.session == null);
 	}
 
@@ -150,8 +150,6 @@ public final class SkillsAdvisor implements BaseAdvisor {
 
 		private @Nullable String preloadFrom;
 
-		private List<String> preload = List.of();
-
 		private int order = DEFAULT_ORDER;
 
 		private Builder(SkillsTools tools) {
@@ -177,16 +175,6 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		 */
 		public Builder preloadFrom(@Nullable String preloadFrom) {
 			this.preloadFrom = preloadFrom;
-			return this;
-		}
-
-		/**
-		 * Skills always given to the model, as an instructions block in the system message.
-		 * @param names the skill names
-		 * @return this builder
-		 */
-		public Builder preload(List<String> names) {
-			this.preload = List.copyOf(names);
 			return this;
 		}
 

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.skills.core.SkillMeta;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
@@ -15,11 +16,8 @@ import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.ai.tool.ToolCallback;
-import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * The skill tools of one registry. Their definitions, with the {@code enum} of current skill
@@ -34,13 +32,6 @@ public final class SkillsTools {
 	/** The name of the file-reading tool. */
 	public static final String READ_SKILL_RESOURCE = "read_skill_resource";
 
-	private static final String ACTIVATE_DESCRIPTION = "Load the full instructions of a skill listed in "
-			+ "<available_skills>. Call it as soon as a task matches a skill's description, before doing the task.";
-
-	private static final String READ_DESCRIPTION = "Read a file bundled with a skill (a reference, script or asset "
-			+ "listed in its <skill_resources>) by its path relative to the skill folder. Returns the text; nothing "
-			+ "is executed.";
-
 	private final SkillsRegistry registry;
 
 	private final ActiveSkillsRepository activeSkills;
@@ -48,6 +39,8 @@ public final class SkillsTools {
 	private final SkillToolInvoker invoker;
 
 	private final Clock clock;
+
+	private final SkillOffer offer;
 
 	private final AtomicReference<ToolSet> current = new AtomicReference<>();
 
@@ -61,6 +54,7 @@ public final class SkillsTools {
 		this.activeSkills = builder.activeSkills;
 		this.invoker = new SkillToolInvoker(builder.listeners, builder.observations, this.registry::contains);
 		this.clock = builder.clock;
+		this.offer = new SkillOffer(builder.preload, builder.listBuiltins);
 	}
 
 	/**
@@ -78,6 +72,10 @@ public final class SkillsTools {
 
 	ActiveSkillsRepository activeSkills() {
 		return this.activeSkills;
+	}
+
+	SkillOffer offer() {
+		return this.offer;
 	}
 
 	/**
@@ -123,67 +121,23 @@ public final class SkillsTools {
 		}
 		return this.scopedReads
 			.computeIfAbsent(skill, (name) -> bundlesFiles(snapshot, name) ? Optional.of(new ReadSkillResourceTool(
-					readDefinition(List.of(name)), this.registry, this.invoker, name)) : Optional.empty())
+					SkillToolDefinitions.read(List.of(name)), this.registry, this.invoker, name)) : Optional.empty())
 			.orElse(null);
 	}
 
 	private ToolSet build(SkillsSnapshot snapshot) {
-		List<String> names = snapshot.names();
-		if (names.isEmpty()) {
-			return new ToolSet(snapshot.generation(), null, null);
-		}
-		ToolCallback activate = new ActivateSkillTool(activateDefinition(names), this.registry, this.activeSkills,
-				this.invoker, this.clock);
-		boolean anyFiles = names.stream().anyMatch((name) -> bundlesFiles(snapshot, name));
+		List<String> listed = this.offer.listed(snapshot).stream().map(SkillMeta::name).sorted().toList();
+		ToolCallback activate = listed.isEmpty() ? null : new ActivateSkillTool(SkillToolDefinitions.activate(listed),
+				this.registry, this.activeSkills, this.invoker, this.clock);
+		List<String> readable = this.offer.readable(snapshot);
+		boolean anyFiles = readable.stream().anyMatch((name) -> bundlesFiles(snapshot, name));
 		ToolCallback read = anyFiles
-				? new ReadSkillResourceTool(readDefinition(names), this.registry, this.invoker, null) : null;
+				? new ReadSkillResourceTool(SkillToolDefinitions.read(readable), this.registry, this.invoker, null) : null;
 		return new ToolSet(snapshot.generation(), activate, read);
 	}
 
 	private boolean bundlesFiles(SkillsSnapshot snapshot, String name) {
 		return !this.registry.files(snapshot, name).isEmpty();
-	}
-
-	private static ToolDefinition activateDefinition(List<String> names) {
-		ObjectNode schema = objectSchema();
-		ObjectNode properties = schema.putObject("properties");
-		nameProperty(properties, names, "The name of the skill to activate.");
-		schema.putArray("required").add("skill_name");
-		return ToolDefinition.builder()
-			.name(ACTIVATE_SKILL)
-			.description(ACTIVATE_DESCRIPTION)
-			.inputSchema(ToolArguments.JSON.writeValueAsString(schema))
-			.build();
-	}
-
-	private static ToolDefinition readDefinition(List<String> names) {
-		ObjectNode schema = objectSchema();
-		ObjectNode properties = schema.putObject("properties");
-		nameProperty(properties, names, "The skill that bundles the file.");
-		properties.putObject("path")
-			.put("type", "string")
-			.put("description", "The file's path relative to the skill folder, for example references/GUIDE.md.");
-		schema.putArray("required").add("skill_name").add("path");
-		return ToolDefinition.builder()
-			.name(READ_SKILL_RESOURCE)
-			.description(READ_DESCRIPTION)
-			.inputSchema(ToolArguments.JSON.writeValueAsString(schema))
-			.build();
-	}
-
-	private static ObjectNode objectSchema() {
-		ObjectNode schema = ToolArguments.JSON.createObjectNode();
-		schema.put("type", "object");
-		schema.put("additionalProperties", false);
-		return schema;
-	}
-
-	private static void nameProperty(ObjectNode properties, List<String> names, String description) {
-		ObjectNode name = properties.putObject("skill_name");
-		name.put("type", "string");
-		name.put("description", description);
-		ArrayNode values = name.putArray("enum");
-		names.forEach(values::add);
 	}
 
 	/**
@@ -200,6 +154,10 @@ public final class SkillsTools {
 		private ObservationRegistry observations = ObservationRegistry.NOOP;
 
 		private Clock clock = Clock.systemUTC();
+
+		private List<String> preload = List.of();
+
+		private boolean listBuiltins;
 
 		private Builder(SkillsRegistry registry) {
 			this.registry = registry;
@@ -242,6 +200,28 @@ public final class SkillsTools {
 		 */
 		public Builder clock(Clock clock) {
 			this.clock = clock;
+			return this;
+		}
+
+		/**
+		 * The skills always given to the model in the system message: not offered again by
+		 * {@code activate_skill}, their files still readable.
+		 * @param names the preloaded skill names
+		 * @return this builder
+		 */
+		public Builder preload(List<String> names) {
+			this.preload = List.copyOf(names);
+			return this;
+		}
+
+		/**
+		 * Whether built-in skills (shipped in a jar marked as built in) are listed in the catalog
+		 * and offered by {@code activate_skill} (default: no; they stay usable by name).
+		 * @param listBuiltins whether to list them
+		 * @return this builder
+		 */
+		public Builder listBuiltins(boolean listBuiltins) {
+			this.listBuiltins = listBuiltins;
 			return this;
 		}
 

@@ -210,7 +210,8 @@ class SkillsAdvisorToolLoopTests {
 		this.model.thenAnswer("ok");
 		try (SkillsRegistry preloading = TestSkills.registry(other)) {
 			ChatClient client = ChatClient.builder(this.model)
-				.defaultAdvisors(SkillsAdvisor.builder(preloading).preload(List.of("house-style", "missing")).build())
+				.defaultAdvisors(SkillsAdvisor.builder(SkillsTools.builder(preloading).preload(List.of("house-style", "missing")).build())
+					.build())
 				.defaultTools(new RecordingTool("Bash"), new RecordingTool("Read"))
 				.build();
 
