@@ -1,15 +1,11 @@
 package dev.skills.autoconfigure;
 
-import java.util.List;
-
 import dev.skills.core.SkillConfig;
-import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -21,7 +17,7 @@ import org.springframework.context.annotation.Bean;
  * {@link ActiveSkillsRepository}.
  */
 @AutoConfiguration
-@ConditionalOnBooleanProperty(name = "skills.enabled", matchIfMissing = true)
+@ConditionalOnSkillsEnabled
 @EnableConfigurationProperties(SkillsProperties.class)
 public final class SkillsAutoConfiguration {
 
@@ -33,16 +29,8 @@ public final class SkillsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SkillsRegistry skillsRegistry(SkillConfig skillConfig, SkillsProperties properties) {
-		SkillsRegistry registry = SkillsRegistry.create(skillConfig);
-		if (properties.getValidation().isFailOnError()) {
-			List<SkillDiagnostic> errors = registry.diagnostics().stream().filter(SkillDiagnostic::isError).toList();
-			if (!errors.isEmpty()) {
-				registry.close();
-				throw new SkillsValidationException(errors);
-			}
-		}
-		return registry;
+	SkillsRegistry skillsRegistry(SkillConfig skillConfig) {
+		return SkillsRegistry.create(skillConfig);
 	}
 
 	@Bean

@@ -27,7 +27,7 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class)
 @ConditionalOnClass(ChatClient.class)
-@ConditionalOnBooleanProperty(name = "skills.enabled", matchIfMissing = true)
+@ConditionalOnSkillsEnabled
 @ConditionalOnBean(SkillsRegistry.class)
 public final class SkillsChatClientAutoConfiguration {
 

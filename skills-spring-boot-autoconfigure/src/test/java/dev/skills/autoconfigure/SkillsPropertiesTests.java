@@ -32,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThatException;
 class SkillsPropertiesTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SkillsAutoConfiguration.class));
+		.withConfiguration(AutoConfigurations.of(SkillsAutoConfiguration.class, SkillsValidationAutoConfiguration.class));
 
 	@TempDir
 	Path dir;
@@ -280,6 +280,17 @@ class SkillsPropertiesTests {
 				assertThat(analysis.getDescription()).contains("description", "bad name");
 				assertThat(analysis.getAction()).contains("skills validate", "skills.validation.fail-on-error=false");
 			});
+	}
+
+	@Test
+	void whenFailOnErrorIsSetTheApplicationsOwnRegistryIsValidatedToo() {
+		TestSkills.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
+		this.contextRunner.withPropertyValues("skills.validation.fail-on-error=true")
+			.withBean(SkillsRegistry.class, () -> SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).build()))
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(SkillsValidationException.class)
+				.hasMessageStartingWith("1 skill error(s):"));
 	}
 
 	@Test

@@ -1,5 +1,6 @@
 package dev.skills.autoconfigure.actuate;
 
+import dev.skills.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.autoconfigure.SkillsProperties;
 import dev.skills.core.activation.ActiveSkillsRepository;
@@ -9,7 +10,6 @@ import org.springframework.boot.actuate.autoconfigure.endpoint.condition.Conditi
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -19,7 +19,7 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class)
 @ConditionalOnClass({ Endpoint.class, ConditionalOnAvailableEndpoint.class })
-@ConditionalOnBooleanProperty(name = "skills.enabled", matchIfMissing = true)
+@ConditionalOnSkillsEnabled
 @ConditionalOnBean(SkillsRegistry.class)
 public final class SkillsEndpointAutoConfiguration {
 

@@ -1,11 +1,11 @@
 package dev.skills.autoconfigure.health;
 
+import dev.skills.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.core.registry.SkillsRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
@@ -18,7 +18,7 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class)
 @ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
-@ConditionalOnBooleanProperty(name = "skills.enabled", matchIfMissing = true)
+@ConditionalOnSkillsEnabled
 @ConditionalOnBean(SkillsRegistry.class)
 @ConditionalOnEnabledHealthIndicator("skills")
 public final class SkillsHealthContributorAutoConfiguration {

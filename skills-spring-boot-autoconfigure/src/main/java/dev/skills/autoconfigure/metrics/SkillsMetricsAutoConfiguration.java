@@ -1,12 +1,12 @@
 package dev.skills.autoconfigure.metrics;
 
+import dev.skills.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.core.registry.SkillsRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
@@ -19,7 +19,7 @@ import org.springframework.context.annotation.Bean;
 @AutoConfiguration(after = { SkillsAutoConfiguration.class, MetricsAutoConfiguration.class,
 		CompositeMeterRegistryAutoConfiguration.class })
 @ConditionalOnClass({ MeterRegistry.class, MetricsAutoConfiguration.class })
-@ConditionalOnBooleanProperty(name = "skills.enabled", matchIfMissing = true)
+@ConditionalOnSkillsEnabled
 @ConditionalOnBean({ SkillsRegistry.class, MeterRegistry.class })
 public final class SkillsMetricsAutoConfiguration {
 
