@@ -52,4 +52,11 @@ public final class SkillsAutoConfiguration {
 		return new InMemoryActiveSkillsRepository(properties.getActiveSkills().getMaxConversations());
 	}
 
+	@Bean
+	RemovedSkillsDeactivator removedSkillsDeactivator(SkillsRegistry registry, ActiveSkillsRepository activeSkills) {
+		RemovedSkillsDeactivator deactivator = new RemovedSkillsDeactivator(activeSkills);
+		registry.addListener(deactivator);
+		return deactivator;
+	}
+
 }
