@@ -89,6 +89,10 @@ public final class SkillsAdvisor implements BaseAdvisor {
 
 	private final List<String> preload;
 
+	// Preloaded names found missing and already warned about: one warning per name, not one per
+	// request. Bounded by the preload list.
+	private final Set<String> missingPreloads = ConcurrentHashMap.newKeySet();
+
 	private final int order;
 
 	private final AtomicReference<@Nullable CatalogSection> catalogSection = new AtomicReference<>();
@@ -230,8 +234,14 @@ public final class SkillsAdvisor implements BaseAdvisor {
 	private void preloaded(Turn turn) {
 		List<Skill> skills = new ArrayList<>();
 		for (String name : this.preload) {
-			load(name).ifPresentOrElse(skills::add,
-					() -> logger.warn("Preloaded skill '" + name + "' does not exist; it is left out"));
+			if (!turn.snapshot.contains(name)) {
+				if (this.missingPreloads.add(name)) {
+					logger.warn("Preloaded skill '" + name + "' does not exist; it is left out until it appears");
+				}
+				continue;
+			}
+			this.missingPreloads.remove(name);
+			load(name).ifPresent(skills::add);
 		}
 		if (!skills.isEmpty()) {
 			turn.system.add(SkillPrompts.instructions(skills));
