@@ -28,6 +28,7 @@ public final class SkillsAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SkillConfig skillConfig(SkillsProperties properties) {
+		SkillsStartup.warnIfPreloadFromIsIgnored(properties);
 		return properties.toSkillConfig();
 	}
 
@@ -42,6 +43,7 @@ public final class SkillsAutoConfiguration {
 				throw new SkillsValidationException(errors);
 			}
 		}
+		SkillsStartup.logLoaded(registry);
 		return registry;
 	}
 

@@ -45,6 +45,7 @@ public final class SkillsChatClientAutoConfiguration {
 	@ConditionalOnBooleanProperty(name = "skills.advisor.enabled", matchIfMissing = true)
 	SkillsAdvisor skillsAdvisor(SkillsRegistry registry, SkillsTools tools, ActiveSkillsRepository activeSkills,
 			SkillsProperties properties) {
+		SkillsStartup.checkPreload(registry, properties.getPreload());
 		return SkillsAdvisor.builder(registry)
 			.tools(tools)
 			.activeSkillsRepository(activeSkills)
