@@ -36,6 +36,8 @@ public class OfflineChatModel implements ChatModel {
 
 	private static final Pattern FILE = Pattern.compile("<file>([^<]+)</file>");
 
+	private static final Pattern SENTENCE_END = Pattern.compile("[.!?](\\s|$)");
+
 	private static final Set<String> STOP_WORDS = Set.of("a", "an", "the", "and", "or", "to", "of", "for", "in",
 			"on", "with", "use", "when", "this", "that", "is", "are", "it", "me", "my", "please", "from", "user", "asked",
 			"asks", "about", "works", "what", "how", "can", "you");
@@ -96,9 +98,9 @@ public class OfflineChatModel implements ChatModel {
 				return toolCall("read_skill_resource",
 						"{\"skill_name\":\"" + content.group(1) + "\",\"path\":\"" + file.group(1) + "\"}");
 			}
-			return text("Following skill " + content.group(1) + ": " + firstLine(content.group(2)));
+			return text("Following skill " + content.group(1) + ": " + firstSentence(content.group(2)));
 		}
-		return text("Read it. " + firstLine(data));
+		return text("Read it. " + firstSentence(data));
 	}
 
 	private static int overlap(String question, String text) {
@@ -120,14 +122,25 @@ public class OfflineChatModel implements ChatModel {
 		return words;
 	}
 
-	private static String firstLine(String text) {
-		List<String> lines = new ArrayList<>();
+	/**
+	 * The first sentence of the first paragraph that is not a heading, so that an answer never
+	 * stops in the middle of a sentence a Markdown file wrapped over several lines.
+	 */
+	static String firstSentence(String text) {
+		StringBuilder paragraph = new StringBuilder();
 		for (String line : text.strip().split("\n")) {
-			if (!line.isBlank() && !line.startsWith("#")) {
-				lines.add(line.strip());
+			if (line.isBlank() || line.startsWith("#")) {
+				if (paragraph.length() > 0) {
+					break;
+				}
+				continue;
 			}
+			paragraph.append((paragraph.length() > 0) ? " " : "").append(line.strip());
 		}
-		return lines.isEmpty() ? "" : lines.get(0);
+		Matcher end = SENTENCE_END.matcher(paragraph);
+		String sentence = end.find() ? paragraph.substring(0, end.start() + 1) : paragraph.toString();
+		return (sentence.isEmpty() || ".!?".indexOf(sentence.charAt(sentence.length() - 1)) >= 0) ? sentence
+				: sentence + ".";
 	}
 
 	private static AssistantMessage text(String text) {

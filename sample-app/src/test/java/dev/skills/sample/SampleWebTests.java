@@ -1,12 +1,16 @@
 package dev.skills.sample;
 
+import dev.skills.core.activation.ActiveSkill;
+import dev.skills.core.activation.ActiveSkillsRepository;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,6 +20,9 @@ class SampleWebTests {
 
 	@Autowired
 	MockMvcTester mvc;
+
+	@Autowired
+	ActiveSkillsRepository activeSkills;
 
 	@Test
 	void chatEndpointActivatesTheMatchingSkillAndReportsIt() {
@@ -31,6 +38,45 @@ class SampleWebTests {
 					.asString()
 					.startsWith("Following skill incident-summary: Write four short sections");
 			});
+	}
+
+	@Test
+	void chatWithoutConversationIdUsesTheDefaultConversation() {
+		assertThat(chat("{\"message\":\"Draft an incident summary of the outage\"}")).hasStatusOk();
+		assertThat(this.activeSkills.findByConversationId("default")).extracting(ActiveSkill::name)
+			.contains("incident-summary");
+	}
+
+	@Test
+	void chatWithAnEmptyConversationIdIsABadRequestThatSaysWhatToDo() {
+		assertThat(chat("{\"conversationId\":\"\",\"message\":\"hello\"}")).hasStatus(HttpStatus.BAD_REQUEST)
+			.bodyJson()
+			.extractingPath("$.detail")
+			.asString()
+			.isEqualTo("Field 'conversationId' must not be empty: leave it out to use the conversation 'default'.");
+	}
+
+	@Test
+	void chatWithoutAMessageIsABadRequestThatSaysWhatToDo() {
+		assertThat(chat("{\"conversationId\":\"c2\"}")).hasStatus(HttpStatus.BAD_REQUEST)
+			.bodyJson()
+			.extractingPath("$.detail")
+			.asString()
+			.isEqualTo("Field 'message' is required: the text the user says.");
+	}
+
+	@Test
+	void offlineAnswerEndsAtTheEndOfASentence() {
+		assertThat(chat("{\"conversationId\":\"c3\",\"message\":\"Write release notes for the merged changes\"}"))
+			.hasStatusOk()
+			.bodyJson()
+			.extractingPath("$.answer")
+			.asString()
+			.isEqualTo("Following skill release-notes: Group the changes under **New**, **Improved** and **Fixed**.");
+	}
+
+	private MvcTestResult chat(String body) {
+		return this.mvc.post().uri("/chat").contentType(MediaType.APPLICATION_JSON).content(body).exchange();
 	}
 
 	@Test

@@ -40,7 +40,8 @@ public final class SkillsCli implements Runnable {
 	 * @return the command line
 	 */
 	public static CommandLine commandLine() {
-		return new CommandLine(new SkillsCli());
+		// --format JSON works like --format json.
+		return new CommandLine(new SkillsCli()).setCaseInsensitiveEnumValuesAllowed(true);
 	}
 
 	@Override

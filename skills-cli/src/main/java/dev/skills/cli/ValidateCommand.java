@@ -1,6 +1,9 @@
 package dev.skills.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +11,8 @@ import java.util.concurrent.Callable;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
+import dev.skills.core.parse.FrontmatterException;
+import dev.skills.core.parse.FrontmatterParser;
 import dev.skills.core.parse.SkillLoader;
 import dev.skills.core.validate.SkillValidator;
 import org.jspecify.annotations.Nullable;
@@ -65,9 +70,22 @@ final class ValidateCommand implements Callable<Integer> {
 		}
 	}
 
+	// The name as the frontmatter gives it, even when the skill breaks other rules (then the
+	// loader skips it and has no name to give); the loader's name (the folder's) otherwise.
 	private static @Nullable String nameOf(Path skill) {
-		var skillFile = SkillLoader.findSkillFile(skill);
+		var skillFile = Files.isDirectory(skill) ? SkillLoader.findSkillFile(skill) : null;
 		if (skillFile == null) {
+			return null;
+		}
+		try {
+			Object name = FrontmatterParser.parseLenient(Files.readString(skillFile, StandardCharsets.UTF_8))
+				.fields()
+				.get("name");
+			if (name instanceof String text && !text.isBlank()) {
+				return text.strip();
+			}
+		}
+		catch (FrontmatterException | IOException ex) {
 			return null;
 		}
 		SkillMeta meta = SkillLoader.readMeta(skillFile).meta();

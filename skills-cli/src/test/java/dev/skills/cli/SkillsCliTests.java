@@ -153,6 +153,46 @@ class SkillsCliTests {
 		assertThat(this.err.toString()).contains("SKILL.md not found in " + dir);
 	}
 
+	@Test
+	void propertiesOfAFolderOfSkillsPrintsAnArrayWithEverySkill(@TempDir Path dir) throws IOException {
+		write(dir.resolve("alpha/SKILL.md"), "---\nname: alpha\ndescription: First.\n---\nA\n");
+		write(dir.resolve("group/beta/SKILL.md"), "---\nname: beta\ndescription: Second.\n---\nB\n");
+
+		assertThat(run("properties", dir.toString())).isZero();
+
+		JsonNode all = JsonMapper.builder().build().readTree(this.out.toString());
+		assertThat(all.isArray()).isTrue();
+		assertThat(all.findValuesAsString("name")).containsExactlyInAnyOrder("alpha", "beta");
+	}
+
+	@Test
+	void formatIsCaseInsensitive() {
+		assertThat(run("validate", "--format", "JSON", SKILLS.resolve("pdf-processing").toString())).isZero();
+		assertThat(JsonMapper.builder().build().readTree(this.out.toString()).get(0).get("name").asString())
+			.isEqualTo("pdf-processing");
+	}
+
+	@Test
+	void jsonNameIsTheParsedNameEvenWhenTheSkillCannotBeLoaded(@TempDir Path dir) throws IOException {
+		write(dir.resolve("folder/SKILL.md"), "---\nname: real-name\n---\nNo description.\n");
+
+		assertThat(run("validate", "--format", "json", dir.resolve("folder").toString())).isEqualTo(1);
+
+		assertThat(JsonMapper.builder().build().readTree(this.out.toString()).get(0).get("name").asString())
+			.isEqualTo("real-name");
+	}
+
+	@Test
+	void validateSuggestsQuotingAValueThatBreaksTheYaml(@TempDir Path dir) throws IOException {
+		write(dir.resolve("triage/SKILL.md"),
+				"---\nname: triage\ndescription: Use when: the user pastes a changelog\n---\nSort it.\n");
+
+		assertThat(run("validate", dir.resolve("triage").toString())).isEqualTo(1);
+
+		assertThat(this.out.toString()).contains("Quote the value of description (for example description: "
+				+ "\"Use when: ...\"); runtimes read it only after quoting it");
+	}
+
 	private static void write(Path file, String content) throws IOException {
 		Files.createDirectories(file.getParent());
 		Files.writeString(file, content);

@@ -49,11 +49,20 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 	}
 
 	/**
+	 * Every configured location, as given: folder paths, {@code file:} URLs and
+	 * {@code classpath*:} patterns, in precedence order (the same as {@link #skillsDir()}).
+	 * @return the locations
+	 */
+	public List<String> skillDirs() {
+		return this.skillsDir;
+	}
+
+	/**
 	 * The locations that are folders on the file system (plain paths and {@code file:} URLs),
 	 * in order; these are the ones hot reload watches.
 	 * @return the folder locations as paths
 	 */
-	public List<Path> skillDirs() {
+	public List<Path> folderLocations() {
 		List<Path> dirs = new ArrayList<>();
 		for (String location : this.skillsDir) {
 			Path folder = folderOf(location);

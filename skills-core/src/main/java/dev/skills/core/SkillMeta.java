@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param license the license, if given
  * @param compatibility the environment requirements, if given
  * @param metadata the {@code metadata} map; nested values are kept as their YAML text
- * @param allowedTools the tools the skill may use, or {@code null} for no restriction
+ * @param allowedTools the tools the skill may use, or {@code null} for no restriction (an empty
+ * list is read as {@code null})
  * @param disallowedTools the tools the skill must not use (an extension, empty when absent)
  * @param whenToUse the {@code when_to_use} routing hint (an extension), if given
  * @param triggers {@code metadata.triggers} split on {@code ;} or new lines
@@ -35,7 +36,9 @@ public record SkillMeta(String name, String description, @Nullable String licens
 
 	public SkillMeta {
 		metadata = copy(metadata);
-		allowedTools = (allowedTools != null) ? List.copyOf(allowedTools) : null;
+		// An empty list is written as 'allowed-tools: []' or left blank: it means "not set", like
+		// an absent field, rather than "no tool at all".
+		allowedTools = (allowedTools != null && !allowedTools.isEmpty()) ? List.copyOf(allowedTools) : null;
 		disallowedTools = List.copyOf(disallowedTools);
 		triggers = List.copyOf(triggers);
 		tags = List.copyOf(tags);

@@ -22,8 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
 /**
- * Loads the whole corpus under {@code src/test/resources/corpus}, plus three skills written here
- * (CRLF, BOM and a long body, which git could normalise or which are too big to store).
+ * Loads the whole corpus under {@code src/test/resources/corpus}, plus four skills written here
+ * (CRLF, BOM and a long body, which git could normalise or which are too big to store, and a
+ * folder with a non-ASCII name, which Maven cannot copy as a resource under {@code LC_ALL=C}).
  */
 class CorpusTests {
 
@@ -110,6 +111,10 @@ class CorpusTests {
 				+ "that writes a UTF-8 byte order mark.\n---\n# BOM\n");
 		TestSkills.skill(corpus, "long-body", "---\nname: long-body\ndescription: A checklist with very many steps.\n---\n"
 				+ TestSkills.numberedLines(1077) + "\n");
+		TestSkills.skill(corpus, "r\u00e9sum\u00e9-builder", "---\nname: r\u00e9sum\u00e9-builder\ndescription: Formats a "
+				+ "r\u00e9sum\u00e9 from a list of jobs and skills into a one-page Markdown document.\n---\n"
+				+ "# R\u00e9sum\u00e9 builder\n\nMost recent job first. At most four bullet points per job, each "
+				+ "starting with a verb.\n");
 	}
 
 	@Test

@@ -24,13 +24,16 @@ public final class SkillsAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SkillConfig skillConfig(SkillsProperties properties) {
+		SkillsStartup.warnIfPreloadFromIsIgnored(properties);
 		return properties.toSkillConfig();
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	SkillsRegistry skillsRegistry(SkillConfig skillConfig) {
-		return SkillsRegistry.create(skillConfig);
+		SkillsRegistry registry = SkillsRegistry.create(skillConfig);
+		SkillsStartup.logLoaded(registry);
+		return registry;
 	}
 
 	@Bean
@@ -38,6 +41,13 @@ public final class SkillsAutoConfiguration {
 	ActiveSkillsRepository activeSkillsRepository(SkillsProperties properties) {
 		properties.checkMaxConversations();
 		return new InMemoryActiveSkillsRepository(properties.getActiveSkills().getMaxConversations());
+	}
+
+	@Bean
+	RemovedSkillsDeactivator removedSkillsDeactivator(SkillsRegistry registry, ActiveSkillsRepository activeSkills) {
+		RemovedSkillsDeactivator deactivator = new RemovedSkillsDeactivator(activeSkills);
+		registry.addListener(deactivator);
+		return deactivator;
 	}
 
 }

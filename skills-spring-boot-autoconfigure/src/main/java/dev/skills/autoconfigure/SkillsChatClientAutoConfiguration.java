@@ -35,6 +35,7 @@ public final class SkillsChatClientAutoConfiguration {
 	@ConditionalOnMissingBean
 	SkillsTools skillsTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills, SkillsProperties properties,
 			ObjectProvider<SkillInvocationListener> listeners, ObjectProvider<ObservationRegistry> observations) {
+		SkillsStartup.checkPreload(registry, properties.getPreload());
 		return SkillsTools.builder(registry)
 			.activeSkillsRepository(activeSkills)
 			.preload(properties.getPreload())

@@ -34,6 +34,9 @@ class SkillsPropertiesTests {
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(SkillsAutoConfiguration.class, SkillsValidationAutoConfiguration.class));
 
+	private final ApplicationContextRunner chatContextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SkillsAutoConfiguration.class, SkillsChatClientAutoConfiguration.class));
+
 	@TempDir
 	Path dir;
 
@@ -170,7 +173,7 @@ class SkillsPropertiesTests {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.mode=session").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
 			assertThat(analysis.getDescription())
-				.isEqualTo("Invalid value 'null' for property 'skills.preload-from': session mode needs the request "
+				.isEqualTo("Property 'skills.preload-from' is not set: session mode needs the request "
 						+ "context key that names the skill");
 			assertThat(analysis.getAction()).contains("Set skills.preload-from", "or set skills.mode=on-demand");
 			assertThat(((InvalidSkillsPropertyException) analysis.getCause()).getProperty())
@@ -220,10 +223,11 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenDebounceIsNegativeThenStartUpFailsNamingIt() {
-		this.contextRunner.withPropertyValues(skillsDir(), "skills.watch.debounce=-5ms").run((context) -> {
+	void whenDebounceIsNegativeThenStartUpFailsNamingItAsWritten() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.watch.debounce=-1s").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
-			assertThat(analysis.getDescription()).contains("'skills.watch.debounce'", "must not be negative");
+			assertThat(analysis.getDescription())
+				.isEqualTo("Invalid value '-1s' for property 'skills.watch.debounce': it must not be negative");
 			assertThat(analysis.getAction()).contains("skills.watch.debounce");
 		});
 	}
@@ -242,7 +246,46 @@ class SkillsPropertiesTests {
 		SpringApplication application = new SpringApplication(SkillsOnlyApplication.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
 		assertThatException().isThrownBy(() -> application.run("--skills.mode=sometimes", "--" + skillsDir()));
-		assertThat(output).contains("APPLICATION FAILED TO START", "skills.mode", "sometimes", "ON_DEMAND", "SESSION");
+		assertThat(output).contains("APPLICATION FAILED TO START",
+				"Invalid value 'sometimes' for property 'skills.mode': use on-demand or session",
+				"Set skills.mode to on-demand").doesNotContain("ON_DEMAND");
+	}
+
+	@Test
+	void whenPreloadNamesAnUnknownSkillWithoutHotReloadThenStartUpFailsListingTheKnownOnes() {
+		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
+		TestSkills.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Fine.");
+		this.chatContextRunner.withPropertyValues(skillsDir(), "skills.preload=pdf-processing,pdf-procesing")
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context);
+				assertThat(analysis.getDescription()).isEqualTo("Invalid value 'pdf-procesing' for property "
+						+ "'skills.preload': no skill has that name. Known skills: csv-cleaning, pdf-processing.");
+				assertThat(analysis.getAction()).contains("skills.preload", "skills.hot-reload");
+			});
+	}
+
+	@Test
+	void whenPreloadNamesAnUnknownSkillWithHotReloadThenStartUpSucceeds() {
+		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
+		this.chatContextRunner.withPropertyValues(skillsDir(), "skills.preload=arrives-later", "skills.hot-reload=true")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
+	void whenPreloadFromIsSetInOnDemandModeThenStartUpWarnsOnce(CapturedOutput output) {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.preload-from=SKILL_NAME").run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(output.getOut().split("skills.preload-from is set but skills.mode is on-demand", -1)).hasSize(2);
+		});
+	}
+
+	@Test
+	void startUpLogsOneLineWithTheSkillsTheirResolvedLocationsAndTheDiagnostics(CapturedOutput output) {
+		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
+		TestSkills.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
+		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir + ",classpath*:META-INF/nothing-here/")
+			.run((context) -> assertThat(output).contains("Loaded 1 skill from " + this.dir.toAbsolutePath()
+					+ ", classpath*:META-INF/nothing-here/ (1 error, 0 warnings)"));
 	}
 
 	@Test

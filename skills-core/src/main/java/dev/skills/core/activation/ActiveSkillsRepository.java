@@ -19,7 +19,8 @@ public interface ActiveSkillsRepository {
 	void activate(String conversationId, ActiveSkill skill);
 
 	/**
-	 * The active skills of a conversation, oldest activation first.
+	 * The active skills of a conversation, oldest activation first. Reading changes nothing:
+	 * neither the order of {@link #findAll(int)} nor which conversation is forgotten first.
 	 * @param conversationId the conversation
 	 * @return the skills; empty for an unknown conversation
 	 */
@@ -33,13 +34,27 @@ public interface ActiveSkillsRepository {
 	void deactivate(String conversationId, String name);
 
 	/**
+	 * Deactivate a skill in every conversation, because it no longer exists. The default goes
+	 * through {@link #findAll(int)}; a store that can do it in one step should.
+	 * @param name the skill name
+	 */
+	default void deactivateEverywhere(String name) {
+		findAll(Integer.MAX_VALUE).forEach((conversationId, skills) -> {
+			if (skills.stream().anyMatch((skill) -> skill.name().equals(name))) {
+				deactivate(conversationId, name);
+			}
+		});
+	}
+
+	/**
 	 * Forget a conversation.
 	 * @param conversationId the conversation
 	 */
 	void deleteByConversationId(String conversationId);
 
 	/**
-	 * Every conversation with active skills, most recently active first, at most {@code limit}.
+	 * Every conversation with active skills, most recently changed first, at most {@code limit}.
+	 * Reading does not change this order.
 	 * @param limit the most conversations to return
 	 * @return conversation id to its active skills
 	 */

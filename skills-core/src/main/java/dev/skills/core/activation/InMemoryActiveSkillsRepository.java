@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * Keeps active skills in memory for at most a fixed number of conversations; the conversation
- * used least recently is forgotten first. Fits one application instance; share state between
- * instances with a database-backed repository.
+ * changed least recently (an activation or deactivation, not a read) is forgotten first. Fits
+ * one application instance; share state between instances with a database-backed repository.
  */
 public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 
@@ -35,7 +35,9 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 			throw new IllegalArgumentException("maxConversations must be positive, was " + maxConversations);
 		}
 		this.maxConversations = maxConversations;
-		this.conversations = new LinkedHashMap<>(16, 0.75f, true) {
+		// Insertion order, renewed on every write: reads (the actuator endpoint among them) must
+		// not change which conversation is forgotten first.
+		this.conversations = new LinkedHashMap<>() {
 
 			@Override
 			protected boolean removeEldestEntry(Map.Entry<String, List<ActiveSkill>> eldest) {
@@ -50,6 +52,7 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 		List<ActiveSkill> skills = new ArrayList<>(this.conversations.getOrDefault(conversationId, List.of()));
 		skills.removeIf((active) -> active.name().equals(skill.name()));
 		skills.add(skill);
+		this.conversations.remove(conversationId);
 		this.conversations.put(conversationId, List.copyOf(skills));
 	}
 
@@ -67,7 +70,22 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 				this.conversations.remove(conversationId);
 			}
 			else {
+				this.conversations.remove(conversationId);
 				this.conversations.put(conversationId, remaining);
+			}
+		}
+	}
+
+	@Override
+	public synchronized void deactivateEverywhere(String name) {
+		for (Map.Entry<String, List<ActiveSkill>> entry : List.copyOf(this.conversations.entrySet())) {
+			List<ActiveSkill> remaining = entry.getValue().stream().filter((active) -> !active.name().equals(name)).toList();
+			if (remaining.isEmpty()) {
+				this.conversations.remove(entry.getKey());
+			}
+			else if (remaining.size() < entry.getValue().size()) {
+				// Not a use of the conversation: keep its place in the order.
+				this.conversations.replace(entry.getKey(), remaining);
 			}
 		}
 	}

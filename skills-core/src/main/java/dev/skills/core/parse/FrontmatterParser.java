@@ -147,13 +147,27 @@ public final class FrontmatterParser {
 		return new Yaml(options).dump(value).strip();
 	}
 
-	private static String readFrontmatter(Reader reader) throws IOException {
-		LineReader lines = new LineReader(reader);
-		String first = lines.next();
+	/**
+	 * Whether a {@code SKILL.md} text starts with a frontmatter: its first line (after an
+	 * optional byte order mark) is {@code ---}.
+	 * @param content the file's text
+	 * @return {@code true} when it does
+	 */
+	public static boolean hasFrontmatter(String content) {
+		int end = content.indexOf('\n');
+		return opensFrontmatter((end >= 0) ? content.substring(0, end) : content);
+	}
+
+	private static boolean opensFrontmatter(@Nullable String first) {
 		if (first != null && !first.isEmpty() && first.charAt(0) == '\uFEFF') {
 			first = first.substring(1);
 		}
-		if (first == null || !first.stripTrailing().equals(DELIMITER)) {
+		return first != null && first.stripTrailing().equals(DELIMITER);
+	}
+
+	private static String readFrontmatter(Reader reader) throws IOException {
+		LineReader lines = new LineReader(reader);
+		if (!opensFrontmatter(lines.next())) {
 			throw new FrontmatterException("SKILL.md must start with YAML frontmatter (---)");
 		}
 		StringBuilder yaml = new StringBuilder();

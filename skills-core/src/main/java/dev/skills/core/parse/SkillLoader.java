@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import dev.skills.core.InvalidSkillException;
@@ -80,18 +81,58 @@ public final class SkillLoader {
 	 * @throws InvalidSkillException when the skill cannot be loaded even leniently
 	 */
 	public static Skill load(Path path) {
+		Path skillFile = skillFileOf(path);
+		String content = readString(skillFile);
+		SkillReadResult result = readMeta(new StringReader(content), skillFile, false);
+		return loaded(result, content, skillFile);
+	}
+
+	/**
+	 * Load one skill that code attaches to a call, more forgivingly than a catalog does: the
+	 * caller chose the file, so a {@code SKILL.md} without frontmatter, or without a
+	 * description, still loads (named after its folder, with an empty description) and the gap
+	 * is reported as a warning.
+	 * @param path a skill folder or its {@code SKILL.md}
+	 * @param warnings receives every warning about the skill
+	 * @return the skill
+	 * @throws SkillNotFoundException when there is no {@code SKILL.md}
+	 * @throws InvalidSkillException when the frontmatter cannot be read or the name is unusable
+	 */
+	public static Skill loadAttached(Path path, Consumer<SkillDiagnostic> warnings) {
+		Path skillFile = skillFileOf(path);
+		String content = readString(skillFile);
+		SkillReadResult result;
+		if (FrontmatterParser.hasFrontmatter(content)) {
+			result = readMeta(new StringReader(content), skillFile, true);
+		}
+		else {
+			String name = String.valueOf(directoryOf(skillFile).getFileName());
+			MetaReader reader = new MetaReader(Map.of(), skillFile.toString(), name, true);
+			SkillMeta meta = reader.read(List.of(), directoryOf(skillFile).toString());
+			// One warning instead of the reader's two about the missing name and description.
+			result = (meta != null) ? new SkillReadResult(meta, List.of(SkillDiagnostic.warning(skillFile.toString(), name,
+					"SKILL.md has no frontmatter; using the directory name '" + name + "' and an empty description")))
+					: new SkillReadResult(null, reader.diagnostics);
+		}
+		result.diagnostics().stream().filter((diagnostic) -> !diagnostic.isError()).forEach(warnings);
+		return loaded(result, content, skillFile);
+	}
+
+	private static Path skillFileOf(Path path) {
 		Path skillFile = Files.isDirectory(path) ? findSkillFile(path) : path;
 		if (skillFile == null || !Files.isRegularFile(skillFile)) {
 			throw new SkillNotFoundException(path);
 		}
-		String content = readString(skillFile);
-		Path directory = directoryOf(skillFile);
-		SkillReadResult result = readMeta(new StringReader(content), skillFile);
+		return skillFile;
+	}
+
+	private static Skill loaded(SkillReadResult result, String content, Path skillFile) {
 		if (result.meta() == null) {
 			throw new InvalidSkillException(result.diagnostics());
 		}
-		String body = FrontmatterParser.parseLenient(content).body();
-		return new Skill(result.meta(), body, SkillFiles.list(directory));
+		String body = FrontmatterParser.hasFrontmatter(content) ? FrontmatterParser.parseLenient(content).body()
+				: content.strip();
+		return new Skill(result.meta(), body, SkillFiles.list(directoryOf(skillFile)));
 	}
 
 	/**
@@ -101,7 +142,7 @@ public final class SkillLoader {
 	 */
 	public static SkillReadResult readMeta(Path skillFile) {
 		try (Reader reader = Files.newBufferedReader(skillFile, StandardCharsets.UTF_8)) {
-			return readMeta(reader, skillFile);
+			return readMeta(reader, skillFile, false);
 		}
 		catch (IOException | UncheckedIOException ex) {
 			return new SkillReadResult(null, List.of(SkillDiagnostic.error(skillFile.toString(), null,
@@ -109,10 +150,10 @@ public final class SkillLoader {
 		}
 	}
 
-	private static SkillReadResult readMeta(Reader reader, Path skillFile) {
+	private static SkillReadResult readMeta(Reader reader, Path skillFile, boolean attached) {
 		Path directory = directoryOf(skillFile);
 		SkillReadResult result = readMeta(reader, skillFile.toString(), directory.toString(),
-				String.valueOf(directory.getFileName()));
+				String.valueOf(directory.getFileName()), attached);
 		if (!String.valueOf(skillFile.getFileName()).equals(LOWERCASE_SKILL_FILE)) {
 			return result;
 		}
@@ -140,6 +181,11 @@ public final class SkillLoader {
 	 */
 	public static SkillReadResult readMeta(Reader reader, String location, String baseDirectory,
 			String directoryName) {
+		return readMeta(reader, location, baseDirectory, directoryName, false);
+	}
+
+	private static SkillReadResult readMeta(Reader reader, String location, String baseDirectory,
+			String directoryName, boolean attached) {
 		List<SkillDiagnostic> diagnostics = new ArrayList<>();
 		Frontmatter frontmatter;
 		try {
@@ -153,7 +199,7 @@ public final class SkillLoader {
 			diagnostics.add(SkillDiagnostic.error(location, null, "Cannot read SKILL.md: " + ex.getMessage()));
 			return new SkillReadResult(null, diagnostics);
 		}
-		MetaReader metaReader = new MetaReader(frontmatter.fields(), location, directoryName);
+		MetaReader metaReader = new MetaReader(frontmatter.fields(), location, directoryName, attached);
 		SkillMeta meta = metaReader.read(frontmatter.repairedKeys(), baseDirectory);
 		return new SkillReadResult(meta, metaReader.diagnostics);
 	}
@@ -184,14 +230,17 @@ public final class SkillLoader {
 
 		private final String directoryName;
 
+		private final boolean attached;
+
 		private final List<SkillDiagnostic> diagnostics = new ArrayList<>();
 
 		private @Nullable String name;
 
-		MetaReader(Map<String, Object> fields, String location, String directoryName) {
+		MetaReader(Map<String, Object> fields, String location, String directoryName, boolean attached) {
 			this.fields = fields;
 			this.location = location;
 			this.directoryName = directoryName;
+			this.attached = attached;
 		}
 
 		@Nullable SkillMeta read(List<String> repairedKeys, String baseDirectory) {
@@ -204,11 +253,16 @@ public final class SkillLoader {
 				return null;
 			}
 			Object description = this.fields.get("description");
-			if (!(description instanceof String text) || text.isBlank()) {
+			if (description == null && this.attached) {
+				warn("Missing required field in frontmatter: description; using an empty description");
+				description = "";
+			}
+			else if (!(description instanceof String text) || text.isBlank()) {
 				error((description == null) ? "Missing required field in frontmatter: description"
 						: "Field 'description' must be a non-empty string");
 				return null;
 			}
+			String text = (String) description;
 			SpecRules.descriptionProblems(text).forEach(this::warn);
 			Object compatibility = this.fields.get("compatibility");
 			if (compatibility != null) {

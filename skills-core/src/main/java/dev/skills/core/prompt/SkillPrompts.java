@@ -109,25 +109,27 @@ public final class SkillPrompts {
 	}
 
 	/**
-	 * The instructions block for skills attached to a call in code: one section per skill,
-	 * {@code ### Skill: NAME — DESCRIPTION} then the body; a skill shipped with this library is
-	 * marked {@code [system]}.
+	 * The instructions block for skills attached to a call in code: one section per skill that
+	 * has instructions, {@code ### Skill: NAME — DESCRIPTION} (just {@code ### Skill: NAME} when
+	 * the description is empty; the description as written) then the body; a skill shipped with
+	 * this library is marked {@code [system]}.
 	 * @param skills the skills
 	 * @return the block; empty for no skills
 	 */
 	public static String instructions(List<Skill> skills) {
 		StringBuilder out = new StringBuilder();
 		for (Skill skill : skills) {
+			if (skill.body().isBlank()) {
+				continue;
+			}
 			if (out.length() > 0) {
 				out.append("\n\n");
 			}
-			out.append("### Skill: ")
-				.append(skill.name())
-				.append(skill.meta().builtin() ? " [system]" : "")
-				.append(" — ")
-				.append(skill.meta().description().strip())
-				.append("\n\n")
-				.append(skill.body());
+			out.append("### Skill: ").append(skill.name()).append(skill.meta().builtin() ? " [system]" : "");
+			if (!skill.meta().description().isEmpty()) {
+				out.append(" — ").append(skill.meta().description());
+			}
+			out.append("\n\n").append(skill.body());
 		}
 		return out.toString();
 	}

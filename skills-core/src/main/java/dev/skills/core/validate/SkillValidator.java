@@ -72,15 +72,19 @@ public final class SkillValidator {
 		if (skillFile == null) {
 			return List.of(SkillDiagnostic.error(folder, null, "Missing required file: SKILL.md"));
 		}
-		Frontmatter frontmatter;
+		String content;
 		try {
-			frontmatter = FrontmatterParser.parse(Files.readString(skillFile, StandardCharsets.UTF_8));
-		}
-		catch (FrontmatterException ex) {
-			return List.of(SkillDiagnostic.error(skillFile.toString(), null, ex.getMessage()));
+			content = Files.readString(skillFile, StandardCharsets.UTF_8);
 		}
 		catch (IOException ex) {
 			return List.of(SkillDiagnostic.error(skillFile.toString(), null, "Cannot read SKILL.md: " + ex));
+		}
+		Frontmatter frontmatter;
+		try {
+			frontmatter = FrontmatterParser.parse(content);
+		}
+		catch (FrontmatterException ex) {
+			return List.of(SkillDiagnostic.error(skillFile.toString(), null, ex.getMessage() + quotingHint(content)));
 		}
 		Checks checks = new Checks(skillFile, frontmatter.fields());
 		checks.fields(allowExtensions);
@@ -94,6 +98,19 @@ public final class SkillValidator {
 		}
 		checks.body(frontmatter.body(), skillDirectory);
 		return checks.result();
+	}
+
+	// The runtime reads such a file by quoting the values that break the YAML; say which, so
+	// that the author can fix the file the same way.
+	private static String quotingHint(String content) {
+		try {
+			List<String> keys = FrontmatterParser.parseLenient(content).repairedKeys();
+			return keys.isEmpty() ? "" : ". Quote the value of " + String.join(", ", keys)
+					+ " (for example description: \"Use when: ...\"); runtimes read it only after quoting it";
+		}
+		catch (FrontmatterException ex) {
+			return "";
+		}
 	}
 
 	/**

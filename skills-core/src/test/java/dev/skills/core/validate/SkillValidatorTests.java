@@ -262,14 +262,16 @@ class SkillValidatorTests {
 	}
 
 	@Test
-	void unquotedColonIsInvalidYamlBecauseTheValidatorNeverRepairs() throws IOException {
+	void unquotedColonIsInvalidYamlBecauseTheValidatorNeverRepairsButItSaysWhatToQuote() throws IOException {
 		assertThat(validate("colon", """
 				---
 				name: colon
 				description: Use this skill when: the user asks
 				---
 				Body
-				""")).containsExactly("error: Invalid YAML in frontmatter: mapping values are not allowed here (line 3)");
+				""")).containsExactly("error: Invalid YAML in frontmatter: mapping values are not allowed here (line 3). "
+						+ "Quote the value of description (for example description: \"Use when: ...\"); runtimes read "
+						+ "it only after quoting it");
 	}
 
 	@Test

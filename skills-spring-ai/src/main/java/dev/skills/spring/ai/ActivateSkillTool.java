@@ -63,7 +63,12 @@ final class ActivateSkillTool extends SkillToolCallback {
 			@Nullable Set<String> present) {
 		String name = invocation.skillName();
 		if (present != null && present.contains(name) && snapshot.contains(name)) {
-			record(invocation);
+			// Not a new activation: keep its time, record it only if the store lost it.
+			if (invocation.conversationId() == null || this.activeSkills.findByConversationId(invocation.conversationId())
+				.stream()
+				.noneMatch((active) -> active.name().equals(name))) {
+				record(invocation);
+			}
 			return new SkillToolInvoker.Result("Skill '" + name
 					+ "' is already active: its instructions are in the conversation above. Follow them.",
 					Outcome.ALREADY_ACTIVE);

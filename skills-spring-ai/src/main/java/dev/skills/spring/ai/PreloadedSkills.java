@@ -2,6 +2,8 @@ package dev.skills.spring.ai;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.skills.core.Skill;
 import dev.skills.core.prompt.SkillPrompts;
@@ -18,6 +20,10 @@ final class PreloadedSkills {
 
 	private final List<String> names;
 
+	// Preloaded names found missing and already warned about: one warning per name, not one per
+	// request. Bounded by the preload list.
+	private final Set<String> missing = ConcurrentHashMap.newKeySet();
+
 	PreloadedSkills(List<String> names) {
 		this.names = List.copyOf(names);
 	}
@@ -25,12 +31,14 @@ final class PreloadedSkills {
 	void apply(RequestSkills request) {
 		List<Skill> skills = new ArrayList<>();
 		for (String name : this.names) {
-			if (request.snapshot().contains(name)) {
-				request.load(name).ifPresent(skills::add);
+			if (!request.snapshot().contains(name)) {
+				if (this.missing.add(name)) {
+					logger.warn("Preloaded skill '" + name + "' does not exist; it is left out until it appears");
+				}
+				continue;
 			}
-			else {
-				logger.warn("Preloaded skill '" + name + "' does not exist; it is left out");
-			}
+			this.missing.remove(name);
+			request.load(name).ifPresent(skills::add);
 		}
 		if (!skills.isEmpty()) {
 			request.appendToSystem(SkillPrompts.instructions(skills));

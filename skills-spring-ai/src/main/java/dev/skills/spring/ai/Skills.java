@@ -1,17 +1,21 @@
 package dev.skills.spring.ai;
 
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 
 import dev.skills.core.Skill;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillMeta;
+import dev.skills.core.SkillNotFoundException;
 import dev.skills.core.parse.SkillLoader;
 import dev.skills.core.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tool.ToolCallback;
@@ -23,39 +27,60 @@ import org.springframework.ai.tool.ToolCallback;
  */
 public final class Skills {
 
+	/** Where {@link #resolve(List)} looks names up: {@code skills}, relative to the working directory. */
+	public static final Path DEFAULT_SKILL_DIR = Path.of("skills");
+
+	private static final Log logger = LogFactory.getLog(Skills.class);
+
 	private static volatile @Nullable SkillsRegistry coreSkills;
 
 	private Skills() {
 	}
 
 	/**
-	 * Load one skill.
+	 * Load one skill. The caller chose the file, so a {@code SKILL.md} without frontmatter or
+	 * without a description still loads (named after its folder, with an empty description),
+	 * with a warning in the log.
 	 * @param path a skill folder or its {@code SKILL.md}
 	 * @return the skill
+	 * @throws SkillNotFoundException {@code skill file not found: PATH} when there is no
+	 * {@code SKILL.md}
+	 * @throws dev.skills.core.InvalidSkillException when the frontmatter cannot be read
 	 */
 	public static Skill load(Path path) {
-		return SkillLoader.load(path);
+		return SkillLoader.loadAttached(path, logger::warn);
 	}
 
 	/**
-	 * Resolve a list of entries to skills. An entry is a {@link Skill}, a {@link Path} to a skill
-	 * folder or {@code SKILL.md}, a path as text, the name of a skill folder directly under one of
-	 * {@code skillDirs}, or the name of a core skill.
-	 * @param entries the entries
-	 * @param skillDirs folders to look names up in, in order
+	 * Resolve a list of entries to skills, looking names up in {@link #DEFAULT_SKILL_DIR}.
+	 * @param entries the entries (see {@link #resolve(List, Path)})
 	 * @return the skills, in entry order
-	 * @throws IllegalArgumentException {@code skill not found: X} for an entry that resolves to
-	 * nothing
+	 * @throws IllegalArgumentException {@code skill not found: NAME} for an entry that resolves
+	 * to nothing
 	 */
-	public static List<Skill> resolve(List<?> entries, List<Path> skillDirs) {
+	public static List<Skill> resolve(List<?> entries) {
+		return resolve(entries, DEFAULT_SKILL_DIR);
+	}
+
+	/**
+	 * Resolve a list of entries to skills. An entry is a {@link Skill}, a {@link Path} (or a path
+	 * as text) to a skill folder or its {@code SKILL.md}, or a name: the folder of that name in
+	 * {@code skillDir}, else the core skill of that name.
+	 * @param entries the entries
+	 * @param skillDir the folder to look names up in
+	 * @return the skills, in entry order
+	 * @throws IllegalArgumentException {@code skill not found: NAME} for an entry that resolves
+	 * to nothing
+	 */
+	public static List<Skill> resolve(List<?> entries, Path skillDir) {
 		List<Skill> skills = new ArrayList<>();
 		for (Object entry : entries) {
-			skills.add(resolveOne(entry, skillDirs));
+			skills.add(resolveOne(entry, skillDir));
 		}
 		return skills;
 	}
 
-	private static Skill resolveOne(Object entry, List<Path> skillDirs) {
+	private static Skill resolveOne(@Nullable Object entry, Path skillDir) {
 		if (entry instanceof Skill skill) {
 			return skill;
 		}
@@ -63,27 +88,31 @@ public final class Skills {
 			return load(path);
 		}
 		String text = String.valueOf(entry);
-		Path asPath = Path.of(text);
-		if (Files.exists(asPath) && (Files.isDirectory(asPath) || text.endsWith(".md"))) {
+		Path asPath = pathOf(text);
+		if (asPath != null && Files.exists(asPath) && (Files.isDirectory(asPath) || text.endsWith(".md"))) {
 			return load(asPath);
 		}
-		for (Path dir : skillDirs) {
-			Path candidate = dir.resolve(text);
-			if (candidate.normalize().startsWith(dir.normalize()) && Files.isDirectory(candidate)
-					&& SkillLoader.findSkillFile(candidate) != null) {
-				return load(candidate);
-			}
+		Path candidate = (asPath != null) ? skillDir.resolve(text) : null;
+		if (candidate != null && candidate.normalize().startsWith(skillDir.normalize()) && Files.isDirectory(candidate)
+				&& SkillLoader.findSkillFile(candidate) != null) {
+			return load(candidate);
 		}
-		SkillsRegistry core = coreSkills();
-		if (core.get(text).map(SkillMeta::builtin).orElse(false)) {
-			return core.load(text);
+		return coreSkill(text).orElseThrow(() -> new IllegalArgumentException("skill not found: " + text));
+	}
+
+	private static @Nullable Path pathOf(String text) {
+		try {
+			return Path.of(text);
 		}
-		throw new IllegalArgumentException("skill not found: " + text);
+		catch (InvalidPathException ex) {
+			return null;
+		}
 	}
 
 	/**
-	 * The instructions block of skills attached to a call: {@code ### Skill: NAME — DESCRIPTION}
-	 * then the body, per skill; core skills are marked {@code [system]}.
+	 * The instructions block of skills attached to a call: per skill with instructions,
+	 * {@code ### Skill: NAME — DESCRIPTION} (or {@code ### Skill: NAME} without a description)
+	 * then the instructions; core skills are marked {@code [system]}.
 	 * @param skills the skills
 	 * @return the block
 	 */
@@ -94,24 +123,41 @@ public final class Skills {
 	/**
 	 * Narrow a tool pool (see {@link ToolScope#scope}).
 	 * @param pool the tools available
-	 * @param useTools empty for none, {@code ["all"]} for all, otherwise tool names
+	 * @param use which tools the call wants: {@link UseTools#none()} (or {@code null}),
+	 * {@link UseTools#all()} or {@link UseTools#only(String...)}
 	 * @param skills the skills whose {@code allowed-tools} and {@code disallowed-tools} apply
 	 * @return the tools the call may use
 	 */
-	public static List<ToolCallback> scopeTools(List<ToolCallback> pool, Collection<String> useTools,
-			List<Skill> skills) {
-		return ToolScope.scope(pool, useTools, skills.stream().map(Skill::meta).toList());
+	public static List<ToolCallback> scopeTools(List<ToolCallback> pool, @Nullable UseTools use, List<Skill> skills) {
+		return ToolScope.scope(pool, use, skills.stream().map(Skill::meta).toList());
 	}
 
 	/**
 	 * The core skills shipped inside this library.
-	 * @return their names, sorted
+	 * @return the skills, sorted by name
 	 */
-	public static List<String> coreSkillNames() {
-		return coreSkills().skills().stream().filter(SkillMeta::builtin).map(SkillMeta::name).sorted().toList();
+	public static List<Skill> coreSkills() {
+		SkillsRegistry registry = coreRegistry();
+		return registry.skills()
+			.stream()
+			.filter(SkillMeta::builtin)
+			.map(SkillMeta::name)
+			.sorted()
+			.map(registry::load)
+			.toList();
 	}
 
-	private static SkillsRegistry coreSkills() {
+	/**
+	 * One core skill shipped inside this library.
+	 * @param name the skill name
+	 * @return the skill, or empty when no core skill has that name
+	 */
+	public static Optional<Skill> coreSkill(String name) {
+		SkillsRegistry registry = coreRegistry();
+		return registry.get(name).filter(SkillMeta::builtin).map((meta) -> registry.load(name));
+	}
+
+	private static SkillsRegistry coreRegistry() {
 		SkillsRegistry registry = coreSkills;
 		if (registry == null) {
 			synchronized (Skills.class) {

@@ -6,6 +6,7 @@ import java.util.List;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.tools.ToolRules;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tool.ToolCallback;
 
@@ -16,27 +17,23 @@ import org.springframework.ai.tool.ToolCallback;
  */
 public final class ToolScope {
 
-	/** The {@code useTools} value that selects the whole pool. */
-	public static final String ALL = "all";
-
 	private ToolScope() {
 	}
 
 	/**
 	 * Scope a pool of tools.
 	 * @param pool the tools available
-	 * @param useTools which of them the call wants: empty for none (but the skill tools),
-	 * {@code ["all"]} for all, otherwise tool names
+	 * @param useTools which of them the call wants; {@code null} for none (the skill tools stay)
 	 * @param skills the active skills
 	 * @return the tools the call may use, in pool order
 	 */
-	public static List<ToolCallback> scope(List<ToolCallback> pool, Collection<String> useTools,
+	public static List<ToolCallback> scope(List<ToolCallback> pool, @Nullable UseTools useTools,
 			Collection<SkillMeta> skills) {
-		boolean all = useTools.contains(ALL);
+		UseTools use = (useTools != null) ? useTools : UseTools.none();
 		List<ToolCallback> scoped = new ArrayList<>();
 		for (ToolCallback tool : pool) {
 			String name = tool.getToolDefinition().name();
-			if (isSkillTool(name) || ((all || useTools.contains(name)) && ToolRules.allows(skills, name))) {
+			if (isSkillTool(name) || (use.includes(name) && ToolRules.allows(skills, name))) {
 				scoped.add(tool);
 			}
 		}

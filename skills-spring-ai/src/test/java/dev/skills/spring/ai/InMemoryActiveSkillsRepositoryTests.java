@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 
 import dev.skills.core.activation.ActiveSkill;
+import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The default active-skill store: per conversation, in activation order, bounded by conversations
- * used least recently.
+ * changed least recently.
  */
 class InMemoryActiveSkillsRepositoryTests {
 
@@ -69,14 +70,71 @@ class InMemoryActiveSkillsRepositoryTests {
 	}
 
 	@Test
-	void readingAConversationKeepsItFromBeingForgotten() {
+	void readingAConversationChangesNeitherTheOrderNorWhichIsForgotten() {
 		InMemoryActiveSkillsRepository repository = new InMemoryActiveSkillsRepository(2);
 		repository.activate("c1", skill("pdf", 1));
 		repository.activate("c2", skill("pdf", 2));
 		repository.findByConversationId("c1");
-		repository.activate("c3", skill("pdf", 3));
 
-		assertThat(repository.findAll(10)).containsOnlyKeys("c3", "c1");
+		assertThat(repository.findAll(10).keySet()).containsExactly("c2", "c1");
+		repository.activate("c3", skill("pdf", 3));
+		assertThat(repository.findAll(10)).containsOnlyKeys("c3", "c2");
+	}
+
+	@Test
+	void aSkillDeactivatedEverywhereLeavesEveryConversationAndEmptyOnesAreForgotten() {
+		InMemoryActiveSkillsRepository repository = new InMemoryActiveSkillsRepository();
+		repository.activate("c1", skill("pdf", 1));
+		repository.activate("c1", skill("csv", 2));
+		repository.activate("c2", skill("pdf", 3));
+		repository.activate("c3", skill("charts", 4));
+
+		repository.deactivateEverywhere("pdf");
+
+		assertThat(repository.findAll(10)).containsOnlyKeys("c1", "c3");
+		assertThat(repository.findByConversationId("c1")).containsExactly(skill("csv", 2));
+		assertThat(repository.findAll(10).keySet()).as("not a use: the order stays").containsExactly("c3", "c1");
+	}
+
+	@Test
+	void theDefaultDeactivateEverywhereWorksThroughTheInterface() {
+		InMemoryActiveSkillsRepository store = new InMemoryActiveSkillsRepository();
+		ActiveSkillsRepository plain = new ActiveSkillsRepository() {
+
+			@Override
+			public void activate(String conversationId, ActiveSkill skill) {
+				store.activate(conversationId, skill);
+			}
+
+			@Override
+			public List<ActiveSkill> findByConversationId(String conversationId) {
+				return store.findByConversationId(conversationId);
+			}
+
+			@Override
+			public void deactivate(String conversationId, String name) {
+				store.deactivate(conversationId, name);
+			}
+
+			@Override
+			public void deleteByConversationId(String conversationId) {
+				store.deleteByConversationId(conversationId);
+			}
+
+			@Override
+			public java.util.Map<String, List<ActiveSkill>> findAll(int limit) {
+				return store.findAll(limit);
+			}
+
+		};
+		plain.activate("c1", skill("pdf", 1));
+		plain.activate("c1", skill("csv", 2));
+		plain.activate("c2", skill("pdf", 3));
+
+		plain.deactivateEverywhere("pdf");
+
+		assertThat(plain.findAll(10)).containsOnlyKeys("c1");
+		assertThat(plain.findByConversationId("c1")).containsExactly(skill("csv", 2));
 	}
 
 	@Test

@@ -22,14 +22,14 @@ class SkillsTests {
 	void aSkillResolvesToItself() {
 		Skill skill = Skills.load(TestSkills.skill(this.root, "alpha"));
 
-		assertThat(Skills.resolve(List.of(skill), List.of())).singleElement().isSameAs(skill);
+		assertThat(Skills.resolve(List.of(skill), this.root)).singleElement().isSameAs(skill);
 	}
 
 	@Test
 	void aPathResolvesToTheSkillInThatFolderOrFile() {
 		Path alpha = TestSkills.skill(this.root, "alpha", "", "Alpha body.");
 
-		assertThat(Skills.resolve(List.of(alpha, alpha.resolve("SKILL.md")), List.of())).extracting(Skill::name,
+		assertThat(Skills.resolve(List.of(alpha, alpha.resolve("SKILL.md")), this.root)).extracting(Skill::name,
 				Skill::body)
 			.containsExactly(org.assertj.core.groups.Tuple.tuple("alpha", "Alpha body."),
 					org.assertj.core.groups.Tuple.tuple("alpha", "Alpha body."));
@@ -39,22 +39,20 @@ class SkillsTests {
 	void aPathAsTextResolvesLikeAPath() {
 		Path alpha = TestSkills.skill(this.root, "alpha");
 
-		assertThat(Skills.resolve(List.of(alpha.toString(), alpha.resolve("SKILL.md").toString()), List.of()))
+		assertThat(Skills.resolve(List.of(alpha.toString(), alpha.resolve("SKILL.md").toString()), this.root))
 			.extracting(Skill::name)
 			.containsExactly("alpha", "alpha");
 	}
 
 	@Test
-	void aNameResolvesToTheFolderOfThatNameInTheFirstSkillDirHoldingIt() {
-		Path first = this.root.resolve("first");
-		Path second = this.root.resolve("second");
-		TestSkills.skill(second, "alpha", "", "From second.");
-		TestSkills.skill(second, "beta", "", "Beta from second.");
-		TestSkills.skill(first, "beta", "", "Beta from first.");
+	void aNameResolvesToTheFolderOfThatNameInTheSkillDir() {
+		Path dir = this.root.resolve("dir");
+		TestSkills.skill(dir, "alpha", "", "From dir.");
+		TestSkills.skill(this.root, "beta", "", "Beta outside.");
 
-		List<Skill> skills = Skills.resolve(List.of("alpha", "beta"), List.of(first, second));
-
-		assertThat(skills).extracting(Skill::body).containsExactly("From second.", "Beta from first.");
+		assertThat(Skills.resolve(List.of("alpha"), dir)).extracting(Skill::body).containsExactly("From dir.");
+		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of("beta"), dir))
+			.withMessage("skill not found: beta");
 	}
 
 	@Test
@@ -63,26 +61,28 @@ class SkillsTests {
 		Skill beta = Skills.load(TestSkills.skill(this.root, "beta"));
 		TestSkills.skill(this.root, "gamma");
 
-		assertThat(Skills.resolve(List.of("gamma", beta, alpha, "skill-authoring"), List.of(this.root)))
+		assertThat(Skills.resolve(List.of("gamma", beta, alpha, "skill-authoring"), this.root))
 			.extracting(Skill::name)
 			.containsExactly("gamma", "beta", "alpha", "skill-authoring");
 	}
 
 	@Test
 	void theCoreSkillResolvesByNameAndIsBuiltIn() {
-		Skill authoring = Skills.resolve(List.of("skill-authoring"), List.of()).get(0);
+		Skill authoring = Skills.resolve(List.of("skill-authoring"), this.root).get(0);
 
 		assertThat(authoring.name()).isEqualTo("skill-authoring");
 		assertThat(authoring.meta().builtin()).isTrue();
 		assertThat(authoring.body()).startsWith("# Writing a good skill");
-		assertThat(Skills.coreSkillNames()).containsExactly("skill-authoring");
+		assertThat(Skills.coreSkills()).extracting(Skill::name).containsExactly("skill-authoring");
+		assertThat(Skills.coreSkill("skill-authoring")).get().extracting(Skill::body).isEqualTo(authoring.body());
+		assertThat(Skills.coreSkill("pdf-processing")).isEmpty();
 	}
 
 	@Test
 	void aSkillDirFolderNamedLikeTheCoreSkillWinsOverIt() {
 		TestSkills.skill(this.root, "skill-authoring", "", "My own rules.");
 
-		Skill skill = Skills.resolve(List.of("skill-authoring"), List.of(this.root)).get(0);
+		Skill skill = Skills.resolve(List.of("skill-authoring"), this.root).get(0);
 
 		assertThat(skill.body()).isEqualTo("My own rules.");
 		assertThat(skill.meta().builtin()).isFalse();
@@ -93,7 +93,7 @@ class SkillsTests {
 		TestSkills.skill(this.root, "alpha");
 
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> Skills.resolve(List.of("alpha", "nope"), List.of(this.root)))
+			.isThrownBy(() -> Skills.resolve(List.of("alpha", "nope"), this.root))
 			.withMessage("skill not found: nope");
 	}
 
@@ -101,7 +101,7 @@ class SkillsTests {
 	void aFolderWithoutSkillFileIsNotASkill() {
 		TestSkills.write(this.root.resolve("notes/README.md"), "not a skill");
 
-		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of("notes"), List.of(this.root)))
+		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of("notes"), this.root))
 			.withMessage("skill not found: notes");
 	}
 
@@ -112,7 +112,7 @@ class SkillsTests {
 		TestSkills.skill(this.root, "outside");
 
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> Skills.resolve(List.of("../outside"), List.of(dirs)))
+			.isThrownBy(() -> Skills.resolve(List.of("../outside"), dirs))
 			.withMessage("skill not found: ../outside");
 	}
 
@@ -138,7 +138,7 @@ class SkillsTests {
 	void instructionsMarkTheCoreSkillAsSystem() {
 		Skill mine = Skills.load(TestSkills.skill(this.root, "mine"));
 
-		String instructions = Skills.instructions(Skills.resolve(List.of("skill-authoring", mine), List.of()));
+		String instructions = Skills.instructions(Skills.resolve(List.of("skill-authoring", mine), this.root));
 
 		assertThat(instructions).startsWith("### Skill: skill-authoring [system] — Write or review an Agent Skill")
 			.contains("\n\n### Skill: mine — Does mine things.\n\nInstructions of mine.")

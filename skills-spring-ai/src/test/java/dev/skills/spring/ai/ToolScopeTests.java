@@ -61,55 +61,89 @@ class ToolScopeTests {
 
 	@Test
 	void noToolsChosenLeavesOnlyTheSkillTools() {
-		assertThat(names(ToolScope.scope(this.pool, List.of(), List.of()))).containsExactly("activate_skill",
+		assertThat(names(ToolScope.scope(this.pool, UseTools.none(), List.of()))).containsExactly("activate_skill",
 				"read_skill_resource");
 	}
 
 	@Test
 	void allSelectsTheWholePoolInPoolOrder() {
-		assertThat(names(ToolScope.scope(this.pool, List.of(ToolScope.ALL), List.of()))).containsExactly("Read",
+		assertThat(names(ToolScope.scope(this.pool, UseTools.all(), List.of()))).containsExactly("Read",
 				"activate_skill", "read_skill_resource", "Grep", "Bash");
 	}
 
 	@Test
 	void namesSelectThoseToolsAndIgnoreUnknownOnes() {
-		assertThat(names(ToolScope.scope(this.pool, List.of("Bash", "Read", "WebFetch"), List.of())))
+		assertThat(names(ToolScope.scope(this.pool, UseTools.only("Bash", "Read", "WebFetch"), List.of())))
 			.containsExactly("Read", "activate_skill", "read_skill_resource", "Bash");
 	}
 
 	@Test
 	void allowedToolsNarrowTheChoice() {
-		assertThat(names(ToolScope.scope(this.pool, List.of("all"), List.of(this.reader.meta()))))
+		assertThat(names(ToolScope.scope(this.pool, UseTools.all(), List.of(this.reader.meta()))))
 			.containsExactly("Read", "activate_skill", "read_skill_resource", "Grep");
-		assertThat(names(ToolScope.scope(this.pool, List.of("Read", "Bash"), List.of(this.reader.meta()))))
+		assertThat(names(ToolScope.scope(this.pool, UseTools.only("Read", "Bash"), List.of(this.reader.meta()))))
 			.containsExactly("Read", "activate_skill", "read_skill_resource");
 	}
 
 	@Test
 	void disallowedToolsAreRemovedFromTheChoice() {
-		assertThat(names(ToolScope.scope(this.pool, List.of("all"), List.of(this.noShell.meta()))))
+		assertThat(names(ToolScope.scope(this.pool, UseTools.all(), List.of(this.noShell.meta()))))
 			.containsExactly("Read", "activate_skill", "read_skill_resource", "Grep");
 	}
 
 	@Test
 	void skillToolsStayEvenWhenASkillsRulesWouldExcludeThem() {
-		assertThat(names(ToolScope.scope(this.pool, List.of(), List.of(this.reader.meta(), this.noShell.meta()))))
+		assertThat(names(ToolScope.scope(this.pool, UseTools.none(), List.of(this.reader.meta(), this.noShell.meta()))))
 			.containsExactly("activate_skill", "read_skill_resource");
 	}
 
 	@Test
 	void scopeToolsAppliesTheRulesOfTheGivenSkills() {
-		assertThat(names(Skills.scopeTools(this.pool, List.of("all"), List.of(this.reader, this.noShell))))
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.all(), List.of(this.reader, this.noShell))))
 			.containsExactly("Read", "activate_skill", "read_skill_resource", "Grep");
-		assertThat(names(Skills.scopeTools(this.pool, List.of("Bash", "Grep"), List.of()))).containsExactly(
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.only("Bash", "Grep"), List.of()))).containsExactly(
 				"activate_skill", "read_skill_resource", "Grep", "Bash");
-		assertThat(names(Skills.scopeTools(this.pool, List.of(), List.of(this.reader)))).containsExactly(
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.none(), List.of(this.reader)))).containsExactly(
 				"activate_skill", "read_skill_resource");
 	}
 
 	@Test
+	void aNullChoiceMeansNoToolsNotAnError() {
+		assertThat(names(Skills.scopeTools(this.pool, null, List.of()))).containsExactly("activate_skill",
+				"read_skill_resource");
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.of(null), List.of()))).containsExactly("activate_skill",
+				"read_skill_resource");
+	}
+
+	@Test
+	void allOrStarInAnyCaseSelectsTheWholePool() {
+		for (String all : List.of("all", "ALL", "All", "*")) {
+			assertThat(names(Skills.scopeTools(this.pool, UseTools.of(all), List.of()))).as(all).hasSize(this.pool.size());
+		}
+	}
+
+	@Test
+	void aListNamingAllMeansTheToolCalledAll() {
+		this.pool.add(new RecordingTool("all"));
+
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.of(List.of("all")), List.of())))
+			.containsExactly("activate_skill", "read_skill_resource", "all");
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.only("all", "Grep"), List.of())))
+			.containsExactly("activate_skill", "read_skill_resource", "Grep", "all");
+	}
+
+	@Test
+	void aSkillWithAnEmptyAllowedToolsListRestrictsNothing() {
+		Skill empty = Skills.load(TestSkills.skill(this.root, "empty-list", "allowed-tools: []", "Anything."));
+		Skill made = Skill.builder("made", "Made in code.").allowedTools().build();
+
+		assertThat(empty.meta().allowedTools()).isNull();
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.all(), List.of(empty, made)))).hasSize(this.pool.size());
+	}
+
+	@Test
 	void theScopedToolsAreThePoolsOwnInstances() {
-		List<ToolCallback> scoped = ToolScope.scope(this.pool, List.of("all"), List.of());
+		List<ToolCallback> scoped = ToolScope.scope(this.pool, UseTools.all(), List.of());
 
 		assertThat(scoped).hasSize(this.pool.size());
 		for (int i = 0; i < scoped.size(); i++) {

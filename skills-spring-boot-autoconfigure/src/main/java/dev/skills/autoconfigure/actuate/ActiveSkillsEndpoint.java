@@ -7,6 +7,7 @@ import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -21,6 +22,9 @@ public class ActiveSkillsEndpoint {
 	/** The most conversations listed when no limit is given. */
 	public static final int DEFAULT_LIMIT = 100;
 
+	/** The most conversations one request may list: each is a row to read and an id to send. */
+	public static final int MAX_LIMIT = 1_000;
+
 	private final ActiveSkillsRepository repository;
 
 	/**
@@ -32,13 +36,19 @@ public class ActiveSkillsEndpoint {
 	}
 
 	/**
-	 * The conversations with active skills, most recently active first.
-	 * @param limit the most conversations to list ({@value #DEFAULT_LIMIT} when not given)
+	 * The conversations with active skills, most recently changed first.
+	 * @param limit the most conversations to list: from 1 to {@value #MAX_LIMIT},
+	 * {@value #DEFAULT_LIMIT} when not given
 	 * @return the conversations
+	 * @throws InvalidEndpointRequestException (a 400 over HTTP) for a limit out of range
 	 */
 	@ReadOperation
 	public ConversationsDescriptor conversations(@Nullable Integer limit) {
-		int max = (limit != null && limit > 0) ? limit : DEFAULT_LIMIT;
+		if (limit != null && (limit < 1 || limit > MAX_LIMIT)) {
+			String reason = "limit must be between 1 and " + MAX_LIMIT + ", was " + limit;
+			throw new InvalidEndpointRequestException(reason, reason);
+		}
+		int max = (limit != null) ? limit : DEFAULT_LIMIT;
 		Map<String, List<ActiveSkill>> conversations = this.repository.findAll(max);
 		return new ConversationsDescriptor(max, conversations);
 	}

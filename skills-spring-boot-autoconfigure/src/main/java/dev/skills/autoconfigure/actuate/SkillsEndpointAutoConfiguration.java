@@ -7,6 +7,7 @@ import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.autoconfigure.endpoint.expose.EndpointExposure;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -36,6 +37,14 @@ public final class SkillsEndpointAutoConfiguration {
 	@ConditionalOnBean(ActiveSkillsRepository.class)
 	ActiveSkillsEndpoint activeSkillsEndpoint(ActiveSkillsRepository repository) {
 		return new ActiveSkillsEndpoint(repository);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBean(ActiveSkillsEndpoint.class)
+	@ConditionalOnAvailableEndpoint(exposure = EndpointExposure.WEB)
+	ActiveSkillsEndpointWebExtension activeSkillsEndpointWebExtension(ActiveSkillsEndpoint endpoint) {
+		return new ActiveSkillsEndpointWebExtension(endpoint);
 	}
 
 }

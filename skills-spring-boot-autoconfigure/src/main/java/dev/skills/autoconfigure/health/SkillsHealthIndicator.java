@@ -42,7 +42,7 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 			.withDetail("generation", snapshot.generation())
 			.withDetail("lastReload", snapshot.createdAt());
 		List<String> unreadable = new ArrayList<>();
-		for (Path folder : this.registry.config().skillDirs()) {
+		for (Path folder : this.registry.config().folderLocations()) {
 			if (Files.exists(folder) && (!Files.isDirectory(folder) || !Files.isReadable(folder))) {
 				unreadable.add(folder.toString());
 			}

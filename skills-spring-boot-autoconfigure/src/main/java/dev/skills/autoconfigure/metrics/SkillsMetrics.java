@@ -71,7 +71,8 @@ public class SkillsMetrics implements MeterBinder, SkillInvocationListener, Skil
 		}
 		String skill = this.registry.contains(invocation.skillName()) ? invocation.skillName() : "unknown";
 		if (invocation.toolName().equals(SkillsTools.ACTIVATE_SKILL)) {
-			if (outcome == Outcome.OK || outcome == Outcome.ALREADY_ACTIVE) {
+			// An already-active answer delivers nothing new: not an activation.
+			if (outcome == Outcome.OK) {
 				Counter.builder("skills.activations")
 					.description("Skill activations")
 					.tag("skill", skill)

@@ -8,7 +8,10 @@ import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class ActiveSkillsEndpointTests {
 
@@ -45,13 +48,24 @@ class ActiveSkillsEndpointTests {
 	}
 
 	@Test
-	void whenTheLimitIsNotPositiveThenTheDefaultLimitApplies() {
-		for (int i = 0; i < ActiveSkillsEndpoint.DEFAULT_LIMIT + 5; i++) {
-			this.repository.activate("c" + i, new ActiveSkill("pdf-processing", T1));
+	void whenTheLimitIsNotPositiveOrAboveTheMaximumThenTheRequestIsInvalidAndSaysWhy() {
+		for (int limit : new int[] { 0, -1, ActiveSkillsEndpoint.MAX_LIMIT + 1 }) {
+			assertThatExceptionOfType(InvalidEndpointRequestException.class)
+				.isThrownBy(() -> this.endpoint.conversations(limit))
+				.withMessage("limit must be between 1 and 1000, was " + limit)
+				.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(ex.getMessage()));
 		}
-		ConversationsDescriptor descriptor = this.endpoint.conversations(0);
-		assertThat(descriptor.limit()).isEqualTo(ActiveSkillsEndpoint.DEFAULT_LIMIT);
-		assertThat(descriptor.conversations()).hasSize(ActiveSkillsEndpoint.DEFAULT_LIMIT);
+		assertThat(this.endpoint.conversations(ActiveSkillsEndpoint.MAX_LIMIT).limit()).isEqualTo(1000);
+	}
+
+	@Test
+	void whenOneConversationIsReadThenTheOrderOfTheListStays() {
+		this.repository.activate("a", new ActiveSkill("pdf-processing", T1));
+		this.repository.activate("b", new ActiveSkill("csv-cleaning", T2));
+
+		this.endpoint.conversation("a");
+
+		assertThat(this.endpoint.conversations(null).conversations().keySet()).containsExactly("b", "a");
 	}
 
 	@Test

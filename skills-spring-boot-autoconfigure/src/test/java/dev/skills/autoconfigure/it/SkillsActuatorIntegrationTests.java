@@ -210,6 +210,33 @@ class SkillsActuatorIntegrationTests {
 	}
 
 	@Test
+	void whenTheLimitIsOutOfRangeThenActiveSkillsAnswers400WithAMessage() {
+		for (String limit : new String[] { "0", "-3", "1001" }) {
+			ResponseEntity<String> response = this.http.getForEntity("/actuator/activeskills?limit=" + limit,
+					String.class);
+			assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+			assertThat(response.getBody()).contains("limit must be between 1 and 1000, was " + limit);
+		}
+	}
+
+	@Test
+	void whenAnActiveSkillIsDeletedThenNoConversationListsIt() throws IOException {
+		TestSkills.skill(skills, "short-lived", "A skill this test deletes.", "Body.");
+		postJson("/actuator/skills");
+		openAi.thenCall("activate_skill", "{\"skill_name\":\"short-lived\"}").thenAnswer("Done.");
+		chat("conversation-gone", "Use the short-lived skill");
+		assertThat(texts(getJson("/actuator/activeskills/conversation-gone").path("skills"), "name"))
+			.containsExactly("short-lived");
+
+		Files.delete(skills.resolve("short-lived/SKILL.md"));
+		Files.delete(skills.resolve("short-lived"));
+		postJson("/actuator/skills");
+
+		assertThat(getJson("/actuator/activeskills/conversation-gone").path("skills").size()).isZero();
+		assertThat(getJson("/actuator/activeskills").path("conversations").has("conversation-gone")).isFalse();
+	}
+
+	@Test
 	void whenTheModelIsCalledThenItSeesTheCatalogAndTheSkillToolsAndGetsTheSkillContent() {
 		openAi.thenCall("activate_skill", "{\"skill_name\":\"pdf-processing\"}")
 			.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"references/FORMS.md\"}")

@@ -1,0 +1,148 @@
+package dev.skills.spring.ai;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import dev.skills.core.Skill;
+import dev.skills.core.SkillMeta;
+import dev.skills.core.SkillNotFoundException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.util.FileSystemUtils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * The code-first API as its users expect it: skills made in code, forgiving loading of a file
+ * the caller chose, name resolution, and the instructions block.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class CodeFirstSkillsTests {
+
+	@TempDir
+	Path root;
+
+	@Test
+	void aMissingSkillFileIsASkillNotFoundExceptionNamingThePath() {
+		Path missing = this.root.resolve("nope");
+
+		assertThatExceptionOfType(SkillNotFoundException.class).isThrownBy(() -> Skills.load(missing))
+			.withMessage("skill file not found: " + missing);
+		assertThatExceptionOfType(SkillNotFoundException.class)
+			.isThrownBy(() -> Skills.load(missing.resolve("SKILL.md")))
+			.withMessage("skill file not found: " + missing.resolve("SKILL.md"));
+	}
+
+	@Test
+	void aFileWithoutFrontmatterLoadsNamedAfterItsFolderWithAWarning(CapturedOutput output) {
+		Path folder = TestSkills.write(this.root.resolve("plain-notes/SKILL.md"), "# Notes\n\nJust instructions.\n")
+			.getParent();
+
+		Skill skill = Skills.load(folder);
+
+		assertThat(skill.name()).isEqualTo("plain-notes");
+		assertThat(skill.description()).isEmpty();
+		assertThat(skill.body()).isEqualTo("# Notes\n\nJust instructions.");
+		assertThat(skill.path()).contains(folder);
+		assertThat(output).contains("SKILL.md has no frontmatter; using the directory name 'plain-notes' and an "
+				+ "empty description");
+	}
+
+	@Test
+	void aFileWithoutDescriptionLoadsWithAnEmptyDescriptionAndAWarning(CapturedOutput output) {
+		Path file = TestSkills.write(this.root.resolve("terse/SKILL.md"), "---\nname: terse\n---\nDo it.\n");
+
+		Skill skill = Skills.load(file);
+
+		assertThat(skill.name()).isEqualTo("terse");
+		assertThat(skill.description()).isEmpty();
+		assertThat(skill.body()).isEqualTo("Do it.");
+		assertThat(output).contains("Missing required field in frontmatter: description; using an empty description");
+	}
+
+	@Test
+	void aSkillMadeInCodeHasNoPath() {
+		Skill skill = Skill.of("greeter", "Greets people.", "Say hello.");
+
+		assertThat(skill.name()).isEqualTo("greeter");
+		assertThat(skill.description()).isEqualTo("Greets people.");
+		assertThat(skill.body()).isEqualTo("Say hello.");
+		assertThat(skill.path()).isEmpty();
+		assertThat(skill.files()).isEmpty();
+	}
+
+	@Test
+	void theBuilderSetsTheFieldsBeyondNameDescriptionAndInstructions() {
+		Skill skill = Skill.builder("git-helper", "Helps with git.")
+			.instructions("Use git.")
+			.whenToUse("the user mentions a commit")
+			.allowedTools("Bash(git:*)", "Read")
+			.disallowedTools("WebFetch")
+			.builtin(true)
+			.build();
+
+		assertThat(skill.meta().whenToUse()).isEqualTo("the user mentions a commit");
+		assertThat(skill.meta().allowedTools()).containsExactly("Bash(git:*)", "Read");
+		assertThat(skill.meta().disallowedTools()).containsExactly("WebFetch");
+		assertThat(skill.meta().builtin()).isTrue();
+		assertThat(Skill.builder("open", "No limits.").build().meta().allowedTools()).isNull();
+		assertThatIllegalArgumentException().isThrownBy(() -> Skill.of(" ", "d", "i"));
+	}
+
+	@Test
+	void aSkillReadFromAJarHasNoPath() {
+		SkillMeta meta = new SkillMeta("kit", "A kit.", null, null, Map.of(), null, List.of(), null, List.of(), List.of(),
+				0, "jar:file:/libs/kit.jar!/META-INF/skills/kit/SKILL.md", "jar:file:/libs/kit.jar!/META-INF/skills/kit/",
+				Map.of(), false);
+
+		assertThat(new Skill(meta, "Use the kit.", List.of()).path()).isEmpty();
+	}
+
+	@Test
+	void bareNamesAreLookedUpInTheSkillsFolderOfTheWorkingDirectoryByDefault() throws IOException {
+		Path skills = Skills.DEFAULT_SKILL_DIR;
+		boolean created = !Files.exists(skills);
+		String name = "code-first-" + ProcessHandle.current().pid();
+		try {
+			TestSkills.skill(skills, name);
+
+			assertThat(Skills.resolve(List.of(name, "skill-authoring"))).extracting(Skill::name)
+				.containsExactly(name, "skill-authoring");
+		}
+		finally {
+			FileSystemUtils.deleteRecursively(created ? skills : skills.resolve(name));
+		}
+		assertThat(skills).isEqualTo(Path.of("skills"));
+	}
+
+	@Test
+	void anEntryThatIsNoSkillNamesItself() {
+		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of("no-such-skill"), this.root))
+			.withMessage("skill not found: no-such-skill");
+	}
+
+	@Test
+	void instructionsSkipSkillsWithoutInstructionsAndKeepDescriptionsAsWritten() {
+		List<Skill> skills = List.of(Skill.of("empty", "Has nothing to say.", ""),
+				Skill.of("quiet", "", "Work quietly."), Skill.of("loud", "  Speaks up.  ", "Shout."));
+
+		assertThat(Skills.instructions(skills)).isEqualTo("""
+				### Skill: quiet
+
+				Work quietly.
+
+				### Skill: loud —   Speaks up.\s\s
+
+				Shout.""");
+	}
+
+}

@@ -1,0 +1,80 @@
+package dev.skills.autoconfigure;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.prompt.SkillPrompts;
+import dev.skills.core.registry.SkillsRegistry;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * What start-up tells the user about skills: one line with what was loaded from where, a
+ * warning for a setting that has no effect, and a failure for a preloaded skill that cannot
+ * exist.
+ */
+final class SkillsStartup {
+
+	private static final Log logger = LogFactory.getLog(SkillsStartup.class);
+
+	private SkillsStartup() {
+	}
+
+	/**
+	 * Log one INFO line: how many skills from which locations (folders made absolute), and how
+	 * many errors and warnings.
+	 * @param registry the registry as discovered
+	 */
+	static void logLoaded(SkillsRegistry registry) {
+		if (logger.isInfoEnabled()) {
+			List<SkillDiagnostic> diagnostics = registry.diagnostics();
+			long errors = diagnostics.stream().filter(SkillDiagnostic::isError).count();
+			logger.info("Loaded " + count(registry.size(), "skill") + " from "
+					+ String.join(", ", resolved(registry.config())) + " (" + count(errors, "error") + ", "
+					+ count(diagnostics.size() - errors, "warning") + ")");
+		}
+	}
+
+	/**
+	 * Warn when {@code skills.preload-from} is set in on-demand mode, where nothing reads it.
+	 * @param properties the properties
+	 */
+	static void warnIfPreloadFromIsIgnored(SkillsProperties properties) {
+		if (properties.getMode() == SkillConfig.Mode.ON_DEMAND && properties.getPreloadFrom() != null) {
+			logger.warn("skills.preload-from is set but skills.mode is on-demand, which ignores it; set "
+					+ "skills.mode=session to name the skill per request, or remove skills.preload-from");
+		}
+	}
+
+	/**
+	 * Fail when {@code skills.preload} names a skill the registry does not have and hot reload
+	 * cannot bring it later (with hot reload the advisor warns once instead).
+	 * @param registry the registry
+	 * @param preload the preloaded names
+	 * @throws InvalidSkillsPropertyException naming the unknown skills and the known ones
+	 */
+	static void checkPreload(SkillsRegistry registry, List<String> preload) {
+		List<String> unknown = preload.stream().filter((name) -> !registry.contains(name)).toList();
+		if (!unknown.isEmpty() && !registry.config().hotReload()) {
+			throw new InvalidSkillsPropertyException("preload", String.join(", ", unknown),
+					((unknown.size() == 1) ? "no skill has that name. " : "no skills have those names. ")
+							+ SkillPrompts.nameList("Known skills", registry.names()),
+					"Set skills.preload to names of existing skills, or turn on skills.hot-reload if the skill "
+							+ "is added while the application runs.");
+		}
+	}
+
+	private static List<String> resolved(SkillConfig config) {
+		return config.skillDirs().stream().map((location) -> {
+			Path folder = SkillConfig.folderOf(location);
+			return (folder != null) ? folder.toAbsolutePath().normalize().toString() : location;
+		}).toList();
+	}
+
+	private static String count(long count, String noun) {
+		return count + " " + noun + ((count == 1) ? "" : "s");
+	}
+
+}
