@@ -11,15 +11,17 @@ import java.util.Map;
 public interface ActiveSkillsRepository {
 
 	/**
-	 * Record an activation. Activating an already active skill moves it to the end with the new
-	 * time.
+	 * Record an activation and mark the conversation as just used. Activating an already active
+	 * skill keeps its first activation time and its place, so that activations racing on several
+	 * application instances leave one entry.
 	 * @param conversationId the conversation
 	 * @param skill the activated skill
 	 */
 	void activate(String conversationId, ActiveSkill skill);
 
 	/**
-	 * The active skills of a conversation, oldest activation first.
+	 * The active skills of a conversation, oldest activation first. Reading does not count as
+	 * using the conversation.
 	 * @param conversationId the conversation
 	 * @return the skills; empty for an unknown conversation
 	 */
@@ -31,6 +33,13 @@ public interface ActiveSkillsRepository {
 	 * @param name the skill name
 	 */
 	void deactivate(String conversationId, String name);
+
+	/**
+	 * Deactivate a skill in every conversation, for example when it is deleted from the registry.
+	 * A conversation left without skills is forgotten.
+	 * @param name the skill name
+	 */
+	void deleteBySkillName(String name);
 
 	/**
 	 * Forget a conversation.

@@ -35,7 +35,8 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 			throw new IllegalArgumentException("maxConversations must be positive, was " + maxConversations);
 		}
 		this.maxConversations = maxConversations;
-		this.conversations = new LinkedHashMap<>(16, 0.75f, true) {
+		// Insertion order, renewed by activations only: reading a conversation does not use it.
+		this.conversations = new LinkedHashMap<>() {
 
 			@Override
 			protected boolean removeEldestEntry(Map.Entry<String, List<ActiveSkill>> eldest) {
@@ -47,10 +48,16 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 
 	@Override
 	public synchronized void activate(String conversationId, ActiveSkill skill) {
-		List<ActiveSkill> skills = new ArrayList<>(this.conversations.getOrDefault(conversationId, List.of()));
-		skills.removeIf((active) -> active.name().equals(skill.name()));
-		skills.add(skill);
-		this.conversations.put(conversationId, List.copyOf(skills));
+		List<ActiveSkill> skills = this.conversations.remove(conversationId);
+		if (skills == null) {
+			skills = List.of(skill);
+		}
+		else if (skills.stream().noneMatch((active) -> active.name().equals(skill.name()))) {
+			List<ActiveSkill> added = new ArrayList<>(skills);
+			added.add(skill);
+			skills = List.copyOf(added);
+		}
+		this.conversations.put(conversationId, skills);
 	}
 
 	@Override
@@ -69,6 +76,13 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 			else {
 				this.conversations.put(conversationId, remaining);
 			}
+		}
+	}
+
+	@Override
+	public synchronized void deleteBySkillName(String name) {
+		for (String conversationId : List.copyOf(this.conversations.keySet())) {
+			deactivate(conversationId, name);
 		}
 	}
 
