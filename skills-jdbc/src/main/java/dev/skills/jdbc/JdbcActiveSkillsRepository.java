@@ -131,7 +131,7 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 
 	@Override
 	public List<ActiveSkill> findByConversationId(String conversationId) {
-		if (conversationId.length() > MAX_KEY_LENGTH) {
+		if (!storable(conversationId)) {
 			return List.of();
 		}
 		List<ActiveSkill> skills = new ArrayList<>();
@@ -148,16 +148,25 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 
 	@Override
 	public void deactivate(String conversationId, String name) {
+		if (!storable(conversationId) || !storable(name)) {
+			return;
+		}
 		this.jdbc.sql(this.deleteSkill).params(conversationId, name).update();
 	}
 
 	@Override
 	public void deleteBySkillName(String name) {
+		if (!storable(name)) {
+			return;
+		}
 		deleteInBatches(this.deleteSkillEverywhere, name);
 	}
 
 	@Override
 	public void deleteByConversationId(String conversationId) {
+		if (!storable(conversationId)) {
+			return;
+		}
 		this.jdbc.sql(this.deleteConversation).param(conversationId).update();
 	}
 
@@ -202,6 +211,11 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 
 	private Instant cutoff() {
 		return this.clock.instant().minus(this.ttl);
+	}
+
+	// What activate() refuses cannot be stored: reading or deleting it finds nothing.
+	private static boolean storable(String key) {
+		return key.length() <= MAX_KEY_LENGTH && key.indexOf('\0') < 0;
 	}
 
 	private static void checkKey(String what, String value) {

@@ -202,7 +202,7 @@ abstract class JdbcActiveSkillsRepositoryContract extends ActiveSkillsRepository
 	}
 
 	@Test
-	void keysLongerThanTheColumnsAreRejectedWithAClearMessage() {
+	void keysTheDatabaseCannotStoreAreRejectedOnWriteAndFoundNowhere() {
 		ActiveSkillsRepository repository = repository();
 		String tooLong = "c".repeat(JdbcActiveSkillsRepository.MAX_KEY_LENGTH + 1);
 
@@ -213,6 +213,10 @@ abstract class JdbcActiveSkillsRepositoryContract extends ActiveSkillsRepository
 		assertThatIllegalArgumentException().isThrownBy(() -> repository.activate("c\0", skill("pdf", 1)))
 			.withMessageContaining("NUL");
 		assertThat(repository.findByConversationId(tooLong)).isEmpty();
+		assertThat(repository.findByConversationId("c\0")).isEmpty();
+		repository.deactivate("c\0", "pdf");
+		repository.deleteByConversationId(tooLong);
+		repository.deleteBySkillName("p\0");
 		assertThat(rows()).isZero();
 	}
 

@@ -32,8 +32,8 @@ public final class TestDatabases {
 	public static String postgresUrl() {
 		String url = System.getenv(URL_VARIABLE);
 		if (url == null || url.isBlank()) {
-			String reason = URL_VARIABLE + " is not set: start PostgreSQL as the README's 'Running the tests' "
-					+ "section shows (or run .ci/run) to run the PostgreSQL tests";
+			String reason = URL_VARIABLE + " is not set: start PostgreSQL as the README's 'Running the "
+					+ "PostgreSQL tests' section shows (or run .ci/run) to run the PostgreSQL tests";
 			if ("true".equalsIgnoreCase(System.getenv("CI"))) {
 				Assertions.fail(reason);
 			}
