@@ -1,7 +1,5 @@
 package dev.skills.autoconfigure.jdbc;
 
-import dev.skills.jdbc.JdbcActiveSkillsSchema;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
 
@@ -25,7 +23,8 @@ public class SkillsJdbcProperties {
 	/**
 	 * Name of the active skills table: a plain SQL identifier (letters, digits, underscores).
 	 */
-	private String tableName = JdbcActiveSkillsSchema.DEFAULT_TABLE_NAME;
+	// Written out (JdbcActiveSkillsSchema.DEFAULT_TABLE_NAME) so that the IDE metadata shows it.
+	private String tableName = "skills_active";
 
 	public DatabaseInitializationMode getInitializeSchema() {
 		return this.initializeSchema;
