@@ -3,10 +3,8 @@ package dev.skills.jdbc;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -169,35 +167,12 @@ abstract class JdbcActiveSkillsRepositoryContract extends ActiveSkillsRepository
 	@Timeout(120)
 	void manyThreadsInManyConversationsLoseNoActivationAndLeaveNoDuplicate() throws Exception {
 		ActiveSkillsRepository repository = repository();
-		List<String> skills = List.of("pdf", "csv", "charts", "json", "xml");
-		Set<String> activated = ConcurrentHashMap.newKeySet();
-		ExecutorService threads = Executors.newFixedThreadPool(50);
-		try {
-			List<Future<?>> futures = new ArrayList<>();
-			for (int t = 0; t < 50; t++) {
-				int thread = t;
-				futures.add(threads.submit(() -> {
-					for (int i = 0; i < 40; i++) {
-						String conversation = "c" + ((thread * 7 + i * 5) % 200);
-						String name = skills.get((thread + i) % skills.size());
-						repository.activate(conversation, skill(name, thread));
-						activated.add(conversation + "/" + name);
-						assertThat(repository.findByConversationId(conversation)).extracting(ActiveSkill::name)
-							.contains(name);
-					}
-				}));
-			}
-			for (Future<?> future : futures) {
-				future.get(100, TimeUnit.SECONDS);
-			}
-		}
-		finally {
-			threads.shutdownNow();
-		}
-		Set<String> stored = new HashSet<>();
-		repository.findAll(1000)
-			.forEach((conversation, active) -> active.forEach((skill) -> stored.add(conversation + "/" + skill.name())));
-		assertThat(stored).isEqualTo(activated);
+		Set<String> activated = ConcurrentActivations.run(List.of("pdf", "csv", "charts", "json", "xml"),
+				(conversation, name, step) -> {
+					repository.activate(conversation, skill(name, step));
+					assertThat(repository.findByConversationId(conversation)).extracting(ActiveSkill::name).contains(name);
+				});
+		assertThat(ConcurrentActivations.pairs(repository.findAll(1000))).isEqualTo(activated);
 		assertThat(rows()).isEqualTo(activated.size());
 	}
 

@@ -3,15 +3,9 @@ package dev.skills.autoconfigure.instances;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
@@ -19,6 +13,7 @@ import dev.skills.autoconfigure.TestSkills;
 import dev.skills.autoconfigure.app.OpenAiStub;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.jdbc.ConcurrentActivations;
 import dev.skills.jdbc.JdbcActiveSkillsRepository;
 import dev.skills.jdbc.TestDatabases;
 import dev.skills.spring.ai.SkillsToolContext;
@@ -127,31 +122,12 @@ class MultipleInstancesIntegrationTests {
 	void fiftyThreadsActivatingSkillsInTwoHundredConversationsOnBothInstancesLoseNothingAndDuplicateNothing()
 			throws Exception {
 		List<ToolCallback> tools = List.of(activateTool(a), activateTool(b));
-		Set<String> activated = ConcurrentHashMap.newKeySet();
-		ExecutorService threads = Executors.newFixedThreadPool(50);
-		try {
-			List<Future<?>> futures = new ArrayList<>();
-			for (int t = 0; t < 50; t++) {
-				int thread = t;
-				futures.add(threads.submit(() -> {
-					for (int i = 0; i < 40; i++) {
-						String conversation = "conversation-" + ((thread * 7 + i * 5) % 200);
-						String skill = SKILLS.get((thread + i) % SKILLS.size());
-						String result = tools.get((thread + i) % 2)
-							.call("{\"skill_name\":\"" + skill + "\"}",
-									new ToolContext(Map.of(SkillsToolContext.CONVERSATION_ID, conversation)));
-						assertThat(result).contains("The " + skill + " instructions.");
-						activated.add(conversation + "/" + skill);
-					}
-				}));
-			}
-			for (Future<?> future : futures) {
-				future.get(150, TimeUnit.SECONDS);
-			}
-		}
-		finally {
-			threads.shutdownNow();
-		}
+		Set<String> activated = ConcurrentActivations.run(SKILLS, (conversation, skill, step) -> {
+			String result = tools.get(step % 2)
+				.call("{\"skill_name\":\"" + skill + "\"}",
+						new ToolContext(Map.of(SkillsToolContext.CONVERSATION_ID, conversation)));
+			assertThat(result).contains("The " + skill + " instructions.");
+		});
 		assertThat(stored(a)).isEqualTo(activated).isEqualTo(stored(b));
 		long rows = JdbcClient.create(dataSource())
 			.sql("SELECT COUNT(*) FROM " + table)
@@ -201,11 +177,7 @@ class MultipleInstancesIntegrationTests {
 	}
 
 	private static Set<String> stored(ConfigurableApplicationContext context) {
-		Set<String> stored = new HashSet<>();
-		context.getBean(ActiveSkillsRepository.class)
-			.findAll(1000)
-			.forEach((conversation, active) -> active.forEach((skill) -> stored.add(conversation + "/" + skill.name())));
-		return stored;
+		return ConcurrentActivations.pairs(context.getBean(ActiveSkillsRepository.class).findAll(1000));
 	}
 
 	private static String chat(ConfigurableApplicationContext context, String conversationId, String message) {
