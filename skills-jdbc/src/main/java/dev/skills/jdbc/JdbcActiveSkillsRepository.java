@@ -55,43 +55,14 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 
 	private final int batchSize;
 
-	private final String upsert;
-
-	private final String selectConversation;
-
-	private final String selectRecent;
-
-	private final String deleteSkill;
-
-	private final String deleteConversation;
-
-	private final String deleteSkillEverywhere;
-
-	private final String deleteExpired;
+	private final ActiveSkillsSql sql;
 
 	private JdbcActiveSkillsRepository(Builder builder) {
-		String t = JdbcActiveSkillsSchema.checkTableName(builder.tableName);
 		this.jdbc = builder.jdbc;
 		this.clock = builder.clock;
 		this.ttl = builder.ttl;
 		this.batchSize = builder.batchSize;
-		this.upsert = builder.dialect.upsertSql(t);
-		this.selectConversation = "SELECT skill_name, activated_at, last_used_at FROM " + t
-				+ " WHERE conversation_id = ? ORDER BY id";
-		this.selectRecent = "SELECT a.conversation_id, a.skill_name, a.activated_at FROM " + t + " a JOIN ("
-				+ "SELECT conversation_id, MAX(last_used_at) AS last_used FROM " + t + " GROUP BY conversation_id "
-				+ "HAVING MAX(last_used_at) >= ? ORDER BY last_used DESC, conversation_id LIMIT ?) r "
-				+ "ON a.conversation_id = r.conversation_id ORDER BY r.last_used DESC, a.conversation_id, a.id";
-		this.deleteSkill = "DELETE FROM " + t + " WHERE conversation_id = ? AND skill_name = ?";
-		this.deleteConversation = "DELETE FROM " + t + " WHERE conversation_id = ?";
-		this.deleteSkillEverywhere = "DELETE FROM " + t + " WHERE id IN (SELECT id FROM (SELECT id FROM " + t
-				+ " WHERE skill_name = ? LIMIT ?) batch)";
-		// A conversation expires whole, when none of its rows was used within the time to live;
-		// the outer condition spares a row that an activation touched while the statement ran.
-		this.deleteExpired = "DELETE FROM " + t + " WHERE last_used_at < ? AND conversation_id IN ("
-				+ "SELECT conversation_id FROM (SELECT o.conversation_id FROM " + t + " o WHERE o.last_used_at < ? "
-				+ "AND NOT EXISTS (SELECT 1 FROM " + t + " r WHERE r.conversation_id = o.conversation_id "
-				+ "AND r.last_used_at >= ?) LIMIT ?) expired)";
+		this.sql = ActiveSkillsSql.of(builder.dialect, builder.tableName);
 	}
 
 	/**
@@ -120,12 +91,12 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		Object[] params = { conversationId, skill.name(), timestamp(skill.activatedAt()),
 				timestamp(this.clock.instant()) };
 		try {
-			this.jdbc.sql(this.upsert).params(params).update();
+			this.jdbc.sql(this.sql.upsert()).params(params).update();
 		}
 		catch (DuplicateKeyException ex) {
 			// Another instance inserted the same row in between: now it matches, and only the
 			// use time is written.
-			this.jdbc.sql(this.upsert).params(params).update();
+			this.jdbc.sql(this.sql.upsert()).params(params).update();
 		}
 	}
 
@@ -136,7 +107,7 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		}
 		List<ActiveSkill> skills = new ArrayList<>();
 		Instant[] lastUsed = { Instant.MIN };
-		this.jdbc.sql(this.selectConversation).param(conversationId).query((RowCallbackHandler) (rs) -> {
+		this.jdbc.sql(this.sql.selectConversation()).param(conversationId).query((RowCallbackHandler) (rs) -> {
 			skills.add(new ActiveSkill(rs.getString(1), instant(rs, 2)));
 			Instant used = instant(rs, 3);
 			if (used.isAfter(lastUsed[0])) {
@@ -151,7 +122,7 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		if (!storable(conversationId) || !storable(name)) {
 			return;
 		}
-		this.jdbc.sql(this.deleteSkill).params(conversationId, name).update();
+		this.jdbc.sql(this.sql.deleteSkill()).params(conversationId, name).update();
 	}
 
 	@Override
@@ -159,7 +130,7 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		if (!storable(name)) {
 			return;
 		}
-		deleteInBatches(this.deleteSkillEverywhere, name);
+		deleteInBatches(this.sql.deleteSkillEverywhere(), name);
 	}
 
 	@Override
@@ -167,7 +138,7 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		if (!storable(conversationId)) {
 			return;
 		}
-		this.jdbc.sql(this.deleteConversation).param(conversationId).update();
+		this.jdbc.sql(this.sql.deleteConversation()).param(conversationId).update();
 	}
 
 	@Override
@@ -176,7 +147,7 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 			return Map.of();
 		}
 		Map<String, List<ActiveSkill>> conversations = new LinkedHashMap<>();
-		this.jdbc.sql(this.selectRecent).params(timestamp(cutoff()), limit).query((RowCallbackHandler) (rs) -> {
+		this.jdbc.sql(this.sql.selectRecent()).params(timestamp(cutoff()), limit).query((RowCallbackHandler) (rs) -> {
 			conversations.computeIfAbsent(rs.getString(1), (id) -> new ArrayList<>())
 				.add(new ActiveSkill(rs.getString(2), instant(rs, 3)));
 		});
@@ -191,7 +162,7 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 	 */
 	public int deleteExpired() {
 		OffsetDateTime cutoff = timestamp(cutoff());
-		return deleteInBatches(this.deleteExpired, cutoff, cutoff, cutoff);
+		return deleteInBatches(this.sql.deleteExpired(), cutoff, cutoff, cutoff);
 	}
 
 	private int deleteInBatches(String sql, Object... params) {

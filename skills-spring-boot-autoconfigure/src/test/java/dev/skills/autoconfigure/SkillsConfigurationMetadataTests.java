@@ -52,7 +52,8 @@ class SkillsConfigurationMetadataTests {
 		Map<String, JsonNode> listed = skillsProperties();
 		Set<String> expected = allSkillsProperties();
 		assertThat(expected).contains("skills.active-skills.store", "skills.active-skills.ttl",
-				"skills.active-skills.jdbc.initialize-schema", "skills.active-skills.jdbc.table-name","skills.enabled", "skills.skills-dir", "skills.watch.debounce",
+				"skills.active-skills.jdbc.initialize-schema", "skills.active-skills.jdbc.table-name",
+				"skills.enabled", "skills.skills-dir", "skills.watch.debounce",
 				"skills.active-skills.max-conversations", "skills.endpoint.show-instructions");
 		assertThat(listed.keySet()).containsAll(expected);
 		for (String name : expected) {

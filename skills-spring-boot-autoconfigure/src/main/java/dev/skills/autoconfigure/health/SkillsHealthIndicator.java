@@ -19,9 +19,9 @@ import org.springframework.core.NestedExceptionUtils;
 
 /**
  * The health of the skills: UP with the number of skills, errors and warnings and the last
- * reload; DOWN when a configured folder exists but cannot be read, or when hot reload is on and
- * the watcher died, or when the active-skill store does not answer. A folder that does not exist is only a warning, not DOWN: the default
- * {@code .agents/skills} is optional.
+ * reload, and the active-skill store; DOWN when a configured folder exists but cannot be read,
+ * when hot reload is on and the watcher died, or when the store does not answer. A folder that
+ * does not exist is only a warning, not DOWN: the default {@code .agents/skills} is optional.
  */
 public class SkillsHealthIndicator extends AbstractHealthIndicator {
 

@@ -16,7 +16,7 @@ import org.springframework.core.io.ByteArrayResource;
  * Creates the active skills table at start-up as {@code skills.active-skills.jdbc.initialize-schema}
  * says, from the dialect's schema script with the configured table name.
  */
-public class JdbcActiveSkillsSchemaInitializer extends DataSourceScriptDatabaseInitializer {
+class JdbcActiveSkillsSchemaInitializer extends DataSourceScriptDatabaseInitializer {
 
 	private final String script;
 
@@ -26,7 +26,7 @@ public class JdbcActiveSkillsSchemaInitializer extends DataSourceScriptDatabaseI
 	 * @param dialect its dialect
 	 * @param properties the table name and initialization mode
 	 */
-	public JdbcActiveSkillsSchemaInitializer(DataSource dataSource, JdbcActiveSkillsDialect dialect,
+	JdbcActiveSkillsSchemaInitializer(DataSource dataSource, JdbcActiveSkillsDialect dialect,
 			SkillsJdbcProperties properties) {
 		super(dataSource, settings(dialect, properties));
 		this.script = JdbcActiveSkillsSchema.script(dialect, properties.getTableName());
