@@ -25,7 +25,7 @@ class SampleDemoTests {
 			.contains("assistant> Read it. - List the fields before filling them")
 			.contains("tool> activate_skill(release-notes) -> ok")
 			.contains("tool> activate_skill(pdf-processing) -> already_active")
-			.contains("Active skills in conversation 'demo': release-notes, pdf-processing");
+			.contains("Active skills in conversation 'demo': pdf-processing, release-notes");
 	}
 
 }
