@@ -15,7 +15,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * Runs every measurement and prints the figures the README quotes, each as a ratio against a
  * baseline measured in the same run. Arguments choose sections: {@code heap}, {@code latency},
- * {@code discovery}, {@code reload}, {@code advisor}; none means all.
+ * {@code discovery}, {@code reload}, {@code advisor}, {@code stores}; none means all.
  */
 public final class BenchmarkReport {
 
@@ -23,7 +23,7 @@ public final class BenchmarkReport {
 	}
 
 	public static void main(String[] args) throws RunnerException {
-		Set<String> sections = (args.length == 0) ? Set.of("heap", "latency", "discovery", "reload", "advisor")
+		Set<String> sections = (args.length == 0) ? Set.of("heap", "latency", "discovery", "reload", "advisor", "stores")
 				: Set.of(args);
 		StringBuilder report = new StringBuilder("\n== Skills for Spring AI: benchmark report ==\n");
 		if (sections.contains("heap")) {
@@ -68,6 +68,9 @@ public final class BenchmarkReport {
 								+ "= +%.1f us (target median < 50 us)%n",
 						benchmark, median, baseline, median - baseline));
 			}
+		}
+		if (sections.contains("stores")) {
+			report.append(ActiveSkillsStoreBenchmark.report());
 		}
 		System.out.println(report);
 	}

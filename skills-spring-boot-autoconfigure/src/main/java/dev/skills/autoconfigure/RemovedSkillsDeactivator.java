@@ -18,7 +18,7 @@ final class RemovedSkillsDeactivator implements SkillsListener {
 
 	@Override
 	public void onChange(SkillsChange change) {
-		change.removed().forEach(this.activeSkills::deactivateEverywhere);
+		change.removed().forEach(this.activeSkills::deleteBySkillName);
 	}
 
 }

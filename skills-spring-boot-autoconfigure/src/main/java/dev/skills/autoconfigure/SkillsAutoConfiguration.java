@@ -9,6 +9,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.io.ResourceLoader;
 
 /**
  * Auto-configuration of the skills themselves: the {@link SkillConfig} bound from
@@ -38,7 +39,8 @@ public final class SkillsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ActiveSkillsRepository activeSkillsRepository(SkillsProperties properties) {
+	ActiveSkillsRepository activeSkillsRepository(SkillsProperties properties, ResourceLoader resourceLoader) {
+		ActiveSkillsStoreCheck.check(properties, resourceLoader.getClassLoader());
 		properties.checkMaxConversations();
 		return new InMemoryActiveSkillsRepository(properties.getActiveSkills().getMaxConversations());
 	}

@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.skills.autoconfigure.jdbc.SkillsJdbcProperties;
+import dev.skills.jdbc.JdbcActiveSkillsSchema;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -48,8 +50,10 @@ class SkillsConfigurationMetadataTests {
 	@Test
 	void whenMetadataIsGeneratedThenEverySkillsPropertyIsListedWithADescription() {
 		Map<String, JsonNode> listed = skillsProperties();
-		Set<String> expected = propertiesOf(SkillsProperties.PREFIX, SkillsProperties.class);
-		assertThat(expected).contains("skills.enabled", "skills.skills-dir", "skills.watch.debounce",
+		Set<String> expected = allSkillsProperties();
+		assertThat(expected).contains("skills.active-skills.store", "skills.active-skills.ttl",
+				"skills.active-skills.jdbc.initialize-schema", "skills.active-skills.jdbc.table-name",
+				"skills.enabled", "skills.skills-dir", "skills.watch.debounce",
 				"skills.active-skills.max-conversations", "skills.endpoint.show-instructions");
 		assertThat(listed.keySet()).containsAll(expected);
 		for (String name : expected) {
@@ -60,13 +64,19 @@ class SkillsConfigurationMetadataTests {
 	@Test
 	void whenMetadataIsGeneratedThenItListsNoSkillsPropertyThatDoesNotExist() {
 		assertThat(new TreeSet<>(skillsProperties().keySet()))
-			.isEqualTo(new TreeSet<>(propertiesOf(SkillsProperties.PREFIX, SkillsProperties.class)));
+			.isEqualTo(allSkillsProperties());
 	}
 
 	@Test
 	void whenMetadataIsGeneratedThenDefaultsMatchTheProperties() {
 		Map<String, JsonNode> listed = skillsProperties();
 		assertThat(listed.get("skills.mode").path("defaultValue").asString()).isEqualTo("on-demand");
+		assertThat(listed.get("skills.active-skills.store").path("defaultValue").asString()).isEqualTo("memory");
+		assertThat(listed.get("skills.active-skills.ttl").path("defaultValue").asString()).isEqualTo("7d");
+		assertThat(listed.get("skills.active-skills.jdbc.table-name").path("defaultValue").asString())
+			.isEqualTo(JdbcActiveSkillsSchema.DEFAULT_TABLE_NAME);
+		assertThat(listed.get("skills.active-skills.jdbc.initialize-schema").path("defaultValue").asString())
+			.isEqualTo("embedded");
 		assertThat(listed.get("skills.max-resource-bytes").path("defaultValue").asInt())
 			.isEqualTo(new SkillsProperties().getMaxResourceBytes());
 		JsonNode skillsDir = listed.get("skills.skills-dir").path("defaultValue");
@@ -107,6 +117,12 @@ class SkillsConfigurationMetadataTests {
 		return properties;
 	}
 
+	private static Set<String> allSkillsProperties() {
+		Set<String> names = propertiesOf(SkillsProperties.PREFIX, SkillsProperties.class);
+		names.addAll(propertiesOf(SkillsJdbcProperties.PREFIX, SkillsJdbcProperties.class));
+		return names;
+	}
+
 	// A JavaBean property with a setter is a property; a nested class held in a final field with a
 	// getter is a group whose properties are listed below its name.
 	private static Set<String> propertiesOf(String prefix, Class<?> type) {
@@ -116,7 +132,7 @@ class SkillsConfigurationMetadataTests {
 				continue;
 			}
 			String name = prefix + "." + kebab(field.getName());
-			if (field.getType().getDeclaringClass() == SkillsProperties.class) {
+			if (field.getType().getDeclaringClass() == SkillsProperties.class && !field.getType().isEnum()) {
 				assertThat(getter(type, field)).as("getter of group %s", name).isNotNull();
 				names.addAll(propertiesOf(name, field.getType()));
 			}

@@ -11,16 +11,17 @@ import java.util.Map;
 public interface ActiveSkillsRepository {
 
 	/**
-	 * Record an activation. Activating an already active skill moves it to the end with the new
-	 * time.
+	 * Record an activation and mark the conversation as just used. Activating an already active
+	 * skill keeps its first activation time and its place, so that activations racing on several
+	 * application instances leave one entry.
 	 * @param conversationId the conversation
 	 * @param skill the activated skill
 	 */
 	void activate(String conversationId, ActiveSkill skill);
 
 	/**
-	 * The active skills of a conversation, oldest activation first. Reading changes nothing:
-	 * neither the order of {@link #findAll(int)} nor which conversation is forgotten first.
+	 * The active skills of a conversation, oldest activation first. Reading does not count as
+	 * using the conversation.
 	 * @param conversationId the conversation
 	 * @return the skills; empty for an unknown conversation
 	 */
@@ -34,17 +35,11 @@ public interface ActiveSkillsRepository {
 	void deactivate(String conversationId, String name);
 
 	/**
-	 * Deactivate a skill in every conversation, because it no longer exists. The default goes
-	 * through {@link #findAll(int)}; a store that can do it in one step should.
+	 * Deactivate a skill in every conversation, for example when it is deleted from the registry.
+	 * A conversation left without skills is forgotten.
 	 * @param name the skill name
 	 */
-	default void deactivateEverywhere(String name) {
-		findAll(Integer.MAX_VALUE).forEach((conversationId, skills) -> {
-			if (skills.stream().anyMatch((skill) -> skill.name().equals(name))) {
-				deactivate(conversationId, name);
-			}
-		});
-	}
+	void deleteBySkillName(String name);
 
 	/**
 	 * Forget a conversation.

@@ -35,8 +35,7 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 			throw new IllegalArgumentException("maxConversations must be positive, was " + maxConversations);
 		}
 		this.maxConversations = maxConversations;
-		// Insertion order, renewed on every write: reads (the actuator endpoint among them) must
-		// not change which conversation is forgotten first.
+		// Insertion order, renewed by activations only: reading a conversation does not use it.
 		this.conversations = new LinkedHashMap<>() {
 
 			@Override
@@ -49,11 +48,16 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 
 	@Override
 	public synchronized void activate(String conversationId, ActiveSkill skill) {
-		List<ActiveSkill> skills = new ArrayList<>(this.conversations.getOrDefault(conversationId, List.of()));
-		skills.removeIf((active) -> active.name().equals(skill.name()));
-		skills.add(skill);
-		this.conversations.remove(conversationId);
-		this.conversations.put(conversationId, List.copyOf(skills));
+		List<ActiveSkill> skills = this.conversations.remove(conversationId);
+		if (skills == null) {
+			skills = List.of(skill);
+		}
+		else if (skills.stream().noneMatch((active) -> active.name().equals(skill.name()))) {
+			List<ActiveSkill> added = new ArrayList<>(skills);
+			added.add(skill);
+			skills = List.copyOf(added);
+		}
+		this.conversations.put(conversationId, skills);
 	}
 
 	@Override
@@ -77,7 +81,7 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 	}
 
 	@Override
-	public synchronized void deactivateEverywhere(String name) {
+	public synchronized void deleteBySkillName(String name) {
 		for (Map.Entry<String, List<ActiveSkill>> entry : List.copyOf(this.conversations.entrySet())) {
 			List<ActiveSkill> remaining = entry.getValue().stream().filter((active) -> !active.name().equals(name)).toList();
 			if (remaining.isEmpty()) {

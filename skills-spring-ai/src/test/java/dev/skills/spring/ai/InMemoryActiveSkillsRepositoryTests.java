@@ -1,20 +1,18 @@
 package dev.skills.spring.ai;
 
 import java.time.Instant;
-import java.util.List;
 
 import dev.skills.core.activation.ActiveSkill;
-import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The default active-skill store: per conversation, in activation order, bounded by conversations
- * changed least recently.
+ * The default active-skill store, beyond the contract every store keeps
+ * ({@code ActiveSkillsRepositoryContract} in skills-core): bounded by conversations used least
+ * recently.
  */
 class InMemoryActiveSkillsRepositoryTests {
 
@@ -22,28 +20,6 @@ class InMemoryActiveSkillsRepositoryTests {
 
 	static ActiveSkill skill(String name, int second) {
 		return new ActiveSkill(name, T0.plusSeconds(second));
-	}
-
-	@Test
-	void skillsAreKeptPerConversationInActivationOrder() {
-		InMemoryActiveSkillsRepository repository = new InMemoryActiveSkillsRepository();
-		repository.activate("c1", skill("pdf", 1));
-		repository.activate("c2", skill("csv", 2));
-		repository.activate("c1", skill("charts", 3));
-
-		assertThat(repository.findByConversationId("c1")).containsExactly(skill("pdf", 1), skill("charts", 3));
-		assertThat(repository.findByConversationId("c2")).containsExactly(skill("csv", 2));
-		assertThat(repository.findByConversationId("c3")).isEmpty();
-	}
-
-	@Test
-	void reactivationMovesTheSkillToTheEndWithTheNewTime() {
-		InMemoryActiveSkillsRepository repository = new InMemoryActiveSkillsRepository();
-		repository.activate("c1", skill("pdf", 1));
-		repository.activate("c1", skill("csv", 2));
-		repository.activate("c1", skill("pdf", 3));
-
-		assertThat(repository.findByConversationId("c1")).containsExactly(skill("csv", 2), skill("pdf", 3));
 	}
 
 	@Test
@@ -70,125 +46,14 @@ class InMemoryActiveSkillsRepositoryTests {
 	}
 
 	@Test
-	void readingAConversationChangesNeitherTheOrderNorWhichIsForgotten() {
+	void readingAConversationDoesNotKeepItFromBeingForgotten() {
 		InMemoryActiveSkillsRepository repository = new InMemoryActiveSkillsRepository(2);
 		repository.activate("c1", skill("pdf", 1));
 		repository.activate("c2", skill("pdf", 2));
 		repository.findByConversationId("c1");
-
-		assertThat(repository.findAll(10).keySet()).containsExactly("c2", "c1");
 		repository.activate("c3", skill("pdf", 3));
+
 		assertThat(repository.findAll(10)).containsOnlyKeys("c3", "c2");
-	}
-
-	@Test
-	void aSkillDeactivatedEverywhereLeavesEveryConversationAndEmptyOnesAreForgotten() {
-		InMemoryActiveSkillsRepository repository = new InMemoryActiveSkillsRepository();
-		repository.activate("c1", skill("pdf", 1));
-		repository.activate("c1", skill("csv", 2));
-		repository.activate("c2", skill("pdf", 3));
-		repository.activate("c3", skill("charts", 4));
-
-		repository.deactivateEverywhere("pdf");
-
-		assertThat(repository.findAll(10)).containsOnlyKeys("c1", "c3");
-		assertThat(repository.findByConversationId("c1")).containsExactly(skill("csv", 2));
-		assertThat(repository.findAll(10).keySet()).as("not a use: the order stays").containsExactly("c3", "c1");
-	}
-
-	@Test
-	void theDefaultDeactivateEverywhereWorksThroughTheInterface() {
-		InMemoryActiveSkillsRepository store = new InMemoryActiveSkillsRepository();
-		ActiveSkillsRepository plain = new ActiveSkillsRepository() {
-
-			@Override
-			public void activate(String conversationId, ActiveSkill skill) {
-				store.activate(conversationId, skill);
-			}
-
-			@Override
-			public List<ActiveSkill> findByConversationId(String conversationId) {
-				return store.findByConversationId(conversationId);
-			}
-
-			@Override
-			public void deactivate(String conversationId, String name) {
-				store.deactivate(conversationId, name);
-			}
-
-			@Override
-			public void deleteByConversationId(String conversationId) {
-				store.deleteByConversationId(conversationId);
-			}
-
-			@Override
-			public java.util.Map<String, List<ActiveSkill>> findAll(int limit) {
-				return store.findAll(limit);
-			}
-
-		};
-		plain.activate("c1", skill("pdf", 1));
-		plain.activate("c1", skill("csv", 2));
-		plain.activate("c2", skill("pdf", 3));
-
-		plain.deactivateEverywhere("pdf");
-
-		assertThat(plain.findAll(10)).containsOnlyKeys("c1");
-		assertThat(plain.findByConversationId("c1")).containsExactly(skill("csv", 2));
-	}
-
-	@Test
-	void findAllListsTheMostRecentlyUsedConversationsFirstUpToTheLimit() {
-		InMemoryActiveSkillsRepository repository = new InMemoryActiveSkillsRepository();
-		repository.activate("c1", skill("pdf", 1));
-		repository.activate("c2", skill("csv", 2));
-		repository.activate("c3", skill("charts", 3));
-		repository.activate("c1", skill("csv", 4));
-
-		assertThat(repository.findAll(10).keySet()).containsExactly("c1", "c3", "c2");
-		assertThat(repository.findAll(2).keySet()).containsExactly("c1", "c3");
-		assertThat(repository.findAll(0)).isEmpty();
-		assertThat(repository.findAll(10).get("c1")).containsExactly(skill("pdf", 1), skill("csv", 4));
-	}
-
-	@Test
-	void deactivatingRemovesOneSkillAndTheLastOneTheConversation() {
-		InMemoryActiveSkillsRepository repository = new InMemoryActiveSkillsRepository();
-		repository.activate("c1", skill("pdf", 1));
-		repository.activate("c1", skill("csv", 2));
-
-		repository.deactivate("c1", "pdf");
-		assertThat(repository.findByConversationId("c1")).containsExactly(skill("csv", 2));
-
-		repository.deactivate("c1", "csv");
-		assertThat(repository.findByConversationId("c1")).isEmpty();
-		assertThat(repository.findAll(10)).isEmpty();
-
-		repository.deactivate("unknown", "pdf");
-		assertThat(repository.findAll(10)).isEmpty();
-	}
-
-	@Test
-	void deletingAConversationForgetsAllItsSkills() {
-		InMemoryActiveSkillsRepository repository = new InMemoryActiveSkillsRepository();
-		repository.activate("c1", skill("pdf", 1));
-		repository.activate("c2", skill("pdf", 2));
-
-		repository.deleteByConversationId("c1");
-
-		assertThat(repository.findAll(10)).containsOnlyKeys("c2");
-	}
-
-	@Test
-	void whatItReturnsCannotChangeWhatItHolds() {
-		InMemoryActiveSkillsRepository repository = new InMemoryActiveSkillsRepository();
-		repository.activate("c1", skill("pdf", 1));
-		List<ActiveSkill> skills = repository.findByConversationId("c1");
-
-		assertThatExceptionOfType(UnsupportedOperationException.class)
-			.isThrownBy(() -> skills.add(skill("csv", 2)));
-		repository.findAll(10).clear();
-		assertThat(repository.findByConversationId("c1")).containsExactly(skill("pdf", 1));
 	}
 
 	@Test
@@ -207,6 +72,20 @@ class InMemoryActiveSkillsRepositoryTests {
 
 			assertThat(tools.activeSkills()).isSameAs(repository);
 		}
+	}
+
+	@Test
+	void removingASkillEverywhereIsNotAUseOfTheConversationsItLeaves() {
+		InMemoryActiveSkillsRepository repository = new InMemoryActiveSkillsRepository();
+		repository.activate("c1", skill("pdf", 1));
+		repository.activate("c1", skill("csv", 2));
+		repository.activate("c2", skill("pdf", 3));
+		repository.activate("c3", skill("charts", 4));
+
+		repository.deleteBySkillName("pdf");
+
+		assertThat(repository.findAll(10).keySet()).containsExactly("c3", "c1");
+		assertThat(repository.findByConversationId("c1")).containsExactly(skill("csv", 2));
 	}
 
 }

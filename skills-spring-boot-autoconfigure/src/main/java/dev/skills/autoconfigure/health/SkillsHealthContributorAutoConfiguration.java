@@ -2,8 +2,10 @@ package dev.skills.autoconfigure.health;
 
 import dev.skills.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
+import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -25,8 +27,9 @@ public final class SkillsHealthContributorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = "skillsHealthIndicator")
-	SkillsHealthIndicator skillsHealthIndicator(SkillsRegistry registry) {
-		return new SkillsHealthIndicator(registry);
+	SkillsHealthIndicator skillsHealthIndicator(SkillsRegistry registry,
+			ObjectProvider<ActiveSkillsRepository> activeSkills) {
+		return new SkillsHealthIndicator(registry, activeSkills.getIfAvailable());
 	}
 
 }

@@ -3,32 +3,49 @@ package dev.skills.autoconfigure.health;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
+import org.springframework.core.NestedExceptionUtils;
 
 /**
  * The health of the skills: UP with the number of skills, errors and warnings and the last
- * reload; DOWN when a configured folder exists but cannot be read, or when hot reload is on and
- * the watcher died. A folder that does not exist is only a warning, not DOWN: the default
- * {@code .agents/skills} is optional.
+ * reload, and the active-skill store; DOWN when a configured folder exists but cannot be read,
+ * when hot reload is on and the watcher died, or when the store does not answer. A folder that
+ * does not exist is only a warning, not DOWN: the default {@code .agents/skills} is optional.
  */
 public class SkillsHealthIndicator extends AbstractHealthIndicator {
 
 	private final SkillsRegistry registry;
+
+	private final @Nullable ActiveSkillsRepository activeSkills;
 
 	/**
 	 * Create the indicator.
 	 * @param registry the skills
 	 */
 	public SkillsHealthIndicator(SkillsRegistry registry) {
+		this(registry, null);
+	}
+
+	/**
+	 * Create the indicator, also reporting the active-skill store and whether it answers.
+	 * @param registry the skills
+	 * @param activeSkills the active-skill store, if any
+	 */
+	public SkillsHealthIndicator(SkillsRegistry registry, @Nullable ActiveSkillsRepository activeSkills) {
 		super("Skills health check failed");
 		this.registry = registry;
+		this.activeSkills = activeSkills;
 	}
 
 	@Override
@@ -48,15 +65,40 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 			}
 		}
 		boolean watcherDied = this.registry.config().hotReload() && !this.registry.isWatching();
+		boolean storeAnswers = activeSkillsStore(builder);
 		if (!unreadable.isEmpty()) {
 			builder.down().withDetail("unreadableLocations", unreadable);
 		}
 		else if (watcherDied) {
 			builder.down().withDetail("watcher", "stopped: hot reload no longer applies file changes");
 		}
+		else if (!storeAnswers) {
+			builder.down();
+		}
 		else {
 			builder.up();
 		}
+	}
+
+	// A database store that does not answer loses every activation: that is DOWN.
+	private boolean activeSkillsStore(Health.Builder builder) {
+		if (this.activeSkills == null) {
+			return true;
+		}
+		Map<String, Object> store = new LinkedHashMap<>();
+		store.put("store", this.activeSkills.getClass().getSimpleName());
+		try {
+			// The per-request read: one indexed query, whatever the number of conversations.
+			this.activeSkills.findByConversationId("skills-health-check");
+			store.put("answers", true);
+		}
+		catch (RuntimeException ex) {
+			store.put("answers", false);
+			store.put("error",
+					ex.getClass().getSimpleName() + ": " + NestedExceptionUtils.getMostSpecificCause(ex).getMessage());
+		}
+		builder.withDetail("activeSkills", store);
+		return (boolean) store.get("answers");
 	}
 
 }

@@ -1,0 +1,286 @@
+package dev.skills.jdbc;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import dev.skills.core.activation.ActiveSkill;
+import dev.skills.core.activation.ActiveSkillsRepository;
+
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.util.Assert;
+
+/**
+ * Keeps active skills in a database table, so that every application instance on the database
+ * sees what a conversation activated on any of them. Activation is one idempotent statement
+ * (racing instances leave one row with the first activation time); reading a conversation is one
+ * query. A conversation not used (no activation) for the time to live is expired: reads ignore it
+ * at once, and {@link #deleteExpired()} removes its rows in bounded batches.
+ * <p>
+ * Create the table with {@link JdbcActiveSkillsSchema} or the schema scripts on the class path.
+ */
+public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository {
+
+	/** The longest conversation id and skill name kept: the columns' width. */
+	public static final int MAX_KEY_LENGTH = 256;
+
+	/** How long an unused conversation is kept unless configured. */
+	public static final Duration DEFAULT_TTL = Duration.ofDays(7);
+
+	/** How many expired rows one delete statement selects unless configured. */
+	public static final int DEFAULT_EXPIRY_BATCH_SIZE = 1_000;
+
+	// Bounds one deleteExpired() or deleteBySkillName() call; what is left waits for the next.
+	private static final int MAX_BATCHES = 100;
+
+	private final JdbcClient jdbc;
+
+	private final Clock clock;
+
+	private final Duration ttl;
+
+	private final int batchSize;
+
+	private final ActiveSkillsSql sql;
+
+	private JdbcActiveSkillsRepository(Builder builder) {
+		this.jdbc = builder.jdbc;
+		this.clock = builder.clock;
+		this.ttl = builder.ttl;
+		this.batchSize = builder.batchSize;
+		this.sql = ActiveSkillsSql.of(builder.dialect, builder.tableName);
+	}
+
+	/**
+	 * Start building a repository on a data source, detecting its dialect.
+	 * @param dataSource the database
+	 * @return a builder
+	 */
+	public static Builder builder(DataSource dataSource) {
+		return new Builder(JdbcClient.create(dataSource), JdbcActiveSkillsDialect.from(dataSource));
+	}
+
+	/**
+	 * Start building a repository.
+	 * @param jdbcClient the database
+	 * @param dialect its dialect
+	 * @return a builder
+	 */
+	public static Builder builder(JdbcClient jdbcClient, JdbcActiveSkillsDialect dialect) {
+		return new Builder(jdbcClient, dialect);
+	}
+
+	@Override
+	public void activate(String conversationId, ActiveSkill skill) {
+		checkKey("conversation id", conversationId);
+		checkKey("skill name", skill.name());
+		Object[] params = { conversationId, skill.name(), timestamp(skill.activatedAt()),
+				timestamp(this.clock.instant()) };
+		try {
+			this.jdbc.sql(this.sql.upsert()).params(params).update();
+		}
+		catch (DuplicateKeyException ex) {
+			// Another instance inserted the same row in between: now it matches, and only the
+			// use time is written.
+			this.jdbc.sql(this.sql.upsert()).params(params).update();
+		}
+	}
+
+	@Override
+	public List<ActiveSkill> findByConversationId(String conversationId) {
+		if (!storable(conversationId)) {
+			return List.of();
+		}
+		List<ActiveSkill> skills = new ArrayList<>();
+		Instant[] lastUsed = { Instant.MIN };
+		this.jdbc.sql(this.sql.selectConversation()).param(conversationId).query((RowCallbackHandler) (rs) -> {
+			skills.add(new ActiveSkill(rs.getString(1), instant(rs, 2)));
+			Instant used = instant(rs, 3);
+			if (used.isAfter(lastUsed[0])) {
+				lastUsed[0] = used;
+			}
+		});
+		return lastUsed[0].isBefore(cutoff()) ? List.of() : Collections.unmodifiableList(skills);
+	}
+
+	@Override
+	public void deactivate(String conversationId, String name) {
+		if (!storable(conversationId) || !storable(name)) {
+			return;
+		}
+		this.jdbc.sql(this.sql.deleteSkill()).params(conversationId, name).update();
+	}
+
+	@Override
+	public void deleteBySkillName(String name) {
+		if (!storable(name)) {
+			return;
+		}
+		deleteInBatches(this.sql.deleteSkillEverywhere(), name);
+	}
+
+	@Override
+	public void deleteByConversationId(String conversationId) {
+		if (!storable(conversationId)) {
+			return;
+		}
+		this.jdbc.sql(this.sql.deleteConversation()).param(conversationId).update();
+	}
+
+	@Override
+	public Map<String, List<ActiveSkill>> findAll(int limit) {
+		if (limit <= 0) {
+			return Map.of();
+		}
+		Map<String, List<ActiveSkill>> conversations = new LinkedHashMap<>();
+		this.jdbc.sql(this.sql.selectRecent()).params(timestamp(cutoff()), limit).query((RowCallbackHandler) (rs) -> {
+			conversations.computeIfAbsent(rs.getString(1), (id) -> new ArrayList<>())
+				.add(new ActiveSkill(rs.getString(2), instant(rs, 3)));
+		});
+		conversations.replaceAll((id, skills) -> List.copyOf(skills));
+		return conversations;
+	}
+
+	/**
+	 * Delete the rows of conversations unused for longer than the time to live, in batches of
+	 * the configured size and at most 100 batches per call.
+	 * @return the number of rows deleted
+	 */
+	public int deleteExpired() {
+		OffsetDateTime cutoff = timestamp(cutoff());
+		return deleteInBatches(this.sql.deleteExpired(), cutoff, cutoff, cutoff);
+	}
+
+	private int deleteInBatches(String sql, Object... params) {
+		Object[] withLimit = new Object[params.length + 1];
+		System.arraycopy(params, 0, withLimit, 0, params.length);
+		withLimit[params.length] = this.batchSize;
+		int total = 0;
+		for (int batch = 0; batch < MAX_BATCHES; batch++) {
+			int deleted = this.jdbc.sql(sql).params(withLimit).update();
+			total += deleted;
+			if (deleted == 0) {
+				break;
+			}
+		}
+		return total;
+	}
+
+	private Instant cutoff() {
+		return this.clock.instant().minus(this.ttl);
+	}
+
+	// What activate() refuses cannot be stored: reading or deleting it finds nothing.
+	private static boolean storable(String key) {
+		return key.length() <= MAX_KEY_LENGTH && key.indexOf('\0') < 0;
+	}
+
+	private static void checkKey(String what, String value) {
+		if (value.length() > MAX_KEY_LENGTH) {
+			throw new IllegalArgumentException("The " + what + " is longer than " + MAX_KEY_LENGTH + " characters ("
+					+ value.length() + "): shorten or hash it");
+		}
+		if (value.indexOf('\0') >= 0) {
+			throw new IllegalArgumentException("The " + what + " contains a NUL character, which databases refuse");
+		}
+	}
+
+	// Databases keep microseconds: cut here so that what is read back equals what was written.
+	private static OffsetDateTime timestamp(Instant instant) {
+		return instant.truncatedTo(ChronoUnit.MICROS).atOffset(ZoneOffset.UTC);
+	}
+
+	private static Instant instant(ResultSet rs, int column) throws SQLException {
+		return rs.getObject(column, OffsetDateTime.class).toInstant();
+	}
+
+	/**
+	 * Builds a {@link JdbcActiveSkillsRepository}.
+	 */
+	public static final class Builder {
+
+		private final JdbcClient jdbc;
+
+		private final JdbcActiveSkillsDialect dialect;
+
+		private String tableName = JdbcActiveSkillsSchema.DEFAULT_TABLE_NAME;
+
+		private Duration ttl = DEFAULT_TTL;
+
+		private Clock clock = Clock.systemUTC();
+
+		private int batchSize = DEFAULT_EXPIRY_BATCH_SIZE;
+
+		private Builder(JdbcClient jdbc, JdbcActiveSkillsDialect dialect) {
+			this.jdbc = jdbc;
+			this.dialect = dialect;
+		}
+
+		/**
+		 * The table; {@value JdbcActiveSkillsSchema#DEFAULT_TABLE_NAME} unless set.
+		 * @param tableName a plain SQL identifier
+		 * @return this builder
+		 */
+		public Builder tableName(String tableName) {
+			this.tableName = JdbcActiveSkillsSchema.checkTableName(tableName);
+			return this;
+		}
+
+		/**
+		 * How long a conversation is kept after its last activation; 7 days unless set.
+		 * @param ttl a positive duration
+		 * @return this builder
+		 */
+		public Builder ttl(Duration ttl) {
+			Assert.isTrue(!ttl.isNegative() && !ttl.isZero(), () -> "The time to live must be positive, was " + ttl);
+			this.ttl = ttl;
+			return this;
+		}
+
+		/**
+		 * The clock that times use and expiry.
+		 * @param clock the clock
+		 * @return this builder
+		 */
+		public Builder clock(Clock clock) {
+			this.clock = clock;
+			return this;
+		}
+
+		/**
+		 * How many rows one expiry statement selects; {@value JdbcActiveSkillsRepository#DEFAULT_EXPIRY_BATCH_SIZE}
+		 * unless set.
+		 * @param batchSize a positive number
+		 * @return this builder
+		 */
+		public Builder expiryBatchSize(int batchSize) {
+			Assert.isTrue(batchSize > 0, () -> "The expiry batch size must be positive, was " + batchSize);
+			this.batchSize = batchSize;
+			return this;
+		}
+
+		/**
+		 * Build the repository.
+		 * @return the repository
+		 */
+		public JdbcActiveSkillsRepository build() {
+			return new JdbcActiveSkillsRepository(this);
+		}
+
+	}
+
+}

@@ -1,0 +1,206 @@
+package dev.skills.jdbc;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.skills.core.activation.ActiveSkill;
+import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.activation.ActiveSkillsRepositoryContract;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * The {@link ActiveSkillsRepository} contract plus what a shared database adds: idempotent writes
+ * under concurrency, expiry, the table name and key limits. Each database runs it by saying how
+ * to connect.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class JdbcActiveSkillsRepositoryContract extends ActiveSkillsRepositoryContract {
+
+	private HikariDataSource dataSource;
+
+	private JdbcActiveSkillsDialect dialect;
+
+	private final String table = TestDatabases.uniqueTableName();
+
+	private TestClock clock;
+
+	abstract HikariDataSource dataSource();
+
+	@BeforeAll
+	void createTable() {
+		this.dataSource = dataSource();
+		this.dialect = JdbcActiveSkillsDialect.from(this.dataSource);
+		JdbcActiveSkillsSchema.create(this.dataSource, this.dialect, this.table);
+	}
+
+	@AfterAll
+	void dropTable() {
+		if (this.dataSource != null) {
+			TestDatabases.drop(this.dataSource, this.table);
+			this.dataSource.close();
+		}
+	}
+
+	@Override
+	protected JdbcActiveSkillsRepository repository() {
+		jdbc().sql("DELETE FROM " + this.table).update();
+		this.clock = new TestClock(Instant.now());
+		return builder().build();
+	}
+
+	private JdbcActiveSkillsRepository.Builder builder() {
+		return JdbcActiveSkillsRepository.builder(jdbc(), this.dialect).tableName(this.table).clock(this.clock);
+	}
+
+	private JdbcClient jdbc() {
+		return JdbcClient.create(this.dataSource);
+	}
+
+	private long rows() {
+		return jdbc().sql("SELECT COUNT(*) FROM " + this.table).query(Long.class).single();
+	}
+
+	@Test
+	void theSchemaScriptCanRunAgainOnAnExistingTable() {
+		ActiveSkillsRepository repository = repository();
+		repository.activate("c1", skill("pdf", 1));
+
+		JdbcActiveSkillsSchema.create(this.dataSource, this.dialect, this.table);
+
+		assertThat(repository.findByConversationId("c1")).containsExactly(skill("pdf", 1));
+	}
+
+	@Test
+	void aConversationUnusedForTheTimeToLiveIsNoLongerRead() {
+		JdbcActiveSkillsRepository repository = repository();
+		JdbcActiveSkillsRepository shortLived = builder().ttl(Duration.ofHours(1)).build();
+		shortLived.activate("old", skill("pdf", 1));
+		this.clock.advance(Duration.ofMinutes(59));
+		shortLived.activate("recent", skill("pdf", 2));
+		assertThat(shortLived.findAll(10)).containsOnlyKeys("recent", "old");
+
+		this.clock.advance(Duration.ofMinutes(2));
+
+		assertThat(shortLived.findByConversationId("old")).isEmpty();
+		assertThat(shortLived.findByConversationId("recent")).containsExactly(skill("pdf", 2));
+		assertThat(shortLived.findAll(10)).containsOnlyKeys("recent");
+		assertThat(repository.findByConversationId("old")).containsExactly(skill("pdf", 1));
+	}
+
+	@Test
+	void anActivationKeepsTheWholeConversationAlive() {
+		repository();
+		JdbcActiveSkillsRepository shortLived = builder().ttl(Duration.ofHours(1)).build();
+		shortLived.activate("c1", skill("pdf", 1));
+		this.clock.advance(Duration.ofMinutes(50));
+		shortLived.activate("c1", skill("csv", 2));
+		this.clock.advance(Duration.ofMinutes(50));
+
+		assertThat(shortLived.deleteExpired()).isZero();
+		assertThat(shortLived.findByConversationId("c1")).containsExactly(skill("pdf", 1), skill("csv", 2));
+	}
+
+	@Test
+	void expiredConversationsAreDeletedInBatchesAndOthersKept() {
+		repository();
+		JdbcActiveSkillsRepository shortLived = builder().ttl(Duration.ofHours(1)).expiryBatchSize(7).build();
+		for (int i = 0; i < 50; i++) {
+			shortLived.activate("old-" + i, skill("pdf", 1));
+			shortLived.activate("old-" + i, skill("csv", 2));
+		}
+		this.clock.advance(Duration.ofMinutes(30));
+		shortLived.activate("old-0", skill("charts", 3));
+		shortLived.activate("recent", skill("pdf", 4));
+		this.clock.advance(Duration.ofMinutes(31));
+
+		assertThat(shortLived.deleteExpired()).isEqualTo(98);
+
+		assertThat(rows()).isEqualTo(4);
+		assertThat(shortLived.findAll(100)).containsOnlyKeys("old-0", "recent");
+		assertThat(shortLived.deleteExpired()).isZero();
+	}
+
+	@Test
+	void racingActivationsOfOneSkillLeaveOneRowWithTheFirstTime() throws Exception {
+		ActiveSkillsRepository repository = repository();
+		repository.activate("c1", skill("pdf", 1));
+		ExecutorService threads = Executors.newFixedThreadPool(16);
+		try {
+			List<Future<?>> futures = new ArrayList<>();
+			for (int i = 0; i < 200; i++) {
+				int second = 2 + i;
+				futures.add(threads.submit(() -> {
+					repository.activate("c1", skill("pdf", second));
+					repository.activate("c2", skill("csv", second));
+				}));
+			}
+			for (Future<?> future : futures) {
+				future.get(60, TimeUnit.SECONDS);
+			}
+		}
+		finally {
+			threads.shutdownNow();
+		}
+		assertThat(rows()).isEqualTo(2);
+		assertThat(repository.findByConversationId("c1")).containsExactly(skill("pdf", 1));
+		assertThat(repository.findByConversationId("c2")).hasSize(1);
+	}
+
+	@Test
+	@Timeout(120)
+	void manyThreadsInManyConversationsLoseNoActivationAndLeaveNoDuplicate() throws Exception {
+		ActiveSkillsRepository repository = repository();
+		Set<String> activated = ConcurrentActivations.run(List.of("pdf", "csv", "charts", "json", "xml"),
+				(conversation, name, step) -> {
+					repository.activate(conversation, skill(name, step));
+					assertThat(repository.findByConversationId(conversation)).extracting(ActiveSkill::name).contains(name);
+				});
+		assertThat(ConcurrentActivations.pairs(repository.findAll(1000))).isEqualTo(activated);
+		assertThat(rows()).isEqualTo(activated.size());
+	}
+
+	@Test
+	void keysTheDatabaseCannotStoreAreRejectedOnWriteAndFoundNowhere() {
+		ActiveSkillsRepository repository = repository();
+		String tooLong = "c".repeat(JdbcActiveSkillsRepository.MAX_KEY_LENGTH + 1);
+
+		assertThatIllegalArgumentException().isThrownBy(() -> repository.activate(tooLong, skill("pdf", 1)))
+			.withMessageContaining("conversation id is longer than 256 characters");
+		assertThatIllegalArgumentException().isThrownBy(() -> repository.activate("c1", skill(tooLong, 1)))
+			.withMessageContaining("skill name is longer than 256 characters");
+		assertThatIllegalArgumentException().isThrownBy(() -> repository.activate("c\0", skill("pdf", 1)))
+			.withMessageContaining("NUL");
+		assertThat(repository.findByConversationId(tooLong)).isEmpty();
+		assertThat(repository.findByConversationId("c\0")).isEmpty();
+		repository.deactivate("c\0", "pdf");
+		repository.deleteByConversationId(tooLong);
+		repository.deleteBySkillName("p\0");
+		assertThat(rows()).isZero();
+	}
+
+	@Test
+	void theTableNameMustBeAPlainIdentifier() {
+		for (String name : List.of("", "1abc", "skills; DROP TABLE x", "public.skills", "\"quoted\"", "a".repeat(64))) {
+			assertThatIllegalArgumentException().isThrownBy(() -> builder().tableName(name))
+				.withMessageContaining("plain SQL identifier");
+		}
+	}
+
+}

@@ -1,0 +1,96 @@
+package dev.skills.autoconfigure.jdbc;
+
+import java.time.Duration;
+
+import javax.sql.DataSource;
+
+import dev.skills.autoconfigure.InvalidSkillsPropertyException;
+import dev.skills.autoconfigure.SkillsAutoConfiguration;
+import dev.skills.autoconfigure.SkillsProperties;
+import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.jdbc.JdbcActiveSkillsDialect;
+import dev.skills.jdbc.JdbcActiveSkillsExpiry;
+import dev.skills.jdbc.JdbcActiveSkillsRepository;
+import dev.skills.jdbc.JdbcActiveSkillsSchema;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Auto-configuration of active skills kept in the application's {@link DataSource}
+ * ({@code skills.active-skills.store=jdbc}), so that every instance sees them: the
+ * {@link JdbcActiveSkillsRepository}, its table and the background deletion of expired
+ * conversations. Without a DataSource, {@link SkillsAutoConfiguration} explains what to add.
+ */
+@AutoConfiguration(before = SkillsAutoConfiguration.class,
+		afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
+@ConditionalOnClass({ JdbcActiveSkillsRepository.class, DataSourceScriptDatabaseInitializer.class })
+@ConditionalOnBooleanProperty(name = "skills.enabled", matchIfMissing = true)
+@ConditionalOnProperty(name = "skills.active-skills.store", havingValue = "jdbc")
+@ConditionalOnSingleCandidate(DataSource.class)
+@ConditionalOnMissingBean(ActiveSkillsRepository.class)
+@EnableConfigurationProperties({ SkillsProperties.class, SkillsJdbcProperties.class })
+public final class SkillsJdbcAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	JdbcActiveSkillsDialect jdbcActiveSkillsDialect(DataSource dataSource) {
+		return JdbcActiveSkillsDialect.from(dataSource);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	JdbcActiveSkillsSchemaInitializer jdbcActiveSkillsSchemaInitializer(DataSource dataSource,
+			JdbcActiveSkillsDialect dialect, SkillsJdbcProperties properties) {
+		checkTableName(properties);
+		return new JdbcActiveSkillsSchemaInitializer(dataSource, dialect, properties);
+	}
+
+	@Bean
+	JdbcActiveSkillsRepository activeSkillsRepository(DataSource dataSource, JdbcActiveSkillsDialect dialect,
+			SkillsProperties properties, SkillsJdbcProperties jdbcProperties,
+			ObjectProvider<JdbcActiveSkillsSchemaInitializer> schema) {
+		// Made first, so that the table exists before the first request reads it.
+		schema.getIfAvailable();
+		return JdbcActiveSkillsRepository.builder(JdbcClient.create(dataSource), dialect)
+			.tableName(checkTableName(jdbcProperties))
+			.ttl(checkTtl(properties))
+			.build();
+	}
+
+	@Bean
+	JdbcActiveSkillsExpiry jdbcActiveSkillsExpiry(JdbcActiveSkillsRepository repository, SkillsProperties properties) {
+		return new JdbcActiveSkillsExpiry(repository, JdbcActiveSkillsExpiry.intervalFor(checkTtl(properties)));
+	}
+
+	private static String checkTableName(SkillsJdbcProperties properties) {
+		try {
+			return JdbcActiveSkillsSchema.checkTableName(properties.getTableName());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidSkillsPropertyException("active-skills.jdbc.table-name", properties.getTableName(),
+					"it must be a plain SQL identifier of at most 63 letters, digits and underscores",
+					"Set skills.active-skills.jdbc.table-name to a name such as skills_active (put a schema on the "
+							+ "connection's search path instead of in the name).");
+		}
+	}
+
+	private static Duration checkTtl(SkillsProperties properties) {
+		Duration ttl = properties.getActiveSkills().getTtl();
+		if (ttl.isNegative() || ttl.isZero()) {
+			throw new InvalidSkillsPropertyException("active-skills.ttl", ttl, "it must be positive",
+					"Set skills.active-skills.ttl to a duration such as 7d.");
+		}
+		return ttl;
+	}
+
+}

@@ -1,0 +1,185 @@
+package dev.skills.autoconfigure.jdbc;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.skills.autoconfigure.InvalidSkillsPropertyException;
+import dev.skills.autoconfigure.SkillsAutoConfiguration;
+import dev.skills.autoconfigure.health.SkillsHealthContributorAutoConfiguration;
+import dev.skills.autoconfigure.health.SkillsHealthIndicator;
+import dev.skills.core.activation.ActiveSkill;
+import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
+import dev.skills.jdbc.JdbcActiveSkillsExpiry;
+import dev.skills.jdbc.JdbcActiveSkillsRepository;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+class SkillsJdbcAutoConfigurationTests {
+
+	private static final ActiveSkill PDF = new ActiveSkill("pdf-processing", Instant.parse("2026-01-01T00:00:00Z"));
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, SkillsJdbcAutoConfiguration.class,
+				SkillsAutoConfiguration.class, SkillsHealthContributorAutoConfiguration.class))
+		.withPropertyValues("skills.skills-dir=does-not-exist", "spring.datasource.generate-unique-name=true");
+
+	private final ApplicationContextRunner withoutDataSource = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SkillsJdbcAutoConfiguration.class, SkillsAutoConfiguration.class))
+		.withPropertyValues("skills.skills-dir=does-not-exist");
+
+	@Test
+	void whenStoreIsJdbcThenActiveSkillsAreKeptInTheEmbeddedDatabasesTable() {
+		this.contextRunner.withPropertyValues("skills.active-skills.store=jdbc").run((context) -> {
+			assertThat(context).hasSingleBean(JdbcActiveSkillsRepository.class)
+				.hasSingleBean(JdbcActiveSkillsExpiry.class)
+				.doesNotHaveBean(InMemoryActiveSkillsRepository.class);
+			context.getBean(ActiveSkillsRepository.class).activate("c1", PDF);
+			assertThat(rows(context, "skills_active")).isEqualTo(1);
+		});
+	}
+
+	@Test
+	void whenStoreIsNotSetThenActiveSkillsStayInMemoryEvenWithADataSource() {
+		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(InMemoryActiveSkillsRepository.class)
+			.doesNotHaveBean(JdbcActiveSkillsRepository.class)
+			.doesNotHaveBean(JdbcActiveSkillsSchemaInitializer.class));
+	}
+
+	@Test
+	void whenTableNameIsSetThenThatTableIsCreatedAndUsed() {
+		this.contextRunner
+			.withPropertyValues("skills.active-skills.store=jdbc", "skills.active-skills.jdbc.table-name=my_skills")
+			.run((context) -> {
+				context.getBean(ActiveSkillsRepository.class).activate("c1", PDF);
+				assertThat(rows(context, "my_skills")).isEqualTo(1);
+			});
+	}
+
+	@Test
+	void whenInitializeSchemaIsNeverThenNoTableIsCreated() {
+		this.contextRunner
+			.withPropertyValues("skills.active-skills.store=jdbc", "skills.active-skills.jdbc.initialize-schema=never")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(JdbcActiveSkillsRepository.class);
+				assertThat(tableExists(context, "SKILLS_ACTIVE")).isFalse();
+			});
+	}
+
+	@Test
+	void whenStoreIsJdbcWithoutADataSourceThenStartUpFailsSayingWhatToAdd() {
+		this.withoutDataSource.withPropertyValues("skills.active-skills.store=jdbc").run((context) -> {
+			InvalidSkillsPropertyException failure = startupFailure(context);
+			assertThat(failure.getProperty()).isEqualTo("skills.active-skills.store");
+			assertThat(failure.getMessage()).contains("no single DataSource bean");
+			assertThat(failure.getAction()).contains("spring-boot-starter-jdbc", "spring.datasource.url",
+					"skills.active-skills.store=memory");
+		});
+	}
+
+	@Test
+	void whenStoreIsJdbcWithoutTheSkillsJdbcModuleThenStartUpFailsSayingToAddIt() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(JdbcActiveSkillsRepository.class))
+			.withPropertyValues("skills.active-skills.store=jdbc")
+			.run((context) -> {
+				InvalidSkillsPropertyException failure = startupFailure(context);
+				assertThat(failure.getMessage()).contains("skills-jdbc module is not on the class path");
+				assertThat(failure.getAction()).contains("dev.skills:skills-jdbc");
+			});
+	}
+
+	@Test
+	void whenTheTableNameIsNotAPlainIdentifierThenStartUpFailsNamingTheProperty() {
+		this.contextRunner
+			.withPropertyValues("skills.active-skills.store=jdbc",
+					"skills.active-skills.jdbc.table-name=skills; DROP TABLE users")
+			.run((context) -> assertThat(startupFailure(context).getProperty())
+				.isEqualTo("skills.active-skills.jdbc.table-name"));
+	}
+
+	@Test
+	void whenTheTimeToLiveIsNotPositiveThenStartUpFailsNamingTheProperty() {
+		this.contextRunner.withPropertyValues("skills.active-skills.store=jdbc", "skills.active-skills.ttl=0s")
+			.run((context) -> assertThat(startupFailure(context).getProperty()).isEqualTo("skills.active-skills.ttl"));
+	}
+
+	@Test
+	void whenTheDatabaseAnswersThenHealthShowsTheStoreUpAndWhenItStopsThenDown() {
+		this.contextRunner.withPropertyValues("skills.active-skills.store=jdbc").run((context) -> {
+			SkillsHealthIndicator indicator = context.getBean(SkillsHealthIndicator.class);
+			Health up = indicator.health(true);
+			assertThat(up.getStatus()).isEqualTo(Status.UP);
+			assertThat(up.getDetails().get("activeSkills"))
+				.isEqualTo(Map.of("store", "JdbcActiveSkillsRepository", "answers", true));
+
+			context.getBean(HikariDataSource.class).close();
+
+			Health down = indicator.health(true);
+			assertThat(down.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(down.getDetails().get("activeSkills")).asInstanceOf(
+					org.assertj.core.api.InstanceOfAssertFactories.MAP)
+				.containsEntry("store", "JdbcActiveSkillsRepository")
+				.containsEntry("answers", false)
+				.containsKey("error");
+		});
+	}
+
+	@Test
+	void whenTheStoreIsInMemoryThenHealthShowsItAnswering() {
+		this.contextRunner.run((context) -> assertThat(
+				context.getBean(SkillsHealthIndicator.class).health(true).getDetails().get("activeSkills"))
+			.isEqualTo(Map.of("store", "InMemoryActiveSkillsRepository", "answers", true)));
+	}
+
+	@Test
+	void expiredConversationsAreDeletedInTheBackground() {
+		this.contextRunner.withPropertyValues("skills.active-skills.store=jdbc", "skills.active-skills.ttl=1s")
+			.run((context) -> {
+				ActiveSkillsRepository repository = context.getBean(ActiveSkillsRepository.class);
+				repository.activate("c1", PDF);
+				assertThat(rows(context, "skills_active")).isEqualTo(1);
+				await().atMost(Duration.ofSeconds(10)).until(() -> rows(context, "skills_active") == 0);
+			});
+	}
+
+	private static InvalidSkillsPropertyException startupFailure(AssertableApplicationContext context) {
+		assertThat(context).hasFailed();
+		Throwable failure = context.getStartupFailure();
+		while (failure != null && !(failure instanceof InvalidSkillsPropertyException)) {
+			failure = failure.getCause();
+		}
+		assertThat(failure).as("an InvalidSkillsPropertyException in %s", context.getStartupFailure()).isNotNull();
+		return (InvalidSkillsPropertyException) failure;
+	}
+
+	private static long rows(AssertableApplicationContext context, String table) {
+		return JdbcClient.create(context.getBean(DataSource.class))
+			.sql("SELECT COUNT(*) FROM " + table)
+			.query(Long.class)
+			.single();
+	}
+
+	private static boolean tableExists(AssertableApplicationContext context, String table) {
+		return JdbcClient.create(context.getBean(DataSource.class))
+			.sql("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = ?")
+			.param(table)
+			.query(Long.class)
+			.single() > 0;
+	}
+
+}
