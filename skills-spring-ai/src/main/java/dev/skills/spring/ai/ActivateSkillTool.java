@@ -1,8 +1,10 @@
 package dev.skills.spring.ai;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 import dev.skills.core.Skill;
 import dev.skills.core.activation.ActiveSkill;
@@ -29,13 +31,17 @@ final class ActivateSkillTool extends SkillToolCallback {
 
 	private final Clock clock;
 
+	// With a catalog that lists only some skills: the names most like an unknown one.
+	private final @Nullable Function<String, List<String>> closestNames;
+
 	ActivateSkillTool(ToolDefinition definition, SkillsRegistry registry, ActiveSkillsRepository activeSkills,
-			SkillToolInvoker invoker, Clock clock) {
+			SkillToolInvoker invoker, Clock clock, @Nullable Function<String, List<String>> closestNames) {
 		super(definition);
 		this.registry = registry;
 		this.activeSkills = activeSkills;
 		this.invoker = invoker;
 		this.clock = clock;
+		this.closestNames = closestNames;
 	}
 
 	@Override
@@ -59,6 +65,10 @@ final class ActivateSkillTool extends SkillToolCallback {
 
 	private SkillToolInvoker.Result activate(SkillInvocation invocation, @Nullable Set<String> present) {
 		String name = invocation.skillName();
+		if (this.closestNames != null && !this.registry.contains(name)) {
+			return new SkillToolInvoker.Result(SkillPrompts.unknownSkill(name, this.closestNames.apply(name)),
+					Outcome.NOT_FOUND);
+		}
 		if (present != null && present.contains(name) && this.registry.contains(name)) {
 			record(invocation);
 			return new SkillToolInvoker.Result("Skill '" + name

@@ -12,6 +12,7 @@ import dev.skills.core.SkillResourceException;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ArrayNode;
@@ -33,6 +34,9 @@ public final class SkillsTools {
 	/** The name of the file-reading tool. */
 	public static final String READ_SKILL_RESOURCE = "read_skill_resource";
 
+	/** The name of the search tool, offered when the catalog lists only some skills. */
+	public static final String SEARCH_SKILLS = SearchSkillsTool.NAME;
+
 	private static final String ACTIVATE_DESCRIPTION = "Load the full instructions of a skill listed in "
 			+ "<available_skills>. Call it as soon as a task matches a skill's description, before doing the task.";
 
@@ -49,6 +53,8 @@ public final class SkillsTools {
 	private final Clock clock;
 
 	private final AtomicReference<ToolSet> current = new AtomicReference<>();
+
+	private final AtomicReference<ToolSet> currentPartial = new AtomicReference<>();
 
 	// Session mode: a read tool scoped to one skill, per skill, for the current generation.
 	private final Map<String, Optional<ToolCallback>> scopedReads = new ConcurrentHashMap<>();
@@ -78,10 +84,23 @@ public final class SkillsTools {
 	 * @return the tools, built once per generation
 	 */
 	public ToolSet toolSet(SkillsSnapshot snapshot) {
-		ToolSet tools = this.current.get();
+		return toolSet(snapshot, null);
+	}
+
+	/**
+	 * The tools for a snapshot whose catalog may list only some skills. Then {@code skill_name}
+	 * takes any name (no {@code enum} of every skill), and {@code activate_skill} answers an
+	 * unknown name with the closest ones.
+	 * @param snapshot the snapshot the request sees
+	 * @param partialCatalog the catalog when it left skills out, else {@code null}
+	 * @return the tools, built once per generation
+	 */
+	public ToolSet toolSet(SkillsSnapshot snapshot, @Nullable SkillCatalog partialCatalog) {
+		AtomicReference<ToolSet> cache = (partialCatalog != null) ? this.currentPartial : this.current;
+		ToolSet tools = cache.get();
 		if (tools == null || tools.generation() != snapshot.generation()) {
-			tools = build(snapshot);
-			this.current.set(tools);
+			tools = build(snapshot, partialCatalog);
+			cache.set(tools);
 		}
 		return tools;
 	}
@@ -103,16 +122,18 @@ public final class SkillsTools {
 			.orElse(null);
 	}
 
-	private ToolSet build(SkillsSnapshot snapshot) {
+	private ToolSet build(SkillsSnapshot snapshot, @Nullable SkillCatalog partialCatalog) {
 		List<String> names = snapshot.names();
 		if (names.isEmpty()) {
 			return new ToolSet(snapshot.generation(), null, null);
 		}
-		ToolCallback activate = new ActivateSkillTool(activateDefinition(names), this.registry, this.activeSkills,
-				this.invoker, this.clock);
+		List<String> choices = (partialCatalog != null) ? null : names;
+		ToolCallback activate = new ActivateSkillTool(activateDefinition(choices), this.registry, this.activeSkills,
+				this.invoker, this.clock, (partialCatalog != null)
+						? (name) -> partialCatalog.closestNames(this.registry.snapshot(), name) : null);
 		boolean anyFiles = names.stream().anyMatch(this::bundlesFiles);
 		ToolCallback read = anyFiles
-				? new ReadSkillResourceTool(readDefinition(names), this.registry, this.invoker, null) : null;
+				? new ReadSkillResourceTool(readDefinition(choices), this.registry, this.invoker, null) : null;
 		return new ToolSet(snapshot.generation(), activate, read);
 	}
 
@@ -127,7 +148,7 @@ public final class SkillsTools {
 		}
 	}
 
-	private static ToolDefinition activateDefinition(List<String> names) {
+	private static ToolDefinition activateDefinition(@Nullable List<String> names) {
 		ObjectNode schema = objectSchema();
 		ObjectNode properties = schema.putObject("properties");
 		nameProperty(properties, names, "The name of the skill to activate.");
@@ -139,7 +160,7 @@ public final class SkillsTools {
 			.build();
 	}
 
-	private static ToolDefinition readDefinition(List<String> names) {
+	private static ToolDefinition readDefinition(@Nullable List<String> names) {
 		ObjectNode schema = objectSchema();
 		ObjectNode properties = schema.putObject("properties");
 		nameProperty(properties, names, "The skill that bundles the file.");
@@ -154,19 +175,22 @@ public final class SkillsTools {
 			.build();
 	}
 
-	private static ObjectNode objectSchema() {
+	static ObjectNode objectSchema() {
 		ObjectNode schema = ToolArguments.JSON.createObjectNode();
 		schema.put("type", "object");
 		schema.put("additionalProperties", false);
 		return schema;
 	}
 
-	private static void nameProperty(ObjectNode properties, List<String> names, String description) {
+	// No names: any string (a catalog that lists only some of thousands of skills).
+	private static void nameProperty(ObjectNode properties, @Nullable List<String> names, String description) {
 		ObjectNode name = properties.putObject("skill_name");
 		name.put("type", "string");
 		name.put("description", description);
-		ArrayNode values = name.putArray("enum");
-		names.forEach(values::add);
+		if (names != null) {
+			ArrayNode values = name.putArray("enum");
+			names.forEach(values::add);
+		}
 	}
 
 	/**
