@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,6 +25,8 @@ import dev.skills.core.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.core.tools.ToolRules;
+import dev.skills.spring.ai.catalog.CatalogSelection;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import io.micrometer.observation.ObservationRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -38,6 +39,7 @@ import org.springframework.ai.chat.client.advisor.api.AdvisorChain;
 import org.springframework.ai.chat.client.advisor.api.BaseAdvisor;
 import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.MessageType;
 import org.springframework.ai.chat.messages.SystemMessage;
 import org.springframework.ai.chat.messages.ToolResponseMessage;
 import org.springframework.ai.chat.model.ToolContext;
@@ -50,7 +52,9 @@ import org.springframework.ai.tool.ToolCallback;
  * Offers skills to the model on every {@code ChatClient} request, call or stream.
  * <ul>
  * <li><b>On-demand mode</b>: appends the {@code <available_skills>} catalog to the system message
- * and adds {@code activate_skill} (and {@code read_skill_resource} when a skill bundles files).</li>
+ * and adds {@code activate_skill} (and {@code read_skill_resource} when a skill bundles files).
+ * The {@link SkillCatalog} keeps the catalog within its token budget; when it lists only some
+ * skills, {@code search_skills} is added too.</li>
  * <li><b>Session mode</b>: reads the skill name from the request context key
  * {@code preloadFrom} and injects that skill's instructions; no catalog, no
  * {@code activate_skill}.</li>
@@ -91,7 +95,9 @@ public final class SkillsAdvisor implements BaseAdvisor {
 
 	private final int order;
 
-	private final AtomicReference<@Nullable CatalogSection> catalogSection = new AtomicReference<>();
+	private final SkillCatalog catalog;
+
+	private final ToolCallback searchSkills;
 
 	private SkillsAdvisor(Builder builder) {
 		this.registry = builder.registry;
@@ -102,6 +108,8 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		this.preloadFrom = builder.preloadFrom;
 		this.preload = List.copyOf(builder.preload);
 		this.order = builder.order;
+		this.catalog = (builder.catalog != null) ? builder.catalog : SkillCatalog.builder(builder.registry).build();
+		this.searchSkills = new SearchSkillsTool(this.catalog, builder.registry);
 		if (this.mode == SkillConfig.Mode.SESSION && (this.preloadFrom == null || this.preloadFrom.isBlank())) {
 			throw new IllegalArgumentException("Session mode needs preloadFrom: the request context key naming the skill");
 		}
@@ -156,7 +164,7 @@ public final class SkillsAdvisor implements BaseAdvisor {
 			sessionSkill(turn, request.context().get(this.preloadFrom));
 		}
 		else {
-			onDemand(turn, conversationId);
+			onDemand(turn, conversationId, latestUserText(messages));
 		}
 		preloaded(turn);
 		return request.mutate()
@@ -172,13 +180,19 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		return response;
 	}
 
-	private void onDemand(Turn turn, String conversationId) {
+	private void onDemand(Turn turn, String conversationId, @Nullable String userText) {
 		if (turn.snapshot.size() == 0) {
 			return;
 		}
-		turn.system.add(catalogSection(turn.snapshot));
-		turn.tools.addAll(this.tools.toolSet(turn.snapshot).all());
-		for (ActiveSkill active : this.activeSkills.findByConversationId(conversationId)) {
+		List<ActiveSkill> activeSkills = this.activeSkills.findByConversationId(conversationId);
+		CatalogSelection catalog = this.catalog.select(turn.snapshot,
+				activeSkills.stream().map(ActiveSkill::name).toList(), userText);
+		turn.system.add(catalog.text());
+		turn.tools.addAll(this.tools.toolSet(turn.snapshot, catalog.partial() ? this.catalog : null).all());
+		if (catalog.partial()) {
+			turn.tools.add(this.searchSkills);
+		}
+		for (ActiveSkill active : activeSkills) {
 			SkillMeta meta = turn.snapshot.get(active.name()).orElse(null);
 			if (meta == null) {
 				continue;
@@ -194,14 +208,13 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		}
 	}
 
-	// The catalog text is built once per snapshot generation, not per request.
-	private String catalogSection(SkillsSnapshot snapshot) {
-		CatalogSection section = this.catalogSection.get();
-		if (section == null || section.generation() != snapshot.generation()) {
-			section = new CatalogSection(snapshot.generation(), SkillPrompts.catalogSection(snapshot.catalog()));
-			this.catalogSection.set(section);
+	private static @Nullable String latestUserText(List<Message> messages) {
+		for (int i = messages.size() - 1; i >= 0; i--) {
+			if (messages.get(i).getMessageType() == MessageType.USER) {
+				return messages.get(i).getText();
+			}
 		}
-		return section.text();
+		return null;
 	}
 
 	private void sessionSkill(Turn turn, @Nullable Object requested) {
@@ -365,9 +378,6 @@ public final class SkillsAdvisor implements BaseAdvisor {
 			.replace("&amp;", "&");
 	}
 
-	private record CatalogSection(long generation, String text) {
-	}
-
 	/**
 	 * What one request gets.
 	 */
@@ -402,6 +412,8 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		private ActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
 
 		private @Nullable SkillsTools tools;
+
+		private @Nullable SkillCatalog catalog;
 
 		private List<SkillInvocationListener> listeners = List.of();
 
@@ -441,6 +453,17 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		 */
 		public Builder tools(SkillsTools tools) {
 			this.tools = tools;
+			return this;
+		}
+
+		/**
+		 * The catalog within its token budget (default: {@link SkillCatalog} defaults, 4,000
+		 * tokens).
+		 * @param catalog the catalog
+		 * @return this builder
+		 */
+		public Builder catalog(SkillCatalog catalog) {
+			this.catalog = catalog;
 			return this;
 		}
 
