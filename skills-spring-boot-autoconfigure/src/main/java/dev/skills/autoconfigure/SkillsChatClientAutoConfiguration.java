@@ -8,6 +8,7 @@ import dev.skills.spring.ai.SkillInvocationListener;
 import dev.skills.spring.ai.SkillsAdvisor;
 import dev.skills.spring.ai.SkillsToolCallbackProvider;
 import dev.skills.spring.ai.SkillsTools;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import io.micrometer.observation.ObservationRegistry;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -44,12 +45,13 @@ public final class SkillsChatClientAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "skills.advisor.enabled", matchIfMissing = true)
 	SkillsAdvisor skillsAdvisor(SkillsRegistry registry, SkillsTools tools, ActiveSkillsRepository activeSkills,
-			SkillsProperties properties) {
-		return SkillsAdvisor.builder(registry)
+			SkillsProperties properties, ObjectProvider<SkillCatalog> catalog) {
+		SkillsAdvisor.Builder advisor = SkillsAdvisor.builder(registry)
 			.tools(tools)
 			.activeSkillsRepository(activeSkills)
-			.preload(properties.getPreload())
-			.build();
+			.preload(properties.getPreload());
+		catalog.ifAvailable(advisor::catalog);
+		return advisor.build();
 	}
 
 	@Bean

@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.skills.autoconfigure.catalog.SkillsCatalogProperties;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -48,9 +50,10 @@ class SkillsConfigurationMetadataTests {
 	@Test
 	void whenMetadataIsGeneratedThenEverySkillsPropertyIsListedWithADescription() {
 		Map<String, JsonNode> listed = skillsProperties();
-		Set<String> expected = propertiesOf(SkillsProperties.PREFIX, SkillsProperties.class);
+		Set<String> expected = allProperties();
 		assertThat(expected).contains("skills.enabled", "skills.skills-dir", "skills.watch.debounce",
-				"skills.active-skills.max-conversations", "skills.endpoint.show-instructions");
+				"skills.active-skills.max-conversations", "skills.endpoint.show-instructions",
+				"skills.catalog.max-tokens", "skills.catalog.always-include", "skills.catalog.search-results");
 		assertThat(listed.keySet()).containsAll(expected);
 		for (String name : expected) {
 			assertThat(listed.get(name).path("description").asString("")).as("description of %s", name).isNotBlank();
@@ -59,8 +62,7 @@ class SkillsConfigurationMetadataTests {
 
 	@Test
 	void whenMetadataIsGeneratedThenItListsNoSkillsPropertyThatDoesNotExist() {
-		assertThat(new TreeSet<>(skillsProperties().keySet()))
-			.isEqualTo(new TreeSet<>(propertiesOf(SkillsProperties.PREFIX, SkillsProperties.class)));
+		assertThat(new TreeSet<>(skillsProperties().keySet())).isEqualTo(allProperties());
 	}
 
 	@Test
@@ -69,6 +71,12 @@ class SkillsConfigurationMetadataTests {
 		assertThat(listed.get("skills.mode").path("defaultValue").asString()).isEqualTo("on-demand");
 		assertThat(listed.get("skills.max-resource-bytes").path("defaultValue").asInt())
 			.isEqualTo(new SkillsProperties().getMaxResourceBytes());
+		assertThat(listed.get("skills.catalog.max-tokens").path("defaultValue").asInt())
+			.isEqualTo(new SkillsCatalogProperties().getMaxTokens())
+			.isEqualTo(SkillCatalog.DEFAULT_MAX_TOKENS);
+		assertThat(listed.get("skills.catalog.search-results").path("defaultValue").asInt())
+			.isEqualTo(new SkillsCatalogProperties().getSearchResults())
+			.isEqualTo(SkillCatalog.DEFAULT_SEARCH_RESULTS);
 		JsonNode skillsDir = listed.get("skills.skills-dir").path("defaultValue");
 		assertThat(skillsDir.isArray()).isTrue();
 		assertThat(skillsDir.values().stream().map(JsonNode::asString).toList())
@@ -94,6 +102,13 @@ class SkillsConfigurationMetadataTests {
 		}
 		assertThat(health).isNotNull();
 		assertThat(health.path("description").asString()).isNotBlank();
+	}
+
+	// The skills.catalog group has its own properties class.
+	private static Set<String> allProperties() {
+		Set<String> names = propertiesOf(SkillsProperties.PREFIX, SkillsProperties.class);
+		names.addAll(propertiesOf(SkillsCatalogProperties.PREFIX, SkillsCatalogProperties.class));
+		return names;
 	}
 
 	private static Map<String, JsonNode> skillsProperties() {
