@@ -3,6 +3,8 @@ package dev.skills.spring.ai.catalog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +26,13 @@ import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -34,8 +40,6 @@ import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.search.Sort;
-import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.util.BytesRef;
@@ -62,8 +66,10 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 	private static final Map<String, Float> FIELDS = Map.of("name", 3f, "tags", 2f, "triggers", 2f,
 			"when_to_use", 1.5f, "description", 1f);
 
-	private static final Sort RANKING = new Sort(SortField.FIELD_SCORE, new SortField(PRIORITY, SortField.Type.INT, true),
-			new SortField(ID, SortField.Type.STRING));
+	private static final Comparator<Hit> RANKING = Comparator.comparingDouble(Hit::score)
+		.reversed()
+		.thenComparing(Comparator.comparingLong(Hit::priority).reversed())
+		.thenComparing(Hit::name);
 
 	private final SkillsRegistry registry;
 
@@ -141,12 +147,12 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 		try {
 			IndexSearcher searcher = this.searchers.acquire();
 			try {
-				ScoreDoc[] hits = searcher.search(query, limit, RANKING, false).scoreDocs;
-				StoredFields fields = searcher.storedFields();
-				List<String> names = new ArrayList<>(hits.length);
-				for (ScoreDoc hit : hits) {
-					names.add(fields.document(hit.doc).get(ID));
-				}
+				// Ranked by score alone, so Lucene can skip what cannot compete; ties are settled below.
+				ScoreDoc[] hits = searcher.search(query, limit).scoreDocs;
+				List<Hit> ranked = ranked(searcher, hits);
+				ranked.sort(RANKING);
+				List<String> names = new ArrayList<>(ranked.size());
+				ranked.forEach((hit) -> names.add(hit.name()));
 				return names;
 			}
 			finally {
@@ -199,9 +205,32 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 		return terms;
 	}
 
+	// Priority and name of each hit, read in document order: doc values iterators only move forward.
+	private static List<Hit> ranked(IndexSearcher searcher, ScoreDoc[] hits) throws IOException {
+		ScoreDoc[] inOrder = hits.clone();
+		Arrays.sort(inOrder, Comparator.comparingInt((ScoreDoc hit) -> hit.doc));
+		List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+		List<Hit> ranked = new ArrayList<>(hits.length);
+		LeafReaderContext leaf = null;
+		NumericDocValues priorities = null;
+		SortedDocValues names = null;
+		for (ScoreDoc hit : inOrder) {
+			if (leaf == null || hit.doc >= leaf.docBase + leaf.reader().maxDoc()) {
+				leaf = leaves.get(ReaderUtil.subIndex(hit.doc, leaves));
+				priorities = DocValues.getNumeric(leaf.reader(), PRIORITY);
+				names = DocValues.getSorted(leaf.reader(), ID);
+			}
+			int doc = hit.doc - leaf.docBase;
+			long priority = priorities.advanceExact(doc) ? priorities.longValue() : 0;
+			String name = names.advanceExact(doc) ? names.lookupOrd(names.ordValue()).utf8ToString() : "";
+			ranked.add(new Hit(hit.score, priority, name));
+		}
+		return ranked;
+	}
+
 	private static Document document(SkillMeta meta) {
 		Document document = new Document();
-		document.add(new StringField(ID, meta.name(), Field.Store.YES));
+		document.add(new StringField(ID, meta.name(), Field.Store.NO));
 		document.add(new SortedDocValuesField(ID, new BytesRef(meta.name())));
 		document.add(new NumericDocValuesField(PRIORITY, meta.priority()));
 		document.add(new TextField("name", meta.name().replace('-', ' ').replace('_', ' '), Field.Store.NO));
@@ -212,6 +241,9 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 		document.add(new TextField("triggers", String.join("\n", meta.triggers()), Field.Store.NO));
 		document.add(new TextField("tags", String.join(" ", meta.tags()), Field.Store.NO));
 		return document;
+	}
+
+	private record Hit(float score, long priority, String name) {
 	}
 
 }

@@ -37,7 +37,7 @@ public final class SkillCatalog {
 
 	// How many of the retriever's best matches compete for the room, and how many names an
 	// unknown activate_skill name is answered with.
-	static final int RELEVANT_CANDIDATES = 200;
+	static final int RELEVANT_CANDIDATES = 100;
 
 	static final int CLOSEST_NAMES = 5;
 
