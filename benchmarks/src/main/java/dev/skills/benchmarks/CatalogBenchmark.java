@@ -102,14 +102,7 @@ public class CatalogBenchmark {
 
 	@Benchmark
 	public ChatClientRequest baselineCopyRequest() {
-		Prompt prompt = this.specific.prompt();
-		ToolCallingChatOptions options = (ToolCallingChatOptions) prompt.getOptions();
-		return this.specific.mutate()
-			.prompt(Prompt.builder()
-				.messages(prompt.getInstructions())
-				.chatOptions(options.mutate().toolCallbacks(options.getToolCallbacks()).build())
-				.build())
-			.build();
+		return AdvisorBenchmark.copy(this.specific);
 	}
 
 	@Benchmark

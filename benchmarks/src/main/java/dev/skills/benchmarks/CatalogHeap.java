@@ -1,7 +1,5 @@
 package dev.skills.benchmarks;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
 import java.lang.ref.Reference;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -19,8 +17,6 @@ import dev.skills.spring.ai.catalog.SkillCatalog;
  */
 final class CatalogHeap {
 
-	private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
-
 	private CatalogHeap() {
 	}
 
@@ -36,14 +32,14 @@ final class CatalogHeap {
 			long[] registryBytes = new long[runs];
 			long[] catalogBytes = new long[runs];
 			for (int run = 0; run < runs; run++) {
-				long before = usedAfterGc();
+				long before = RetainedHeap.usedAfterGc();
 				SkillsRegistry registry = SkillsRegistry
 					.create(SkillConfig.builder().skillsDir(SkillTrees.locations(root, skills)).build());
-				long withRegistry = usedAfterGc();
+				long withRegistry = RetainedHeap.usedAfterGc();
 				KeywordSkillIndex index = KeywordSkillIndex.of(registry);
 				SkillCatalog catalog = SkillCatalog.builder(registry).retriever(index).build();
 				catalog.select(registry.snapshot(), List.of(), "Summarise task 7");
-				long withCatalog = usedAfterGc();
+				long withCatalog = RetainedHeap.usedAfterGc();
 				registryBytes[run] = (withRegistry - before) / skills;
 				catalogBytes[run] = (withCatalog - withRegistry) / skills;
 				Reference.reachabilityFence(catalog);
@@ -57,19 +53,6 @@ final class CatalogHeap {
 		finally {
 			SkillTrees.delete(root);
 		}
-	}
-
-	private static long usedAfterGc() {
-		for (int i = 0; i < 4; i++) {
-			System.gc();
-			try {
-				Thread.sleep(50);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		}
-		return MEMORY.getHeapMemoryUsage().getUsed();
 	}
 
 }
