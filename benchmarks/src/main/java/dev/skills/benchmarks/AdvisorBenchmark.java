@@ -118,9 +118,14 @@ public class AdvisorBenchmark {
 
 	@Benchmark
 	public ChatClientRequest baselineCopyRequest() {
-		Prompt prompt = this.newConversation.prompt();
+		return copy(this.newConversation);
+	}
+
+	// The baseline: copy a request as the advisor does, without any skill work.
+	static ChatClientRequest copy(ChatClientRequest request) {
+		Prompt prompt = request.prompt();
 		ToolCallingChatOptions options = (ToolCallingChatOptions) prompt.getOptions();
-		return this.newConversation.mutate()
+		return request.mutate()
 			.prompt(Prompt.builder()
 				.messages(prompt.getInstructions())
 				.chatOptions(options.mutate().toolCallbacks(options.getToolCallbacks()).build())

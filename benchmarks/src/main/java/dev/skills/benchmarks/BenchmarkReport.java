@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -15,7 +16,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * Runs every measurement and prints the figures the README quotes, each as a ratio against a
  * baseline measured in the same run. Arguments choose sections: {@code heap}, {@code latency},
- * {@code discovery}, {@code reload}, {@code advisor}, {@code stores}; none means all.
+ * {@code discovery}, {@code reload}, {@code advisor}, {@code catalog}, {@code stores}; none means all.
  */
 public final class BenchmarkReport {
 
@@ -23,8 +24,8 @@ public final class BenchmarkReport {
 	}
 
 	public static void main(String[] args) throws RunnerException {
-		Set<String> sections = (args.length == 0) ? Set.of("heap", "latency", "discovery", "reload", "advisor", "stores")
-				: Set.of(args);
+		Set<String> sections = (args.length == 0)
+				? Set.of("heap", "latency", "discovery", "reload", "advisor", "catalog", "stores") : Set.of(args);
 		StringBuilder report = new StringBuilder("\n== Skills for Spring AI: benchmark report ==\n");
 		if (sections.contains("heap")) {
 			RetainedHeap.Result heap = RetainedHeap.measure(10_000, 5);
@@ -69,10 +70,62 @@ public final class BenchmarkReport {
 						benchmark, median, baseline, median - baseline));
 			}
 		}
+		if (sections.contains("catalog")) {
+			catalog(report);
+		}
 		if (sections.contains("stores")) {
 			report.append(ActiveSkillsStoreBenchmark.report());
 		}
 		System.out.println(report);
+	}
+
+	private static void catalog(StringBuilder report) throws RunnerException {
+		long[] heap = CatalogHeap.measure(10_000, 3);
+		report.append(String.format(Locale.ROOT,
+				"Catalog heap per skill (10,000 skills, keyword index and token counts, median of 3): %d bytes, "
+						+ "next to %d bytes for the registry alone%n",
+				heap[1], heap[0]));
+		Map<String, RunResult> results = new HashMap<>();
+		for (RunResult result : new Runner(new OptionsBuilder().include(CatalogBenchmark.class.getName() + "\\.")
+			.addProfiler(GCProfiler.class)
+			.shouldFailOnError(true)
+			.build()).run()) {
+			String method = result.getParams().getBenchmark();
+			results.put(method.substring(method.lastIndexOf('.') + 1) + ":" + result.getParams().getParam("skills"),
+					result);
+		}
+		for (String skills : List.of("10", "10000")) {
+			double baseline = percentile(results.get("baselineCopyRequest:" + skills), 50);
+			for (String benchmark : List.of("adviseSpecificMessage", "adviseBroadMessage")) {
+				RunResult result = results.get(benchmark + ":" + skills);
+				double median = percentile(result, 50);
+				report.append(String.format(Locale.ROOT,
+						"SkillsAdvisor with the 4,000-token budget, %s skills, %s: median %.1f us (%.0fx the request "
+								+ "copy), p99 %.1f us, %.0f bytes allocated per request (target median < 2,000 us at "
+								+ "10,000)%n",
+						skills, benchmark, median, median / baseline, percentile(result, 99), allocated(result)));
+			}
+		}
+		double small = percentile(results.get("reindexOneChangedSkill:10"), 50);
+		double large = percentile(results.get("reindexOneChangedSkill:10000"), 50);
+		report.append(String.format(Locale.ROOT,
+				"Keyword index update for one changed skill: median %.0f us with 10 skills, %.0f us with 10,000 "
+						+ "= %.2fx (target < 10,000 us)%n",
+				small, large, large / small));
+	}
+
+	private static double percentile(RunResult result, double percentile) {
+		return result.getPrimaryResult().getStatistics().getPercentile(percentile);
+	}
+
+	private static double allocated(RunResult result) {
+		return result.getSecondaryResults()
+			.entrySet()
+			.stream()
+			.filter((entry) -> entry.getKey().endsWith("gc.alloc.rate.norm"))
+			.mapToDouble((entry) -> entry.getValue().getScore())
+			.findFirst()
+			.orElse(Double.NaN);
 	}
 
 	private static Map<String, Double> run(Class<?> benchmark) throws RunnerException {

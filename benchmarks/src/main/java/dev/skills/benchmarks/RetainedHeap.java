@@ -50,7 +50,7 @@ final class RetainedHeap {
 		}
 	}
 
-	private static long usedAfterGc() {
+	static long usedAfterGc() {
 		for (int i = 0; i < 4; i++) {
 			System.gc();
 			try {

@@ -7,6 +7,7 @@ import dev.skills.spring.ai.SkillInvocationListener;
 import dev.skills.spring.ai.SkillsAdvisor;
 import dev.skills.spring.ai.SkillsToolCallbackProvider;
 import dev.skills.spring.ai.SkillsTools;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import io.micrometer.observation.ObservationRegistry;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -48,10 +49,10 @@ public final class SkillsChatClientAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "skills.advisor.enabled", matchIfMissing = true)
-	SkillsAdvisor skillsAdvisor(SkillsTools tools, SkillsProperties properties) {
-		return SkillsAdvisor.builder(tools)
-			.order(properties.getAdvisor().getOrder())
-			.build();
+	SkillsAdvisor skillsAdvisor(SkillsTools tools, SkillsProperties properties, ObjectProvider<SkillCatalog> catalog) {
+		SkillsAdvisor.Builder advisor = SkillsAdvisor.builder(tools).order(properties.getAdvisor().getOrder());
+		catalog.ifAvailable(advisor::catalog);
+		return advisor.build();
 	}
 
 	@Bean

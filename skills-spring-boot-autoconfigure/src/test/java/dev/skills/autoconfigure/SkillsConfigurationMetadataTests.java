@@ -15,6 +15,8 @@ import java.util.TreeSet;
 
 import dev.skills.autoconfigure.jdbc.SkillsJdbcProperties;
 import dev.skills.jdbc.JdbcActiveSkillsSchema;
+import dev.skills.autoconfigure.catalog.SkillsCatalogProperties;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -50,11 +52,12 @@ class SkillsConfigurationMetadataTests {
 	@Test
 	void whenMetadataIsGeneratedThenEverySkillsPropertyIsListedWithADescription() {
 		Map<String, JsonNode> listed = skillsProperties();
-		Set<String> expected = allSkillsProperties();
+		Set<String> expected = allProperties();
 		assertThat(expected).contains("skills.active-skills.store", "skills.active-skills.ttl",
 				"skills.active-skills.jdbc.initialize-schema", "skills.active-skills.jdbc.table-name",
 				"skills.enabled", "skills.skills-dir", "skills.watch.debounce",
-				"skills.active-skills.max-conversations", "skills.endpoint.show-instructions");
+				"skills.active-skills.max-conversations", "skills.endpoint.show-instructions",
+				"skills.catalog.max-tokens", "skills.catalog.always-include", "skills.catalog.search-results");
 		assertThat(listed.keySet()).containsAll(expected);
 		for (String name : expected) {
 			assertThat(listed.get(name).path("description").asString("")).as("description of %s", name).isNotBlank();
@@ -63,8 +66,7 @@ class SkillsConfigurationMetadataTests {
 
 	@Test
 	void whenMetadataIsGeneratedThenItListsNoSkillsPropertyThatDoesNotExist() {
-		assertThat(new TreeSet<>(skillsProperties().keySet()))
-			.isEqualTo(allSkillsProperties());
+		assertThat(new TreeSet<>(skillsProperties().keySet())).isEqualTo(allProperties());
 	}
 
 	@Test
@@ -79,6 +81,12 @@ class SkillsConfigurationMetadataTests {
 			.isEqualTo("embedded");
 		assertThat(listed.get("skills.max-resource-bytes").path("defaultValue").asInt())
 			.isEqualTo(new SkillsProperties().getMaxResourceBytes());
+		assertThat(listed.get("skills.catalog.max-tokens").path("defaultValue").asInt())
+			.isEqualTo(new SkillsCatalogProperties().getMaxTokens())
+			.isEqualTo(SkillCatalog.DEFAULT_MAX_TOKENS);
+		assertThat(listed.get("skills.catalog.search-results").path("defaultValue").asInt())
+			.isEqualTo(new SkillsCatalogProperties().getSearchResults())
+			.isEqualTo(SkillCatalog.DEFAULT_SEARCH_RESULTS);
 		JsonNode skillsDir = listed.get("skills.skills-dir").path("defaultValue");
 		assertThat(skillsDir.isArray()).isTrue();
 		assertThat(skillsDir.values().stream().map(JsonNode::asString).toList())
@@ -106,6 +114,14 @@ class SkillsConfigurationMetadataTests {
 		assertThat(health.path("description").asString()).isNotBlank();
 	}
 
+	// The skills.catalog and skills.active-skills.jdbc groups have their own properties classes.
+	private static Set<String> allProperties() {
+		Set<String> names = propertiesOf(SkillsProperties.PREFIX, SkillsProperties.class);
+		names.addAll(propertiesOf(SkillsCatalogProperties.PREFIX, SkillsCatalogProperties.class));
+		names.addAll(propertiesOf(SkillsJdbcProperties.PREFIX, SkillsJdbcProperties.class));
+		return names;
+	}
+
 	private static Map<String, JsonNode> skillsProperties() {
 		Map<String, JsonNode> properties = new LinkedHashMap<>();
 		for (JsonNode property : metadata.path("properties")) {
@@ -115,12 +131,6 @@ class SkillsConfigurationMetadataTests {
 			}
 		}
 		return properties;
-	}
-
-	private static Set<String> allSkillsProperties() {
-		Set<String> names = propertiesOf(SkillsProperties.PREFIX, SkillsProperties.class);
-		names.addAll(propertiesOf(SkillsJdbcProperties.PREFIX, SkillsJdbcProperties.class));
-		return names;
 	}
 
 	// A JavaBean property with a setter is a property; a nested class held in a final field with a

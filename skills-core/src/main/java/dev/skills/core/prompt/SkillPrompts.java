@@ -26,6 +26,9 @@ public final class SkillPrompts {
 	/** The most skill names an error message lists. */
 	public static final int MAX_NAMED_SKILLS = 50;
 
+	/** The most characters of a description that a shortened catalog entry keeps. */
+	public static final int SHORT_DESCRIPTION = 120;
+
 	/** The most bundled files listed in a {@code <skill_resources>} block. */
 	public static final int MAX_LISTED_RESOURCES = 50;
 
@@ -144,15 +147,7 @@ public final class SkillPrompts {
 		List<SkillMeta> ordered = skills.stream().sorted(CATALOG_ORDER).toList();
 		StringBuilder out = new StringBuilder("<available_skills>\n");
 		for (SkillMeta skill : ordered) {
-			out.append("<skill><name>")
-				.append(escape(skill.name()))
-				.append("</name><description>")
-				.append(escape(skill.description()))
-				.append("</description>");
-			if (skill.whenToUse() != null && !skill.whenToUse().isBlank()) {
-				out.append("<when_to_use>").append(escape(skill.whenToUse())).append("</when_to_use>");
-			}
-			out.append("</skill>\n");
+			out.append(catalogEntry(skill, false)).append('\n');
 		}
 		return out.append("</available_skills>").toString();
 	}
@@ -163,6 +158,76 @@ public final class SkillPrompts {
 			.replace("&lt;", "<")
 			.replace("&gt;", ">")
 			.replace("&amp;", "&");
+	}
+
+	/**
+	 * One skill's line of the catalog, also the form {@code search_skills} answers in. A
+	 * shortened entry cuts the description to {@value #SHORT_DESCRIPTION} characters (with an
+	 * ellipsis) and leaves out {@code when_to_use}.
+	 * @param skill the skill
+	 * @param shortened whether to shorten it
+	 * @return {@code <skill><name>NAME</name><description>...</description></skill>}
+	 */
+	public static String catalogEntry(SkillMeta skill, boolean shortened) {
+		String description = shortened ? shorten(skill.description()) : skill.description();
+		StringBuilder out = new StringBuilder(64 + description.length()).append("<skill><name>")
+			.append(escape(skill.name()))
+			.append("</name><description>")
+			.append(escape(description))
+			.append("</description>");
+		if (!shortened && skill.whenToUse() != null && !skill.whenToUse().isBlank()) {
+			out.append("<when_to_use>").append(escape(skill.whenToUse())).append("</when_to_use>");
+		}
+		return out.append("</skill>").toString();
+	}
+
+	/**
+	 * A catalog that lists only some skills: the entries in the order given, then one sentence
+	 * saying how many skills are not listed and that {@code search_skills} finds them.
+	 * @param entries the {@link #catalogEntry catalog entries}
+	 * @param notListed how many skills are left out
+	 * @return the {@code <available_skills>} block and the sentence
+	 */
+	public static String partialCatalog(List<String> entries, int notListed) {
+		StringBuilder out = new StringBuilder("<available_skills>\n");
+		entries.forEach((entry) -> out.append(entry).append('\n'));
+		return out.append("</available_skills>\n").append(notListed(notListed)).toString();
+	}
+
+	/**
+	 * The sentence that ends a {@link #partialCatalog partial catalog}.
+	 * @param count how many skills are left out
+	 * @return the sentence
+	 */
+	public static String notListed(int count) {
+		return count + " more " + ((count == 1) ? "skill is" : "skills are")
+				+ " not listed here; call search_skills with a few keywords of the task to find them.";
+	}
+
+	/**
+	 * The answer of {@code activate_skill} to a name no skill has, when the catalog lists only
+	 * some skills.
+	 * @param name the name the model gave
+	 * @param closest the most similar skill names, best first
+	 * @return the message
+	 */
+	public static String unknownSkill(String name, List<String> closest) {
+		return "Unknown skill '" + name + "'. "
+				+ (closest.isEmpty() ? "No skill has a similar name." : nameList("Closest names", closest))
+				+ " Call search_skills to find a skill by what it does.";
+	}
+
+	private static String shorten(String description) {
+		String text = description.strip();
+		if (text.length() <= SHORT_DESCRIPTION) {
+			return text;
+		}
+		int end = text.lastIndexOf(' ', SHORT_DESCRIPTION);
+		if (end < SHORT_DESCRIPTION / 2) {
+			end = Character.isHighSurrogate(text.charAt(SHORT_DESCRIPTION - 1)) ? SHORT_DESCRIPTION - 1
+					: SHORT_DESCRIPTION;
+		}
+		return text.substring(0, end).stripTrailing() + "…";
 	}
 
 	/**

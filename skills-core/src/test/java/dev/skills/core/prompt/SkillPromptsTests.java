@@ -137,6 +137,57 @@ class SkillPromptsTests {
 				+ "</when_to_use></skill>");
 	}
 
+	@Test
+	void aShortenedEntryCutsALongDescriptionAtAWordWithAnEllipsisAndDropsWhenToUse() throws IOException {
+		SkillMeta long_ = load("infra-review", """
+				---
+				name: infra-review
+				description: %s
+				when_to_use: Before merging Terraform
+				---
+				Body
+				""".formatted(TestSkills.prose(400)));
+		String entry = SkillPrompts.catalogEntry(long_, true);
+		String description = entry.substring(entry.indexOf("<description>") + 13, entry.indexOf("</description>"));
+		assertThat(description).endsWith("…").hasSizeLessThanOrEqualTo(SkillPrompts.SHORT_DESCRIPTION + 1);
+		assertThat(TestSkills.prose(400)).startsWith(description.substring(0, description.length() - 1));
+		assertThat(entry).doesNotContain("when_to_use");
+		assertThat(SkillPrompts.catalogEntry(long_, false)).contains(TestSkills.prose(400), "<when_to_use>");
+	}
+
+	@Test
+	void aShortDescriptionIsKeptWholeInAShortenedEntry() throws IOException {
+		SkillMeta pdf = load("pdf", """
+				---
+				name: pdf
+				description: Fill PDF forms
+				---
+				Body
+				""");
+		assertThat(SkillPrompts.catalogEntry(pdf, true))
+			.isEqualTo("<skill><name>pdf</name><description>Fill PDF forms</description></skill>");
+	}
+
+	@Test
+	void aPartialCatalogEndsWithOneSentenceCountingTheSkillsLeftOutAndNamingSearchSkills() {
+		assertThat(SkillPrompts.partialCatalog(List.of("<skill><name>a</name><description>A</description></skill>"), 9999))
+			.isEqualTo("""
+					<available_skills>
+					<skill><name>a</name><description>A</description></skill>
+					</available_skills>
+					9999 more skills are not listed here; call search_skills with a few keywords of the task to find them.""");
+		assertThat(SkillPrompts.notListed(1)).startsWith("1 more skill is not listed");
+	}
+
+	@Test
+	void anUnknownNameInAPartialCatalogAnswersWithTheClosestNames() {
+		assertThat(SkillPrompts.unknownSkill("pdf-form", List.of("pdf-forms", "pdf-processing")))
+			.isEqualTo("Unknown skill 'pdf-form'. Closest names: pdf-forms, pdf-processing. "
+					+ "Call search_skills to find a skill by what it does.");
+		assertThat(SkillPrompts.unknownSkill("zzz", List.of())).isEqualTo(
+				"Unknown skill 'zzz'. No skill has a similar name. Call search_skills to find a skill by what it does.");
+	}
+
 	private SkillMeta load(String folder, String content) throws IOException {
 		SkillReadResult result = SkillLoader.readMeta(TestSkills.skill(this.root, folder, content).resolve("SKILL.md"));
 		assertThat(result.diagnostics()).isEmpty();

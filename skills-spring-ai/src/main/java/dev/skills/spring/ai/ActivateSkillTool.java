@@ -10,6 +10,7 @@ import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
 import org.jspecify.annotations.Nullable;
 
@@ -30,13 +31,20 @@ final class ActivateSkillTool extends SkillToolCallback {
 
 	private final Clock clock;
 
+	// With a catalog that lists only some skills: answers an unknown name with the closest ones.
+	private final @Nullable SkillCatalog partialCatalog;
+
+	private final SkillOffer offer;
+
 	ActivateSkillTool(ToolDefinition definition, SkillsRegistry registry, ActiveSkillsRepository activeSkills,
-			SkillToolInvoker invoker, Clock clock) {
+			SkillToolInvoker invoker, Clock clock, @Nullable SkillCatalog partialCatalog, SkillOffer offer) {
 		super(definition);
 		this.registry = registry;
 		this.activeSkills = activeSkills;
 		this.invoker = invoker;
 		this.clock = clock;
+		this.partialCatalog = partialCatalog;
+		this.offer = offer;
 	}
 
 	@Override
@@ -62,6 +70,11 @@ final class ActivateSkillTool extends SkillToolCallback {
 	private SkillToolInvoker.Result activate(SkillInvocation invocation, SkillsSnapshot snapshot,
 			@Nullable Set<String> present) {
 		String name = invocation.skillName();
+		if (this.partialCatalog != null && !snapshot.contains(name)) {
+			return new SkillToolInvoker.Result(
+					SkillPrompts.unknownSkill(name, this.partialCatalog.closestNames(snapshot, this.offer, name)),
+					Outcome.NOT_FOUND);
+		}
 		if (present != null && present.contains(name) && snapshot.contains(name)) {
 			// Not a new activation: keep its time, record it only if the store lost it.
 			if (invocation.conversationId() == null || this.activeSkills.findByConversationId(invocation.conversationId())

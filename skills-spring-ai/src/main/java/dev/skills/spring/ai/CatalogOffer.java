@@ -1,49 +1,61 @@
 package dev.skills.spring.ai;
 
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 import dev.skills.core.SkillMeta;
-import dev.skills.core.prompt.SkillPrompts;
-import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.catalog.CatalogSelection;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.MessageType;
+import org.springframework.ai.tool.ToolCallback;
+
 /**
- * On-demand mode: the {@code <available_skills>} catalog in the system message and the skill
- * tools, both of the request's snapshot. The catalog text is built once per snapshot generation.
+ * On-demand mode: the {@code <available_skills>} catalog in the system message, within the
+ * {@link SkillCatalog}'s token budget, and the skill tools, all of the request's snapshot. When
+ * the catalog lists only some skills, {@code search_skills} finds the others and
+ * {@code activate_skill} takes any name.
  */
 final class CatalogOffer {
 
 	private final SkillsTools tools;
 
-	private final AtomicReference<@Nullable Section> section = new AtomicReference<>();
+	private final SkillCatalog catalog;
 
-	CatalogOffer(SkillsTools tools) {
+	private final ToolCallback searchSkills;
+
+	CatalogOffer(SkillsTools tools, SkillCatalog catalog) {
 		this.tools = tools;
+		this.catalog = catalog;
+		this.searchSkills = new SearchSkillsTool(catalog, tools.registry(), tools.offer());
 	}
 
-	void apply(RequestSkills request) {
-		SkillsSnapshot snapshot = request.snapshot();
-		String section = section(snapshot);
-		if (section != null) {
-			request.appendToSystem(section);
+	/**
+	 * Offer the catalog; call after the active skills are known, as they are listed first.
+	 * @param request the request
+	 * @param messages its messages, for the latest user message
+	 */
+	void apply(RequestSkills request, List<Message> messages) {
+		List<String> active = request.active().stream().map(SkillMeta::name).toList();
+		CatalogSelection selection = this.catalog.select(request.snapshot(), this.tools.offer(), active,
+				latestUserText(messages));
+		if (selection.partial() || !selection.listed().isEmpty()) {
+			request.appendToSystem(selection.text());
 		}
-		request.tools().addAll(this.tools.toolSet(snapshot).all());
-	}
-
-	// Null when no skill is listed: no catalog at all.
-	private @Nullable String section(SkillsSnapshot snapshot) {
-		Section current = this.section.get();
-		if (current == null || current.generation() != snapshot.generation()) {
-			List<SkillMeta> listed = this.tools.offer().listed(snapshot);
-			current = new Section(snapshot.generation(),
-					listed.isEmpty() ? null : SkillPrompts.catalogSection(SkillPrompts.catalog(listed)));
-			this.section.set(current);
+		request.tools().addAll(this.tools.toolSet(request.snapshot(), selection.partial() ? this.catalog : null).all());
+		if (selection.partial()) {
+			request.tools().add(this.searchSkills);
 		}
-		return current.text();
 	}
 
-	private record Section(long generation, @Nullable String text) {
+	private static @Nullable String latestUserText(List<Message> messages) {
+		for (int i = messages.size() - 1; i >= 0; i--) {
+			if (messages.get(i).getMessageType() == MessageType.USER) {
+				return messages.get(i).getText();
+			}
+		}
+		return null;
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.skills.spring.ai;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsSnapshot;
@@ -15,7 +16,7 @@ import dev.skills.core.registry.SkillsSnapshot;
  * @param preloaded the skills always in the system message, in order
  * @param listBuiltins whether built-in skills are listed too
  */
-record SkillOffer(List<String> preloaded, boolean listBuiltins) {
+record SkillOffer(List<String> preloaded, boolean listBuiltins) implements Predicate<SkillMeta> {
 
 	SkillOffer {
 		preloaded = List.copyOf(preloaded);
@@ -28,6 +29,11 @@ record SkillOffer(List<String> preloaded, boolean listBuiltins) {
 	 */
 	boolean lists(SkillMeta skill) {
 		return !this.preloaded.contains(skill.name()) && (this.listBuiltins || !skill.builtin());
+	}
+
+	@Override
+	public boolean test(SkillMeta skill) {
+		return lists(skill);
 	}
 
 	/**

@@ -2,6 +2,8 @@ package dev.skills.spring.ai;
 
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -9,7 +11,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * The definitions the model sees of the skill tools: names, descriptions and JSON schemas, with
- * the skill names as an {@code enum}.
+ * the skill names as an {@code enum} when the catalog lists them all.
  */
 final class SkillToolDefinitions {
 
@@ -23,7 +25,7 @@ final class SkillToolDefinitions {
 	private SkillToolDefinitions() {
 	}
 
-	static ToolDefinition activate(List<String> names) {
+	static ToolDefinition activate(@Nullable List<String> names) {
 		ObjectNode schema = objectSchema();
 		ObjectNode properties = schema.putObject("properties");
 		nameProperty(properties, names, "The name of the skill to activate.");
@@ -35,7 +37,7 @@ final class SkillToolDefinitions {
 			.build();
 	}
 
-	static ToolDefinition read(List<String> names) {
+	static ToolDefinition read(@Nullable List<String> names) {
 		ObjectNode schema = objectSchema();
 		ObjectNode properties = schema.putObject("properties");
 		nameProperty(properties, names, "The skill that bundles the file.");
@@ -50,19 +52,22 @@ final class SkillToolDefinitions {
 			.build();
 	}
 
-	private static ObjectNode objectSchema() {
+	static ObjectNode objectSchema() {
 		ObjectNode schema = ToolArguments.JSON.createObjectNode();
 		schema.put("type", "object");
 		schema.put("additionalProperties", false);
 		return schema;
 	}
 
-	private static void nameProperty(ObjectNode properties, List<String> names, String description) {
+	// No names: any string (a catalog that lists only some of thousands of skills).
+	private static void nameProperty(ObjectNode properties, @Nullable List<String> names, String description) {
 		ObjectNode name = properties.putObject("skill_name");
 		name.put("type", "string");
 		name.put("description", description);
-		ArrayNode values = name.putArray("enum");
-		names.forEach(values::add);
+		if (names != null) {
+			ArrayNode values = name.putArray("enum");
+			names.forEach(values::add);
+		}
 	}
 
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.client.ChatClientRequest;
@@ -21,8 +22,9 @@ import org.springframework.ai.chat.prompt.Prompt;
  * Puts skills into every {@code ChatClient} request, call or stream, all read from one registry
  * snapshot that the request's tool loop keeps to the end.
  * <ul>
- * <li><b>On-demand mode</b>: the {@code <available_skills>} catalog in the system message, and
- * {@code activate_skill} (with {@code read_skill_resource} when a skill bundles files).</li>
+ * <li><b>On-demand mode</b>: the {@code <available_skills>} catalog in the system message, within
+ * its token budget, and {@code activate_skill} (with {@code read_skill_resource} when a skill
+ * bundles files, and {@code search_skills} when the catalog lists only some skills).</li>
  * <li><b>Session mode</b>: the skill named by the request context key {@code preloadFrom}, its
  * instructions injected; no catalog, no {@code activate_skill}.</li>
  * <li><b>Keeping skills in context</b>: an active skill whose instructions are no longer in the
@@ -71,7 +73,8 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		else {
 			this.session = null;
 		}
-		this.catalog = new CatalogOffer(tools);
+		this.catalog = new CatalogOffer(tools,
+				(builder.catalog != null) ? builder.catalog : SkillCatalog.builder(this.registry).build());
 		this.reinjection = new SkillReinjection(tools.activeSkills());
 		this.preloaded = new PreloadedSkills(tools.offer().preloaded());
 		this.scoping = new ToolScoping(tools.activeSkills(), this.session == null);
@@ -117,8 +120,8 @@ public final class SkillsAdvisor implements BaseAdvisor {
 			this.session.apply(skills, request.context());
 		}
 		else {
-			this.catalog.apply(skills);
 			this.reinjection.apply(skills);
+			this.catalog.apply(skills, messages);
 		}
 		this.preloaded.apply(skills);
 		return request.mutate()
@@ -151,6 +154,8 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		private @Nullable String preloadFrom;
 
 		private int order = DEFAULT_ORDER;
+
+		private @Nullable SkillCatalog catalog;
 
 		private Builder(SkillsTools tools) {
 			this.tools = tools;
@@ -186,6 +191,17 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		 */
 		public Builder order(int order) {
 			this.order = order;
+			return this;
+		}
+
+		/**
+		 * The catalog within its token budget (default: {@link SkillCatalog} defaults, 4,000
+		 * tokens).
+		 * @param catalog the catalog
+		 * @return this builder
+		 */
+		public Builder catalog(SkillCatalog catalog) {
+			this.catalog = catalog;
 			return this;
 		}
 

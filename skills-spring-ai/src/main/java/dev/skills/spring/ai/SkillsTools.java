@@ -14,6 +14,7 @@ import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
@@ -32,6 +33,9 @@ public final class SkillsTools {
 	/** The name of the file-reading tool. */
 	public static final String READ_SKILL_RESOURCE = "read_skill_resource";
 
+	/** The name of the search tool, offered when the catalog lists only some skills. */
+	public static final String SEARCH_SKILLS = SearchSkillsTool.NAME;
+
 	private final SkillsRegistry registry;
 
 	private final ActiveSkillsRepository activeSkills;
@@ -43,6 +47,8 @@ public final class SkillsTools {
 	private final SkillOffer offer;
 
 	private final AtomicReference<ToolSet> current = new AtomicReference<>();
+
+	private final AtomicReference<ToolSet> currentPartial = new AtomicReference<>();
 
 	// Session mode: a read tool scoped to one skill, per skill, for the current generation.
 	private final Map<String, Optional<ToolCallback>> scopedReads = new ConcurrentHashMap<>();
@@ -100,10 +106,23 @@ public final class SkillsTools {
 	 * @return the tools, built once per generation
 	 */
 	public ToolSet toolSet(SkillsSnapshot snapshot) {
-		ToolSet tools = this.current.get();
+		return toolSet(snapshot, null);
+	}
+
+	/**
+	 * The tools for a snapshot whose catalog may list only some skills. Then {@code skill_name}
+	 * takes any name (no {@code enum} of every skill), and {@code activate_skill} answers an
+	 * unknown name with the closest ones.
+	 * @param snapshot the snapshot the request sees
+	 * @param partialCatalog the catalog when it left skills out, else {@code null}
+	 * @return the tools, built once per generation
+	 */
+	public ToolSet toolSet(SkillsSnapshot snapshot, @Nullable SkillCatalog partialCatalog) {
+		AtomicReference<ToolSet> cache = (partialCatalog != null) ? this.currentPartial : this.current;
+		ToolSet tools = cache.get();
 		if (tools == null || tools.generation() != snapshot.generation()) {
-			tools = build(snapshot);
-			this.current.set(tools);
+			tools = build(snapshot, partialCatalog);
+			cache.set(tools);
 		}
 		return tools;
 	}
@@ -125,14 +144,16 @@ public final class SkillsTools {
 			.orElse(null);
 	}
 
-	private ToolSet build(SkillsSnapshot snapshot) {
+	private ToolSet build(SkillsSnapshot snapshot, @Nullable SkillCatalog partialCatalog) {
 		List<String> listed = this.offer.listed(snapshot).stream().map(SkillMeta::name).sorted().toList();
-		ToolCallback activate = listed.isEmpty() ? null : new ActivateSkillTool(SkillToolDefinitions.activate(listed),
-				this.registry, this.activeSkills, this.invoker, this.clock);
 		List<String> readable = this.offer.readable(snapshot);
+		boolean partial = partialCatalog != null;
+		ToolCallback activate = listed.isEmpty() ? null
+				: new ActivateSkillTool(SkillToolDefinitions.activate(partial ? null : listed), this.registry,
+						this.activeSkills, this.invoker, this.clock, partialCatalog, this.offer);
 		boolean anyFiles = readable.stream().anyMatch((name) -> bundlesFiles(snapshot, name));
-		ToolCallback read = anyFiles
-				? new ReadSkillResourceTool(SkillToolDefinitions.read(readable), this.registry, this.invoker, null) : null;
+		ToolCallback read = anyFiles ? new ReadSkillResourceTool(SkillToolDefinitions.read(partial ? null : readable),
+				this.registry, this.invoker, null) : null;
 		return new ToolSet(snapshot.generation(), activate, read);
 	}
 

@@ -13,7 +13,7 @@ import org.springframework.ai.tool.ToolCallback;
 /**
  * Narrows a pool of tools to what a call may use: first by the caller's choice, then by the
  * active skills' {@code allowed-tools} and {@code disallowed-tools}. The skill tools themselves
- * ({@code activate_skill}, {@code read_skill_resource}) always stay.
+ * ({@code activate_skill}, {@code read_skill_resource}, {@code search_skills}) always stay.
  */
 public final class ToolScope {
 
@@ -43,10 +43,12 @@ public final class ToolScope {
 	/**
 	 * Whether a tool is one of the skill tools, which scoping never removes.
 	 * @param name the tool name
-	 * @return {@code true} for {@code activate_skill} and {@code read_skill_resource}
+	 * @return {@code true} for {@code activate_skill}, {@code read_skill_resource} and
+	 * {@code search_skills}
 	 */
 	public static boolean isSkillTool(String name) {
-		return name.equals(SkillsTools.ACTIVATE_SKILL) || name.equals(SkillsTools.READ_SKILL_RESOURCE);
+		return name.equals(SkillsTools.ACTIVATE_SKILL) || name.equals(SkillsTools.READ_SKILL_RESOURCE)
+				|| name.equals(SkillsTools.SEARCH_SKILLS);
 	}
 
 }

@@ -279,7 +279,9 @@ class SkillsAdvisorToolScopingTests {
 		annotated.prompt().user("Clean up").advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, "c1")).call().content();
 		annotated.prompt().user("Again").advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, "c1")).call().content();
 
-		assertThat(Prompts.toolNames(prompt(0))).containsExactly("activate_skill", "Grep", "deleteFile");
+		assertThat(Prompts.toolNames(prompt(0)))
+			// Reflection does not fix the order of a class's @Tool methods.
+			.containsExactlyInAnyOrder("activate_skill", "Grep", "deleteFile");
 		assertThat(Prompts.toolResults(prompt(3))).endsWith(
 				"Error: tool 'deleteFile' is not in the allowed-tools of skill 'reader' (Read Grep). Use another tool "
 						+ "or finish without it.",

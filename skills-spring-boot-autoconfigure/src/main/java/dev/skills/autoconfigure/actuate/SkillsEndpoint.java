@@ -12,6 +12,7 @@ import dev.skills.core.SkillResourceException;
 import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -30,14 +31,27 @@ public class SkillsEndpoint {
 
 	private final boolean showInstructions;
 
+	private final @Nullable SkillCatalog catalog;
+
 	/**
 	 * Create the endpoint.
 	 * @param registry the skills
 	 * @param showInstructions whether one skill's detail includes its instructions
 	 */
 	public SkillsEndpoint(SkillsRegistry registry, boolean showInstructions) {
+		this(registry, showInstructions, null);
+	}
+
+	/**
+	 * Create the endpoint, showing the catalog's token budget.
+	 * @param registry the skills
+	 * @param showInstructions whether one skill's detail includes its instructions
+	 * @param catalog the catalog the advisor uses, if any
+	 */
+	public SkillsEndpoint(SkillsRegistry registry, boolean showInstructions, @Nullable SkillCatalog catalog) {
 		this.registry = registry;
 		this.showInstructions = showInstructions;
+		this.catalog = catalog;
 	}
 
 	/**
@@ -56,7 +70,16 @@ public class SkillsEndpoint {
 			.toList();
 		return new SkillsDescriptor(config.mode().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
 				config.hotReload(), config.skillsDir(), snapshot.generation(), snapshot.createdAt(), skills,
-				snapshot.diagnostics().stream().map(Diagnostic::of).toList());
+				snapshot.diagnostics().stream().map(Diagnostic::of).toList(), catalogOf(snapshot));
+	}
+
+	private @Nullable CatalogDescriptor catalogOf(SkillsSnapshot snapshot) {
+		if (this.catalog == null) {
+			return null;
+		}
+		int listed = this.catalog.lastListed();
+		return new CatalogDescriptor(this.catalog.maxTokens(), this.catalog.fullTokens(snapshot),
+				(listed >= 0) ? listed : null);
 	}
 
 	/**
@@ -130,9 +153,22 @@ public class SkillsEndpoint {
 	 * @param lastReload when the current snapshot was made
 	 * @param skills the skills in catalog order
 	 * @param diagnostics every diagnostic
+	 * @param catalog the catalog's token budget, when there is a catalog
 	 */
 	public record SkillsDescriptor(String mode, boolean hotReload, List<String> locations, long generation,
-			Instant lastReload, List<SkillSummary> skills, List<Diagnostic> diagnostics) implements OperationResponseBody {
+			Instant lastReload, List<SkillSummary> skills, List<Diagnostic> diagnostics,
+			@Nullable CatalogDescriptor catalog) implements OperationResponseBody {
+	}
+
+	/**
+	 * The catalog within its token budget.
+	 *
+	 * @param maxTokens the budget ({@code skills.catalog.max-tokens})
+	 * @param fullTokens the tokens the catalog of every skill would take
+	 * @param lastListed how many skills the last request's catalog listed; {@code null} before
+	 * the first request
+	 */
+	public record CatalogDescriptor(int maxTokens, int fullTokens, @Nullable Integer lastListed) {
 	}
 
 	/**

@@ -5,7 +5,9 @@ import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.autoconfigure.SkillsProperties;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.autoconfigure.endpoint.expose.EndpointExposure;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -27,8 +29,9 @@ public final class SkillsEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnAvailableEndpoint
-	SkillsEndpoint skillsEndpoint(SkillsRegistry registry, SkillsProperties properties) {
-		return new SkillsEndpoint(registry, properties.getEndpoint().isShowInstructions());
+	SkillsEndpoint skillsEndpoint(SkillsRegistry registry, SkillsProperties properties,
+			ObjectProvider<SkillCatalog> catalog) {
+		return new SkillsEndpoint(registry, properties.getEndpoint().isShowInstructions(), catalog.getIfAvailable());
 	}
 
 	@Bean

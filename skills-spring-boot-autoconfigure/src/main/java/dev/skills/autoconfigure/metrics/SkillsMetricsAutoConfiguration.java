@@ -2,7 +2,9 @@ package dev.skills.autoconfigure.metrics;
 
 import dev.skills.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
+import dev.skills.autoconfigure.catalog.SkillsCatalogAutoConfiguration;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -16,8 +18,8 @@ import org.springframework.context.annotation.Bean;
 /**
  * Auto-configuration of the {@code skills.*} meters.
  */
-@AutoConfiguration(after = { SkillsAutoConfiguration.class, MetricsAutoConfiguration.class,
-		CompositeMeterRegistryAutoConfiguration.class })
+@AutoConfiguration(after = { SkillsAutoConfiguration.class, SkillsCatalogAutoConfiguration.class,
+		MetricsAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class })
 @ConditionalOnClass({ MeterRegistry.class, MetricsAutoConfiguration.class })
 @ConditionalOnSkillsEnabled
 @ConditionalOnBean({ SkillsRegistry.class, MeterRegistry.class })
@@ -29,6 +31,13 @@ public final class SkillsMetricsAutoConfiguration {
 		SkillsMetrics metrics = new SkillsMetrics(registry);
 		registry.addListener(metrics);
 		return metrics;
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBean(SkillCatalog.class)
+	SkillsCatalogMetrics skillsCatalogMetrics(SkillCatalog catalog) {
+		return new SkillsCatalogMetrics(catalog);
 	}
 
 }

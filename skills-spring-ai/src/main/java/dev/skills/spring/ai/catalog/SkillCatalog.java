@@ -1,0 +1,322 @@
+package dev.skills.spring.ai.catalog;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+import dev.skills.core.SkillMeta;
+import dev.skills.core.prompt.SkillPrompts;
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.tokenizer.JTokkitTokenCountEstimator;
+import org.springframework.ai.tokenizer.TokenCountEstimator;
+import org.springframework.util.Assert;
+
+/**
+ * Chooses the catalog a request gets within a token budget. When every skill fits, it is the
+ * whole catalog, exactly as without a budget. Otherwise the skills active in the conversation
+ * and the always-included ones come first, then the skills most relevant to the latest user
+ * message (long descriptions are shortened before a relevant skill is dropped), then the rest in
+ * catalog order while room is left; one sentence says how many skills are not listed and that
+ * {@code search_skills} finds them.
+ */
+public final class SkillCatalog {
+
+	/** The default budget, in tokens. */
+	public static final int DEFAULT_MAX_TOKENS = 4000;
+
+	/** The default number of {@code search_skills} results. */
+	public static final int DEFAULT_SEARCH_RESULTS = 10;
+
+	// How many of the retriever's best matches compete for the room, and how many names an
+	// unknown activate_skill name is answered with.
+	static final int RELEVANT_CANDIDATES = 100;
+
+	static final int CLOSEST_NAMES = 5;
+
+	private static final Predicate<SkillMeta> EVERY_SKILL = (skill) -> true;
+
+	private final SkillsRegistry registry;
+
+	private volatile @Nullable SkillRetriever retriever;
+
+	private final EntryTokens tokens;
+
+	private final int maxTokens;
+
+	private final List<String> alwaysInclude;
+
+	private final int searchResults;
+
+	private final AtomicReference<@Nullable Whole> whole = new AtomicReference<>();
+
+	private volatile int lastListed = -1;
+
+	private final List<Consumer<CatalogSelection>> listeners = new CopyOnWriteArrayList<>();
+
+	private SkillCatalog(Builder builder) {
+		this.registry = builder.registry;
+		this.retriever = builder.retriever;
+		this.tokens = new EntryTokens(
+				(builder.estimator != null) ? builder.estimator : new JTokkitTokenCountEstimator());
+		this.maxTokens = builder.maxTokens;
+		this.alwaysInclude = builder.alwaysInclude;
+		this.searchResults = builder.searchResults;
+	}
+
+	/**
+	 * Start building a catalog over a registry's skills.
+	 * @param registry the skills
+	 * @return a builder
+	 */
+	public static Builder builder(SkillsRegistry registry) {
+		return new Builder(registry);
+	}
+
+	/**
+	 * The catalog for one request, of every skill of the snapshot.
+	 * @param snapshot the snapshot the request sees
+	 * @param active the skills active in the conversation, listed first
+	 * @param userMessage the request's latest user message, or {@code null}
+	 * @return the catalog
+	 */
+	public CatalogSelection select(SkillsSnapshot snapshot, Collection<String> active, @Nullable String userMessage) {
+		return select(snapshot, EVERY_SKILL, active, userMessage);
+	}
+
+	/**
+	 * The catalog for one request, of the skills that may be listed.
+	 * @param snapshot the snapshot the request sees
+	 * @param listable the skills that may be listed (not preloaded, not hidden built-ins); keep
+	 * passing the same instance, as the whole catalog is computed once per generation and filter
+	 * @param active the skills active in the conversation, listed first
+	 * @param userMessage the request's latest user message, or {@code null}
+	 * @return the catalog
+	 */
+	public CatalogSelection select(SkillsSnapshot snapshot, Predicate<SkillMeta> listable, Collection<String> active,
+			@Nullable String userMessage) {
+		Whole whole = whole(snapshot, listable);
+		CatalogSelection selection = (whole.section() != null)
+				? new CatalogSelection(whole.section(), whole.names(), 0)
+				: partial(snapshot, listable, whole, active, userMessage);
+		this.lastListed = selection.listed().size();
+		this.listeners.forEach((listener) -> listener.accept(selection));
+		return selection;
+	}
+
+	/**
+	 * The skills best matching a query, best first ({@code search_skills}).
+	 * @param snapshot the snapshot to answer from
+	 * @param listable the skills that may be found
+	 * @param query the keywords
+	 * @return at most {@code search-results} skills
+	 */
+	public List<SkillMeta> search(SkillsSnapshot snapshot, Predicate<SkillMeta> listable, String query) {
+		return known(snapshot, listable, retriever().retrieve(query, this.searchResults));
+	}
+
+	/**
+	 * The names most like one no skill has, for the answer of {@code activate_skill}.
+	 * @param snapshot the snapshot to answer from
+	 * @param listable the skills that may be named
+	 * @param name the unknown name
+	 * @return a few names, best first
+	 */
+	public List<String> closestNames(SkillsSnapshot snapshot, Predicate<SkillMeta> listable, String name) {
+		return known(snapshot, listable, retriever().retrieve(name.replace('-', ' ').replace('_', ' '), CLOSEST_NAMES))
+			.stream()
+			.map(SkillMeta::name)
+			.toList();
+	}
+
+	/**
+	 * The budget.
+	 * @return the most tokens a catalog takes
+	 */
+	public int maxTokens() {
+		return this.maxTokens;
+	}
+
+	/**
+	 * The tokens the whole catalog of a snapshot takes, with its instruction.
+	 * @param snapshot the snapshot
+	 * @return the estimated tokens
+	 */
+	public int fullTokens(SkillsSnapshot snapshot) {
+		Whole last = this.whole.get();
+		return whole(snapshot, (last != null) ? last.listable() : EVERY_SKILL).tokens();
+	}
+
+	/**
+	 * How many skills the last request's catalog listed.
+	 * @return the number, or {@code -1} before the first request
+	 */
+	public int lastListed() {
+		return this.lastListed;
+	}
+
+	/**
+	 * Be told of every catalog chosen, for example to record a meter.
+	 * @param listener called on the request's thread
+	 */
+	public void addListener(Consumer<CatalogSelection> listener) {
+		this.listeners.add(listener);
+	}
+
+	private CatalogSelection partial(SkillsSnapshot snapshot, Predicate<SkillMeta> listable, Whole whole,
+			Collection<String> active, @Nullable String userMessage) {
+		Set<String> pinned = new LinkedHashSet<>(active);
+		pinned.addAll(this.alwaysInclude);
+		List<SkillMeta> relevant = (userMessage != null && !userMessage.isBlank())
+				? known(snapshot, listable, retriever().retrieve(userMessage, RELEVANT_CANDIDATES)) : List.of();
+		return new PartialCatalog(this.tokens, this.maxTokens - whole.partialFrame()).choose(whole.skills(),
+				known(snapshot, listable, pinned), relevant);
+	}
+
+	// The whole catalog is computed once per generation and listing filter.
+	private Whole whole(SkillsSnapshot snapshot, Predicate<SkillMeta> listable) {
+		Whole whole = this.whole.get();
+		if (whole != null && whole.generation() == snapshot.generation() && whole.listable() == listable) {
+			return whole;
+		}
+		List<SkillMeta> skills = snapshot.skills().stream().filter(listable).toList();
+		long tokens = this.tokens.count(SkillPrompts.catalogSection(SkillPrompts.catalog(List.of())));
+		for (SkillMeta meta : skills) {
+			tokens += this.tokens.full(meta);
+		}
+		this.tokens.retain(snapshot);
+		boolean fits = tokens <= this.maxTokens;
+		whole = new Whole(snapshot.generation(), listable, skills, (int) Math.min(tokens, Integer.MAX_VALUE),
+				fits ? SkillPrompts.catalogSection(SkillPrompts.catalog(skills)) : null,
+				fits ? skills.stream().map(SkillMeta::name).toList() : List.of(),
+				this.tokens.count(SkillPrompts.catalogSection(SkillPrompts.partialCatalog(List.of(), skills.size()))));
+		this.whole.set(whole);
+		return whole;
+	}
+
+	private SkillRetriever retriever() {
+		SkillRetriever retriever = this.retriever;
+		if (retriever == null) {
+			synchronized (this) {
+				retriever = this.retriever;
+				if (retriever == null) {
+					// Built on first need: a catalog that always fits never pays for an index.
+					retriever = KeywordSkillIndex.of(this.registry);
+					this.retriever = retriever;
+				}
+			}
+		}
+		return retriever;
+	}
+
+	private static List<SkillMeta> known(SkillsSnapshot snapshot, Predicate<SkillMeta> listable,
+			Collection<String> names) {
+		List<SkillMeta> skills = new ArrayList<>(names.size());
+		for (String name : names) {
+			snapshot.get(name).filter(listable).ifPresent(skills::add);
+		}
+		return skills;
+	}
+
+	/**
+	 * The whole catalog of one generation: its tokens, and its text when it fits.
+	 */
+	private record Whole(long generation, Predicate<SkillMeta> listable, List<SkillMeta> skills, int tokens,
+			@Nullable String section, List<String> names, int partialFrame) {
+	}
+
+	/**
+	 * Builds a {@link SkillCatalog}.
+	 */
+	public static final class Builder {
+
+		private final SkillsRegistry registry;
+
+		private @Nullable SkillRetriever retriever;
+
+		private @Nullable TokenCountEstimator estimator;
+
+		private int maxTokens = DEFAULT_MAX_TOKENS;
+
+		private List<String> alwaysInclude = List.of();
+
+		private int searchResults = DEFAULT_SEARCH_RESULTS;
+
+		private Builder(SkillsRegistry registry) {
+			this.registry = registry;
+		}
+
+		/**
+		 * The most tokens the catalog may take, with its instruction (default
+		 * {@value #DEFAULT_MAX_TOKENS}).
+		 * @param maxTokens a positive number
+		 * @return this builder
+		 */
+		public Builder maxTokens(int maxTokens) {
+			Assert.isTrue(maxTokens > 0, "maxTokens must be positive");
+			this.maxTokens = maxTokens;
+			return this;
+		}
+
+		/**
+		 * Skills listed first whenever the catalog does not fit, after the active ones.
+		 * @param names skill names
+		 * @return this builder
+		 */
+		public Builder alwaysInclude(List<String> names) {
+			this.alwaysInclude = List.copyOf(names);
+			return this;
+		}
+
+		/**
+		 * How many skills {@code search_skills} answers with (default
+		 * {@value #DEFAULT_SEARCH_RESULTS}).
+		 * @param searchResults a positive number
+		 * @return this builder
+		 */
+		public Builder searchResults(int searchResults) {
+			Assert.isTrue(searchResults > 0, "searchResults must be positive");
+			this.searchResults = searchResults;
+			return this;
+		}
+
+		/**
+		 * How tokens are counted (default: {@link JTokkitTokenCountEstimator}, cl100k).
+		 * @param estimator the estimator
+		 * @return this builder
+		 */
+		public Builder tokenCountEstimator(TokenCountEstimator estimator) {
+			this.estimator = estimator;
+			return this;
+		}
+
+		/**
+		 * What ranks skills by relevance (default: a {@link KeywordSkillIndex} of the registry,
+		 * built when the catalog first does not fit).
+		 * @param retriever the retriever
+		 * @return this builder
+		 */
+		public Builder retriever(SkillRetriever retriever) {
+			this.retriever = retriever;
+			return this;
+		}
+
+		/**
+		 * Build the catalog.
+		 * @return the catalog
+		 */
+		public SkillCatalog build() {
+			return new SkillCatalog(this);
+		}
+
+	}
+
+}

@@ -1,0 +1,138 @@
+package dev.skills.spring.ai;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import dev.skills.core.SkillConfig;
+import dev.skills.core.registry.SkillsRegistry;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.tokenizer.JTokkitTokenCountEstimator;
+import org.springframework.ai.tool.definition.ToolDefinition;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 9's acceptance for the catalog: 10,000 generated skills in {@code category/skill}
+ * layout plus the example PDF skill, default settings, a real ChatClient over a scripted model.
+ * Each category folder is its own location: how many folders one location may hold is the
+ * discovery half of the issue.
+ */
+class CatalogAtScaleAcceptanceTests {
+
+	static final int CATEGORIES = 50;
+
+	static final int PER_CATEGORY = 200;
+
+	static final String[] VERBS = { "Reviews", "Drafts", "Checks", "Summarises", "Migrates", "Audits", "Plans",
+			"Tests" };
+
+	static final String[] OBJECTS = { "invoices", "contracts", "release notes", "database schemas", "dashboards",
+			"onboarding guides", "incident reports", "API clients", "budgets", "test plans", "job adverts" };
+
+	static final String[] TEAMS = { "finance", "legal", "platform", "sales", "support", "security", "data",
+			"mobile", "hiring" };
+
+	@TempDir
+	static Path root;
+
+	static SkillsRegistry registry;
+
+	@BeforeAll
+	static void tenThousandSkills() throws IOException {
+		List<String> locations = new ArrayList<>();
+		for (int c = 0; c < CATEGORIES; c++) {
+			Path category = root.resolve("category-%02d".formatted(c));
+			locations.add(category.toString());
+			for (int s = 0; s < PER_CATEGORY; s++) {
+				int i = c * PER_CATEGORY + s;
+				write(category.resolve("c%02d-skill-%03d".formatted(c, s)), "---\nname: c%02d-skill-%03d\n".formatted(c, s)
+						+ "description: %s %s for the %s team and reports what needs attention (case %d).\n".formatted(
+								VERBS[i % VERBS.length], OBJECTS[i / 7 % OBJECTS.length], TEAMS[i / 3 % TEAMS.length], i)
+						+ "---\nInstructions.\n");
+			}
+		}
+		Path science = root.resolve("category-science");
+		locations.add(science.toString());
+		write(science.resolve("glacier-telemetry"), "---\nname: glacier-telemetry\ndescription: Parses glacier "
+				+ "telemetry feeds from field stations and flags sensor drift.\n---\nPlot the drift per station.\n");
+		Path documents = root.resolve("category-documents");
+		locations.add(documents.toString());
+		try (Stream<Path> files = Files.walk(Path.of("../examples/skills/pdf-processing"))) {
+			for (Path file : files.filter(Files::isRegularFile).toList()) {
+				Path target = documents.resolve("pdf-processing")
+					.resolve(Path.of("../examples/skills/pdf-processing").relativize(file).toString());
+				Files.createDirectories(target.getParent());
+				Files.copy(file, target);
+			}
+		}
+		registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(locations).build());
+	}
+
+	@AfterAll
+	static void close() {
+		registry.close();
+	}
+
+	static void write(Path skill, String text) throws IOException {
+		Files.createDirectories(skill);
+		Files.writeString(skill.resolve("SKILL.md"), text, StandardCharsets.UTF_8);
+	}
+
+	ScriptedChatModel model = new ScriptedChatModel();
+
+	ChatClient client() {
+		return ChatClient.builder(this.model).defaultAdvisors(SkillsAdvisor.builder(registry).build()).build();
+	}
+
+	@Test
+	void aPdfFormRequestGetsACatalogWithinFourThousandTokensListingThePdfSkillAndNoEnumOfEveryName() {
+		assertThat(registry.size()).isEqualTo(CATEGORIES * PER_CATEGORY + 2);
+		this.model.thenAnswer("ok");
+
+		client().prompt().user("Fill in the fields of this PDF form").call().content();
+
+		Prompt prompt = this.model.prompts.get(0);
+		String catalog = prompt.getSystemMessage().getText();
+		assertThat(new JTokkitTokenCountEstimator().estimate(catalog)).isLessThanOrEqualTo(4000);
+		assertThat(catalog).contains("<skill><name>pdf-processing</name>")
+			.containsPattern("\\d+ more skills are not listed here; call search_skills");
+		assertThat(Prompts.toolNames(prompt)).containsExactly("activate_skill", "read_skill_resource", "search_skills");
+		int definitions = 0;
+		for (String tool : Prompts.toolNames(prompt)) {
+			ToolDefinition definition = Prompts.toolDefinition(prompt, tool);
+			assertThat(definition.inputSchema()).doesNotContain("\"enum\"");
+			definitions += definition.description().length() + definition.inputSchema().length();
+		}
+		// An enum of every name would be about 150,000 characters.
+		assertThat(definitions).isLessThan(2_000);
+	}
+
+	@Test
+	void aSkillTheCatalogLeftOutIsFoundBySearchSkillsAndActivatedByName() {
+		this.model.thenCall("search_skills", "{\"query\":\"glacier telemetry\"}")
+			.thenCall("activate_skill", "{\"skill_name\":\"glacier-telemetry\"}")
+			.thenAnswer("done");
+
+		client().prompt().user("Hello, can you help me today?").call().content();
+
+		assertThat(this.model.prompts.get(0).getSystemMessage().getText()).doesNotContain("glacier-telemetry");
+		assertThat(Prompts.lastToolResult(this.model.prompts.get(1)).lines().findFirst()).hasValue(
+				"<skill><name>glacier-telemetry</name><description>Parses glacier telemetry feeds from field stations "
+						+ "and flags sensor drift.</description></skill>");
+		assertThat(Prompts.lastToolResult(this.model.prompts.get(2)))
+			.startsWith(Prompts.contentTag("glacier-telemetry"))
+			.contains("Plot the drift per station.");
+	}
+
+}

@@ -1,0 +1,116 @@
+package dev.skills.spring.ai.catalog;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import dev.skills.core.registry.SkillsRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The BM25 keyword index over real skill folders, kept up to date by the registry's reloads.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class KeywordSkillIndexTests {
+
+	@TempDir
+	Path root;
+
+	@Test
+	void theSkillWhoseDescriptionMatchesTheMessageRanksFirst() {
+		CatalogSkills.skill(this.root, "pdf-processing", "Extract text and fill in forms in PDF files.");
+		CatalogSkills.skill(this.root, "release-notes", "Write release notes from merged pull requests.");
+		CatalogSkills.skill(this.root, "spreadsheet", "Build spreadsheets and charts from tables.");
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
+				KeywordSkillIndex index = KeywordSkillIndex.of(registry)) {
+			assertThat(index.retrieve("Fill in the fields of this PDF form", 10)).containsExactly("pdf-processing");
+			assertThat(index.retrieve("Draft the notes for this release", 10)).first().isEqualTo("release-notes");
+		}
+	}
+
+	@Test
+	void nameTagsTriggersAndWhenToUseAreSearched() {
+		CatalogSkills.skill(this.root, "invoice-maker", "Makes documents.");
+		CatalogSkills.skill(this.root, "tagged", "Makes documents.", "metadata:\n  tags: kubernetes, helm");
+		CatalogSkills.skill(this.root, "triggered", "Makes documents.", "metadata:\n  triggers: rollback a deploy");
+		CatalogSkills.skill(this.root, "hinted", "Makes documents.", "when_to_use: When a terraform plan fails");
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
+				KeywordSkillIndex index = KeywordSkillIndex.of(registry)) {
+			assertThat(index.retrieve("an invoice please", 10)).containsExactly("invoice-maker");
+			assertThat(index.retrieve("our helm chart", 10)).containsExactly("tagged");
+			assertThat(index.retrieve("please rollback", 10)).containsExactly("triggered");
+			assertThat(index.retrieve("terraform is broken", 10)).containsExactly("hinted");
+		}
+	}
+
+	@Test
+	void priorityThenNameBreakTiesBetweenEqualMatches() {
+		CatalogSkills.skill(this.root, "y-charts", "Draws charts.");
+		CatalogSkills.skill(this.root, "x-charts", "Draws charts.");
+		CatalogSkills.skill(this.root, "z-charts", "Draws charts.", "metadata:\n  priority: \"5\"");
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
+				KeywordSkillIndex index = KeywordSkillIndex.of(registry)) {
+			assertThat(index.retrieve("charts", 10)).containsExactly("z-charts", "x-charts", "y-charts");
+		}
+	}
+
+	@Test
+	void theLimitCapsTheAnswerAndAMessageWithoutWordsFindsNothing() {
+		CatalogSkills.many(this.root, 30);
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
+				KeywordSkillIndex index = KeywordSkillIndex.of(registry)) {
+			assertThat(index.retrieve("quarterly paperwork", 5)).hasSize(5);
+			assertThat(index.retrieve("the of and ?!", 5)).isEmpty();
+			assertThat(index.retrieve("", 5)).isEmpty();
+		}
+	}
+
+	@Test
+	void wordsBeyondTheFirstCharactersOfAVeryLongMessageAreNotSearched() {
+		CatalogSkills.skill(this.root, "pdf-processing", "Fill in PDF forms.");
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
+				KeywordSkillIndex index = KeywordSkillIndex.of(registry)) {
+			String padding = "lorem ipsum ".repeat(KeywordSkillIndex.MAX_QUERY_CHARS / 12 + 1);
+			assertThat(index.retrieve(padding + " pdf", 5)).isEmpty();
+			assertThat(index.retrieve("pdf " + padding, 5)).containsExactly("pdf-processing");
+		}
+	}
+
+	@Test
+	void aReloadReindexesAddedChangedAndRemovedSkills() throws IOException {
+		Path pdf = CatalogSkills.skill(this.root, "pdf-processing", "Fill in PDF forms.");
+		CatalogSkills.skill(this.root, "drawing", "Draws charts.");
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
+				KeywordSkillIndex index = KeywordSkillIndex.of(registry)) {
+			CatalogSkills.skill(this.root, "drawing", "Draws diagrams.");
+			CatalogSkills.skill(this.root, "invoices", "Writes invoices.");
+			Files.delete(pdf);
+			Files.delete(pdf.getParent());
+			registry.reload();
+
+			assertThat(index.retrieve("charts", 5)).isEmpty();
+			assertThat(index.retrieve("diagrams", 5)).containsExactly("drawing");
+			assertThat(index.retrieve("invoices", 5)).containsExactly("invoices");
+			assertThat(index.retrieve("pdf forms", 5)).isEmpty();
+		}
+	}
+
+	@Test
+	void aClosedIndexNoLongerListensToTheRegistry(CapturedOutput output) {
+		CatalogSkills.skill(this.root, "charts", "Draws charts.");
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root)) {
+			KeywordSkillIndex.of(registry).close();
+			CatalogSkills.skill(this.root, "invoices", "Writes invoices.");
+			assertThat(registry.reload().added()).containsExactly("invoices");
+		}
+		assertThat(output).doesNotContain("listener failed");
+	}
+
+}

@@ -1,0 +1,79 @@
+package dev.skills.autoconfigure.catalog;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.skills.spring.ai.catalog.SkillCatalog;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+
+/**
+ * Configuration properties of the skill catalog the model sees on every request.
+ */
+@ConfigurationProperties(SkillsCatalogProperties.PREFIX)
+public class SkillsCatalogProperties {
+
+	/** The prefix of these properties. */
+	public static final String PREFIX = "skills.catalog";
+
+	/**
+	 * The most tokens the catalog may take in a request's system message, with its instruction,
+	 * counted with the application's TokenCountEstimator bean or cl100k. When every skill fits,
+	 * the catalog lists them all; otherwise it lists the most relevant and search_skills finds
+	 * the rest.
+	 */
+	private int maxTokens = 4000;
+
+	/**
+	 * Skills listed first whenever the catalog does not fit its budget, after the skills active in
+	 * the conversation.
+	 */
+	private List<String> alwaysInclude = new ArrayList<>();
+
+	/**
+	 * How many skills search_skills answers with, best first.
+	 */
+	private int searchResults = 10;
+
+	public int getMaxTokens() {
+		return this.maxTokens;
+	}
+
+	public void setMaxTokens(int maxTokens) {
+		this.maxTokens = maxTokens;
+	}
+
+	public List<String> getAlwaysInclude() {
+		return this.alwaysInclude;
+	}
+
+	public void setAlwaysInclude(List<String> alwaysInclude) {
+		this.alwaysInclude = alwaysInclude;
+	}
+
+	public int getSearchResults() {
+		return this.searchResults;
+	}
+
+	public void setSearchResults(int searchResults) {
+		this.searchResults = searchResults;
+	}
+
+	/**
+	 * Fail with the property's name when a value cannot work.
+	 * @throws InvalidConfigurationPropertyValueException for a budget or result count below one
+	 */
+	void check() {
+		if (this.maxTokens < 1) {
+			throw new InvalidConfigurationPropertyValueException(PREFIX + ".max-tokens", this.maxTokens,
+					"The catalog needs a budget of at least one token; raise it (the default is "
+							+ SkillCatalog.DEFAULT_MAX_TOKENS + ").");
+		}
+		if (this.searchResults < 1) {
+			throw new InvalidConfigurationPropertyValueException(PREFIX + ".search-results", this.searchResults,
+					"search_skills must answer with at least one skill.");
+		}
+	}
+
+}
