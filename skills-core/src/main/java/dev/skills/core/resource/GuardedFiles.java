@@ -1,0 +1,310 @@
+package dev.skills.core.resource;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Opens files inside a skill folder so that nothing outside it is ever opened, even while its
+ * files are being swapped. A path is first resolved to its real path, which must lie inside the
+ * folder, hold no hidden segment and be a regular file. It is then opened one folder at a time
+ * from the skill folder, never following a link (where the platform offers a
+ * {@link SecureDirectoryStream}), and the opened entry must still be the file that was checked.
+ * A FIFO swapped in after the check cannot hold the caller: after {@link #TIMEOUT} its other end
+ * is opened so that the open returns, and a read still waiting is cut off.
+ */
+final class GuardedFiles {
+
+	/** How long opening (and, for {@link #readHead}, reading) a checked file may take. */
+	static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+	private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+
+	// Opening a FIFO for reading and writing never blocks, and releases a reader waiting for a writer.
+	private static final Set<OpenOption> RELEASE = Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE,
+			LinkOption.NOFOLLOW_LINKS);
+
+	private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor((task) -> {
+		Thread thread = new Thread(task, "skills-file-watchdog");
+		thread.setDaemon(true);
+		return thread;
+	});
+
+	private GuardedFiles() {
+	}
+
+	/**
+	 * Resolve a checked relative path (see {@link ResourcePaths#check}) inside a skill folder.
+	 * @param base the skill folder (it may itself be reached through a link)
+	 * @param relative the relative path; empty for the folder itself
+	 * @return where it leads
+	 * @throws java.nio.file.NoSuchFileException when it leads nowhere (a dangling link included)
+	 * @throws IOException when it cannot be resolved
+	 */
+	static Target resolve(Path base, String relative) throws IOException {
+		Path realBase = base.toRealPath();
+		Object baseKey = Files.readAttributes(realBase, BasicFileAttributes.class).fileKey();
+		Path real = (relative.isEmpty() ? realBase : realBase.resolve(relative)).toRealPath();
+		if (!real.startsWith(realBase)) {
+			return new Target(realBase, baseKey, Path.of(""), Kind.OUTSIDE, null);
+		}
+		Path inside = realBase.relativize(real);
+		for (Path segment : inside) {
+			// A link inside the folder may name a hidden file: judge where it leads, not its name.
+			if (SkillFiles.isSkipped(segment.toString())) {
+				return new Target(realBase, baseKey, inside, Kind.HIDDEN, null);
+			}
+		}
+		BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class,
+				LinkOption.NOFOLLOW_LINKS);
+		Kind kind = attributes.isDirectory() ? Kind.DIRECTORY : attributes.isRegularFile() ? Kind.FILE : Kind.OTHER;
+		return new Target(realBase, baseKey, inside, kind, attributes);
+	}
+
+	/**
+	 * Read the first bytes of a {@link Kind#FILE} target; opening and reading together take at
+	 * most {@link #TIMEOUT}.
+	 * @param target the file
+	 * @param limit the most bytes to read
+	 * @return the bytes read
+	 * @throws IOException when it cannot be opened or read, changed since it was checked, or took
+	 * too long
+	 */
+	static byte[] readHead(Target target, int limit) throws IOException {
+		Guard guard = new Guard();
+		try (SeekableByteChannel channel = open(target, guard)) {
+			// The size was checked: no buffer larger than the file plus one byte (to see it grew).
+			ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(limit, target.size() + 1));
+			while (buffer.hasRemaining() && channel.read(buffer) >= 0) {
+				// read until full or at the end
+			}
+			guard.disarm();
+			byte[] head = new byte[buffer.position()];
+			buffer.flip().get(head);
+			return head;
+		}
+		catch (IOException ex) {
+			throw guard.timedOut() ? tookTooLong() : ex;
+		}
+		finally {
+			guard.disarm();
+		}
+	}
+
+	/**
+	 * Open a {@link Kind#FILE} target as a stream; the open takes at most {@link #TIMEOUT}.
+	 * @param target the file
+	 * @return the stream; the caller closes it
+	 * @throws IOException when it cannot be opened or changed since it was checked
+	 */
+	static InputStream open(Target target) throws IOException {
+		Guard guard = new Guard();
+		try {
+			SeekableByteChannel channel = open(target, guard);
+			guard.disarm();
+			return Channels.newInputStream(channel);
+		}
+		catch (IOException ex) {
+			throw guard.timedOut() ? tookTooLong() : ex;
+		}
+		finally {
+			guard.disarm();
+		}
+	}
+
+	private static SeekableByteChannel open(Target target, Guard guard) throws IOException {
+		if (target.kind() != Kind.FILE) {
+			throw new FileSystemException(target.inside().toString(), null, "not a regular file");
+		}
+		List<DirectoryStream<Path>> folders = new ArrayList<>();
+		try {
+			DirectoryStream<Path> root = Files.newDirectoryStream(target.realBase());
+			folders.add(root);
+			if (!(root instanceof SecureDirectoryStream<Path> folder)) {
+				return openByPath(target, guard);
+			}
+			checkSame(folder.getFileAttributeView(BasicFileAttributeView.class).readAttributes().fileKey(),
+					target.baseKey());
+			Path inside = target.inside();
+			for (int i = 0; i < inside.getNameCount() - 1; i++) {
+				folder = folder.newDirectoryStream(inside.getName(i), LinkOption.NOFOLLOW_LINKS);
+				folders.add(folder);
+			}
+			SecureDirectoryStream<Path> parent = folder;
+			Path name = inside.getFileName();
+			checkSame(parent, name, target);
+			SeekableByteChannel channel = guard.open(() -> parent.newByteChannel(name, READ),
+					() -> parent.newByteChannel(name, RELEASE));
+			checkSame(parent, name, target);
+			return channel;
+		}
+		finally {
+			for (DirectoryStream<Path> folder : folders) {
+				folder.close();
+			}
+		}
+	}
+
+	// Where no secure directory stream exists: open the real path without following a last link.
+	private static SeekableByteChannel openByPath(Target target, Guard guard) throws IOException {
+		Path real = target.realBase().resolve(target.inside());
+		SeekableByteChannel channel = guard.open(() -> Files.newByteChannel(real, READ),
+				() -> Files.newByteChannel(real, RELEASE));
+		BasicFileAttributes now = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+		if (!now.isRegularFile()) {
+			channel.close();
+			throw changed(target);
+		}
+		checkSame(now.fileKey(), target.attributes().fileKey());
+		return channel;
+	}
+
+	private static void checkSame(SecureDirectoryStream<Path> folder, Path name, Target target) throws IOException {
+		BasicFileAttributes now = folder.getFileAttributeView(name, BasicFileAttributeView.class,
+				LinkOption.NOFOLLOW_LINKS)
+			.readAttributes();
+		if (!now.isRegularFile()) {
+			throw changed(target);
+		}
+		checkSame(now.fileKey(), target.attributes().fileKey());
+	}
+
+	private static void checkSame(@Nullable Object key, @Nullable Object expected) throws IOException {
+		if (!Objects.equals(key, expected)) {
+			throw new FileSystemException(null, null, "it changed while being read");
+		}
+	}
+
+	private static FileSystemException changed(Target target) {
+		return new FileSystemException(target.inside().toString(), null, "it changed while being read");
+	}
+
+	private static FileSystemException tookTooLong() {
+		return new FileSystemException(null, null, "it did not answer in time (not a regular file?)");
+	}
+
+	/**
+	 * What a relative path leads to.
+	 */
+	enum Kind {
+
+		/** A regular file inside the skill folder. */
+		FILE,
+
+		/** A folder inside the skill folder. */
+		DIRECTORY,
+
+		/** Something else: a FIFO, a socket, a device. Never opened. */
+		OTHER,
+
+		/** Its real path leaves the skill folder. */
+		OUTSIDE,
+
+		/** Its real path passes through a hidden name or tool cache. */
+		HIDDEN
+
+	}
+
+	/**
+	 * A resolved path.
+	 *
+	 * @param realBase the real path of the skill folder
+	 * @param baseKey the skill folder's file key, to recognise it when opened
+	 * @param inside the real path relative to the skill folder
+	 * @param kind what it leads to
+	 * @param attributes its attributes, for {@link Kind#FILE}, {@link Kind#DIRECTORY} and
+	 * {@link Kind#OTHER}
+	 */
+	record Target(Path realBase, @Nullable Object baseKey, Path inside, Kind kind,
+			@Nullable BasicFileAttributes attributes) {
+
+		long size() {
+			return (this.attributes != null) ? this.attributes.size() : 0;
+		}
+
+	}
+
+	private interface ChannelOpener {
+
+		SeekableByteChannel open() throws IOException;
+
+	}
+
+	/**
+	 * Bounds how long an open (and a read) may take. When the time is up, a FIFO's other end is
+	 * opened so that a waiting open returns, and an open channel is closed so that a waiting
+	 * read fails.
+	 */
+	private static final class Guard {
+
+		private final AtomicReference<@Nullable SeekableByteChannel> channel = new AtomicReference<>();
+
+		private final AtomicBoolean fired = new AtomicBoolean();
+
+		private @Nullable ScheduledFuture<?> alarm;
+
+		SeekableByteChannel open(ChannelOpener opener, ChannelOpener release) throws IOException {
+			this.alarm = WATCHDOG.schedule(() -> fire(release), TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+			SeekableByteChannel opened = opener.open();
+			this.channel.set(opened);
+			if (this.fired.get()) {
+				opened.close();
+				throw tookTooLong();
+			}
+			return opened;
+		}
+
+		private void fire(ChannelOpener release) {
+			this.fired.set(true);
+			SeekableByteChannel opened = this.channel.get();
+			try {
+				if (opened != null) {
+					opened.close();
+				}
+				else {
+					release.open().close();
+				}
+			}
+			catch (IOException | RuntimeException ex) {
+				// Nothing more to release.
+			}
+		}
+
+		boolean timedOut() {
+			return this.fired.get();
+		}
+
+		void disarm() {
+			if (this.alarm != null) {
+				this.alarm.cancel(false);
+			}
+		}
+
+	}
+
+}
