@@ -83,13 +83,25 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 	}
 
 	@Test
-	void whenTheSkillFolderItselfIsReachedThroughALinkThenItsFilesAreStillRead() throws Exception {
+	void whenASkillFolderBelowTheLocationIsALinkThenItIsSkippedWithAWarning() throws Exception {
 		Path linkedLocation = this.root.resolve("linked");
 		Files.createDirectories(linkedLocation);
 		Files.createSymbolicLink(linkedLocation.resolve("kit"), this.kit);
 		SkillsRegistry registry = new SkillsRegistry(SkillConfig.builder().build());
 		registry.discover(List.of(linkedLocation.toString()));
 
+		assertThat(registry.names()).isEmpty();
+		assertThat(registry.diagnostics()).singleElement()
+			.satisfies((diagnostic) -> assertThat(diagnostic.message()).startsWith("Skipped 1 linked folder(s) such as "));
+	}
+
+	@Test
+	void whenTheLocationItselfIsALinkToASkillFolderThenItsFilesAreListedAndRead() throws Exception {
+		Path link = Files.createSymbolicLink(this.root.resolve("kit-link"), this.kit);
+		SkillsRegistry registry = new SkillsRegistry(SkillConfig.builder().build());
+		registry.discover(List.of(link.toString()));
+
+		assertThat(registry.files("kit")).contains("notes.txt", "scripts/run.py");
 		assertThat(registry.readFile("kit", "notes.txt", 100)).isEqualTo("Hello from the notes.\n");
 	}
 
