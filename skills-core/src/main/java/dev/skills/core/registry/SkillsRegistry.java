@@ -1,7 +1,7 @@
 package dev.skills.core.registry;
 
 import java.io.IOException;
-import java.io.Reader;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +25,7 @@ import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
 import dev.skills.core.parse.FrontmatterException;
-import dev.skills.core.parse.FrontmatterParser;
+import dev.skills.core.parse.SkillBody;
 import dev.skills.core.parse.SkillLoader;
 import dev.skills.core.prompt.SkillPrompts;
 import dev.skills.core.resource.SkillFiles;
@@ -334,8 +334,11 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return the text the model sees
 	 * @throws SkillResourceException when the skill or file does not exist or the path is not
 	 * allowed
+	 * @throws IllegalArgumentException when {@code maxBytes} is not between 1 and
+	 * {@link SkillConfig#MAX_BYTES_LIMIT}
 	 */
 	public String readFile(String skill, String path, int maxBytes) {
+		SkillConfig.checkByteLimit("maxBytes", maxBytes);
 		return requireEntry(this.snapshot, skill).source().read(skill, path, maxBytes);
 	}
 
@@ -366,11 +369,11 @@ public class SkillsRegistry implements AutoCloseable {
 		}
 	}
 
-	private SkillEntry requireEntry(SkillsSnapshot current, String name) {
-		SkillEntry entry = current.entry(name);
+	private SkillEntry requireEntry(SkillsSnapshot current, @Nullable String name) {
+		SkillEntry entry = (name != null) ? current.entry(name) : null;
 		if (entry == null || entry.meta() == null) {
 			throw new SkillResourceException(Reason.UNKNOWN_SKILL,
-					"Unknown skill '" + name + "'. " + SkillPrompts.nameList("Available skills", current.names()));
+					"Unknown skill '" + SkillPrompts.echo(String.valueOf(name)) + "'. " + SkillPrompts.nameList("Available skills", current.names()));
 		}
 		return entry;
 	}
@@ -386,8 +389,10 @@ public class SkillsRegistry implements AutoCloseable {
 		if (cached != null && cached.fingerprint().equals(fingerprint)) {
 			return cached;
 		}
-		try (Reader reader = source.openSkillFile()) {
-			CachedSkill read = new CachedSkill(fingerprint, FrontmatterParser.readBody(reader), listFiles(source));
+		try (InputStream in = source.openSkillStream()) {
+			SkillBody body = SkillBody.read(in, this.config.maxBodyBytes());
+			body.warnings().forEach((warning) -> logger.warn(SkillDiagnostic.warning(source.location(), name, warning)));
+			CachedSkill read = new CachedSkill(fingerprint, body.text(), listFiles(source));
 			synchronized (this.bodies) {
 				this.bodies.put(source.location(), read);
 			}
@@ -398,8 +403,10 @@ public class SkillsRegistry implements AutoCloseable {
 			if (cached != null) {
 				return cached;
 			}
+			// The model sees this: name the problem, never a server path.
+			String why = (ex instanceof FrontmatterException) ? ex.getMessage() : "its SKILL.md cannot be opened";
 			throw new SkillResourceException(Reason.UNREADABLE,
-					"Skill '" + name + "' cannot be read right now: " + ex.getMessage());
+					"Skill '" + SkillPrompts.echo(name) + "' cannot be read right now: " + why);
 		}
 	}
 
