@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * Remembers which skills each conversation has activated, in activation order, so that their
  * instructions can be put back when chat memory trims them and their tool rules keep applying.
- * Implementations must be safe for concurrent use.
+ * Implementations must be safe for concurrent use, and keep every conversation id under the key
+ * {@link ConversationIds#key(String)} gives it, so that ids of any length cost bounded memory.
  */
 public interface ActiveSkillsRepository {
 

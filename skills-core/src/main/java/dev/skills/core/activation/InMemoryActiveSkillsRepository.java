@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * Keeps active skills in memory for at most a fixed number of conversations; the conversation
- * used least recently is forgotten first. Fits one application instance; share state between
+ * used least recently is forgotten first. Long conversation ids are kept as their hash (see
+ * {@link ConversationIds}), so memory stays bounded whatever ids callers send. Fits one application instance; share state between
  * instances with a database-backed repository.
  */
 public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
@@ -46,7 +47,8 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 	}
 
 	@Override
-	public synchronized void activate(String conversationId, ActiveSkill skill) {
+	public synchronized void activate(String id, ActiveSkill skill) {
+		String conversationId = ConversationIds.key(id);
 		List<ActiveSkill> skills = new ArrayList<>(this.conversations.getOrDefault(conversationId, List.of()));
 		skills.removeIf((active) -> active.name().equals(skill.name()));
 		skills.add(skill);
@@ -55,11 +57,12 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 
 	@Override
 	public synchronized List<ActiveSkill> findByConversationId(String conversationId) {
-		return this.conversations.getOrDefault(conversationId, List.of());
+		return this.conversations.getOrDefault(ConversationIds.key(conversationId), List.of());
 	}
 
 	@Override
-	public synchronized void deactivate(String conversationId, String name) {
+	public synchronized void deactivate(String id, String name) {
+		String conversationId = ConversationIds.key(id);
 		List<ActiveSkill> skills = this.conversations.get(conversationId);
 		if (skills != null) {
 			List<ActiveSkill> remaining = skills.stream().filter((active) -> !active.name().equals(name)).toList();
@@ -74,7 +77,7 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 
 	@Override
 	public synchronized void deleteByConversationId(String conversationId) {
-		this.conversations.remove(conversationId);
+		this.conversations.remove(ConversationIds.key(conversationId));
 	}
 
 	@Override
