@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.skills.core.SkillConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -69,6 +70,8 @@ class SkillsConfigurationMetadataTests {
 		assertThat(listed.get("skills.mode").path("defaultValue").asString()).isEqualTo("on-demand");
 		assertThat(listed.get("skills.max-resource-bytes").path("defaultValue").asInt())
 			.isEqualTo(new SkillsProperties().getMaxResourceBytes());
+		assertThat(listed.get("skills.max-body-bytes").path("defaultValue").asInt())
+			.isEqualTo(SkillConfig.DEFAULT_MAX_BODY_BYTES);
 		JsonNode skillsDir = listed.get("skills.skills-dir").path("defaultValue");
 		assertThat(skillsDir.isArray()).isTrue();
 		assertThat(skillsDir.values().stream().map(JsonNode::asString).toList())
