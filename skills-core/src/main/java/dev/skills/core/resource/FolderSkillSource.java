@@ -64,8 +64,7 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 		GuardedFiles.Target target = GuardedFiles.resolve(directory(), String.valueOf(this.skillFile.getFileName()));
 		if (target.kind() != GuardedFiles.Kind.FILE) {
 			throw new FileSystemException(null, null,
-					(target.kind() == GuardedFiles.Kind.OUTSIDE) ? "it links outside the skill folder"
-							: "it is not a regular file");
+					(target.kind() == GuardedFiles.Kind.OUTSIDE) ? ResourcePaths.OUTSIDE : "it is not a regular file");
 		}
 		return GuardedFiles.open(target);
 	}
@@ -102,7 +101,7 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 			throw ResourcePaths.unreadable(skill, path, ex);
 		}
 		return switch (target.kind()) {
-			case OUTSIDE -> throw ResourcePaths.rejected(skill, path, "it links outside the skill folder");
+			case OUTSIDE -> throw ResourcePaths.rejected(skill, path, ResourcePaths.OUTSIDE);
 			case HIDDEN -> throw ResourcePaths.rejected(skill, path, ResourcePaths.HIDDEN);
 			case OTHER -> ResourceText.special(relative);
 			case DIRECTORY -> listing(target);

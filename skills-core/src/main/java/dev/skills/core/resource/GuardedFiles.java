@@ -15,17 +15,10 @@ import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.jspecify.annotations.Nullable;
 
@@ -35,25 +28,11 @@ import org.jspecify.annotations.Nullable;
  * folder, hold no hidden segment and be a regular file. It is then opened one folder at a time
  * from the skill folder, never following a link (where the platform offers a
  * {@link SecureDirectoryStream}), and the opened entry must still be the file that was checked.
- * A FIFO swapped in after the check cannot hold the caller: after {@link #TIMEOUT} its other end
- * is opened so that the open returns, and a read still waiting is cut off.
+ * A FIFO swapped in after the check cannot hold the caller (see {@link OpenGuard}).
  */
 final class GuardedFiles {
 
-	/** How long opening (and, for {@link #readHead}, reading) a checked file may take. */
-	static final Duration TIMEOUT = Duration.ofSeconds(2);
-
 	private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
-
-	// Opening a FIFO for reading and writing never blocks, and releases a reader waiting for a writer.
-	private static final Set<OpenOption> RELEASE = Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE,
-			LinkOption.NOFOLLOW_LINKS);
-
-	private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor((task) -> {
-		Thread thread = new Thread(task, "skills-file-watchdog");
-		thread.setDaemon(true);
-		return thread;
-	});
 
 	private GuardedFiles() {
 	}
@@ -69,7 +48,7 @@ final class GuardedFiles {
 	static Target resolve(Path base, String relative) throws IOException {
 		Path realBase = base.toRealPath();
 		Object baseKey = Files.readAttributes(realBase, BasicFileAttributes.class).fileKey();
-		Path real = (relative.isEmpty() ? realBase : realBase.resolve(relative)).toRealPath();
+		Path real = realPath(realBase, relative);
 		if (!real.startsWith(realBase)) {
 			return new Target(realBase, baseKey, Path.of(""), Kind.OUTSIDE, null);
 		}
@@ -86,9 +65,22 @@ final class GuardedFiles {
 		return new Target(realBase, baseKey, inside, kind, attributes);
 	}
 
+	// A name directly in the real skill folder that is no link is its own real path (one lstat
+	// instead of one per folder of the path, as for every SKILL.md); anything else is resolved.
+	private static Path realPath(Path realBase, String relative) throws IOException {
+		if (relative.isEmpty()) {
+			return realBase;
+		}
+		Path candidate = realBase.resolve(relative);
+		if (relative.indexOf('/') < 0 && !Files.isSymbolicLink(candidate)) {
+			return candidate;
+		}
+		return candidate.toRealPath();
+	}
+
 	/**
 	 * Read the first bytes of a {@link Kind#FILE} target; opening and reading together take at
-	 * most {@link #TIMEOUT}.
+	 * most {@link OpenGuard#TIMEOUT}.
 	 * @param target the file
 	 * @param limit the most bytes to read
 	 * @return the bytes read
@@ -96,20 +88,20 @@ final class GuardedFiles {
 	 * too long
 	 */
 	static byte[] readHead(Target target, int limit) throws IOException {
-		Guard guard = new Guard();
+		OpenGuard guard = new OpenGuard();
 		try (SeekableByteChannel channel = open(target, guard)) {
+			guard.bound(channel);
 			// The size was checked: no buffer larger than the file plus one byte (to see it grew).
 			ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(limit, target.size() + 1));
 			while (buffer.hasRemaining() && channel.read(buffer) >= 0) {
 				// read until full or at the end
 			}
-			guard.disarm();
 			byte[] head = new byte[buffer.position()];
 			buffer.flip().get(head);
 			return head;
 		}
 		catch (IOException ex) {
-			throw guard.timedOut() ? tookTooLong() : ex;
+			throw guard.timedOut() ? OpenGuard.tookTooLong() : ex;
 		}
 		finally {
 			guard.disarm();
@@ -117,27 +109,16 @@ final class GuardedFiles {
 	}
 
 	/**
-	 * Open a {@link Kind#FILE} target as a stream; the open takes at most {@link #TIMEOUT}.
+	 * Open a {@link Kind#FILE} target as a stream; the open takes at most {@link OpenGuard#TIMEOUT}.
 	 * @param target the file
 	 * @return the stream; the caller closes it
 	 * @throws IOException when it cannot be opened or changed since it was checked
 	 */
 	static InputStream open(Target target) throws IOException {
-		Guard guard = new Guard();
-		try {
-			SeekableByteChannel channel = open(target, guard);
-			guard.disarm();
-			return Channels.newInputStream(channel);
-		}
-		catch (IOException ex) {
-			throw guard.timedOut() ? tookTooLong() : ex;
-		}
-		finally {
-			guard.disarm();
-		}
+		return Channels.newInputStream(open(target, new OpenGuard()));
 	}
 
-	private static SeekableByteChannel open(Target target, Guard guard) throws IOException {
+	private static SeekableByteChannel open(Target target, OpenGuard guard) throws IOException {
 		if (target.kind() != Kind.FILE) {
 			throw new FileSystemException(target.inside().toString(), null, "not a regular file");
 		}
@@ -159,7 +140,7 @@ final class GuardedFiles {
 			Path name = inside.getFileName();
 			checkSame(parent, name, target);
 			SeekableByteChannel channel = guard.open(() -> parent.newByteChannel(name, READ),
-					() -> parent.newByteChannel(name, RELEASE));
+					() -> parent.newByteChannel(name, OpenGuard.RELEASE));
 			checkSame(parent, name, target);
 			return channel;
 		}
@@ -171,10 +152,10 @@ final class GuardedFiles {
 	}
 
 	// Where no secure directory stream exists: open the real path without following a last link.
-	private static SeekableByteChannel openByPath(Target target, Guard guard) throws IOException {
+	private static SeekableByteChannel openByPath(Target target, OpenGuard guard) throws IOException {
 		Path real = target.realBase().resolve(target.inside());
 		SeekableByteChannel channel = guard.open(() -> Files.newByteChannel(real, READ),
-				() -> Files.newByteChannel(real, RELEASE));
+				() -> Files.newByteChannel(real, OpenGuard.RELEASE));
 		BasicFileAttributes now = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
 		if (!now.isRegularFile()) {
 			channel.close();
@@ -202,10 +183,6 @@ final class GuardedFiles {
 
 	private static FileSystemException changed(Target target) {
 		return new FileSystemException(target.inside().toString(), null, "it changed while being read");
-	}
-
-	private static FileSystemException tookTooLong() {
-		return new FileSystemException(null, null, "it did not answer in time (not a regular file?)");
 	}
 
 	/**
@@ -245,64 +222,6 @@ final class GuardedFiles {
 
 		long size() {
 			return (this.attributes != null) ? this.attributes.size() : 0;
-		}
-
-	}
-
-	private interface ChannelOpener {
-
-		SeekableByteChannel open() throws IOException;
-
-	}
-
-	/**
-	 * Bounds how long an open (and a read) may take. When the time is up, a FIFO's other end is
-	 * opened so that a waiting open returns, and an open channel is closed so that a waiting
-	 * read fails.
-	 */
-	private static final class Guard {
-
-		private final AtomicReference<@Nullable SeekableByteChannel> channel = new AtomicReference<>();
-
-		private final AtomicBoolean fired = new AtomicBoolean();
-
-		private @Nullable ScheduledFuture<?> alarm;
-
-		SeekableByteChannel open(ChannelOpener opener, ChannelOpener release) throws IOException {
-			this.alarm = WATCHDOG.schedule(() -> fire(release), TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-			SeekableByteChannel opened = opener.open();
-			this.channel.set(opened);
-			if (this.fired.get()) {
-				opened.close();
-				throw tookTooLong();
-			}
-			return opened;
-		}
-
-		private void fire(ChannelOpener release) {
-			this.fired.set(true);
-			SeekableByteChannel opened = this.channel.get();
-			try {
-				if (opened != null) {
-					opened.close();
-				}
-				else {
-					release.open().close();
-				}
-			}
-			catch (IOException | RuntimeException ex) {
-				// Nothing more to release.
-			}
-		}
-
-		boolean timedOut() {
-			return this.fired.get();
-		}
-
-		void disarm() {
-			if (this.alarm != null) {
-				this.alarm.cancel(false);
-			}
 		}
 
 	}

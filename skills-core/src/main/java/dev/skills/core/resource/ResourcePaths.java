@@ -23,6 +23,9 @@ final class ResourcePaths {
 			"dylib", "exe", "bin", "o", "a", "woff", "woff2", "ttf", "otf", "eot", "mp3", "mp4", "wav", "ogg", "mov",
 			"avi", "webm", "sqlite", "db", "pyc", "docx", "xlsx", "pptx");
 
+	/** Why a link whose real path leaves the skill folder is rejected. */
+	static final String OUTSIDE = "it links outside the skill folder";
+
 	/** Why a hidden file or tool cache is rejected. */
 	static final String HIDDEN = "hidden files and tool caches are not readable";
 
