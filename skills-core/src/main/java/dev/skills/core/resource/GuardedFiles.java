@@ -118,16 +118,23 @@ final class GuardedFiles {
 		return Channels.newInputStream(open(target, new OpenGuard()));
 	}
 
+	// The whole walk runs on the guard's helper thread: a secure directory stream cannot be
+	// closed while an open through it waits, so the caller must hold none of them.
 	private static SeekableByteChannel open(Target target, OpenGuard guard) throws IOException {
 		if (target.kind() != Kind.FILE) {
 			throw new FileSystemException(target.inside().toString(), null, "not a regular file");
 		}
+		Path real = target.realBase().resolve(target.inside());
+		return guard.open(() -> openChecked(target), () -> Files.newByteChannel(real, OpenGuard.RELEASE));
+	}
+
+	private static SeekableByteChannel openChecked(Target target) throws IOException {
 		List<DirectoryStream<Path>> folders = new ArrayList<>();
 		try {
 			DirectoryStream<Path> root = Files.newDirectoryStream(target.realBase());
 			folders.add(root);
 			if (!(root instanceof SecureDirectoryStream<Path> folder)) {
-				return openByPath(target, guard);
+				return openByPath(target);
 			}
 			checkSame(folder.getFileAttributeView(BasicFileAttributeView.class).readAttributes().fileKey(),
 					target.baseKey());
@@ -136,12 +143,16 @@ final class GuardedFiles {
 				folder = folder.newDirectoryStream(inside.getName(i), LinkOption.NOFOLLOW_LINKS);
 				folders.add(folder);
 			}
-			SecureDirectoryStream<Path> parent = folder;
 			Path name = inside.getFileName();
-			checkSame(parent, name, target);
-			SeekableByteChannel channel = guard.open(() -> parent.newByteChannel(name, READ),
-					() -> parent.newByteChannel(name, OpenGuard.RELEASE));
-			checkSame(parent, name, target);
+			checkSame(folder, name, target);
+			SeekableByteChannel channel = folder.newByteChannel(name, READ);
+			try {
+				checkSame(folder, name, target);
+			}
+			catch (IOException ex) {
+				channel.close();
+				throw ex;
+			}
 			return channel;
 		}
 		finally {
@@ -152,16 +163,14 @@ final class GuardedFiles {
 	}
 
 	// Where no secure directory stream exists: open the real path without following a last link.
-	private static SeekableByteChannel openByPath(Target target, OpenGuard guard) throws IOException {
+	private static SeekableByteChannel openByPath(Target target) throws IOException {
 		Path real = target.realBase().resolve(target.inside());
-		SeekableByteChannel channel = guard.open(() -> Files.newByteChannel(real, READ),
-				() -> Files.newByteChannel(real, OpenGuard.RELEASE));
+		SeekableByteChannel channel = Files.newByteChannel(real, READ);
 		BasicFileAttributes now = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-		if (!now.isRegularFile()) {
+		if (!now.isRegularFile() || !Objects.equals(now.fileKey(), target.attributes().fileKey())) {
 			channel.close();
 			throw changed(target);
 		}
-		checkSame(now.fileKey(), target.attributes().fileKey());
 		return channel;
 	}
 

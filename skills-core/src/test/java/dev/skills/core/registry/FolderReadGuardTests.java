@@ -221,8 +221,9 @@ class FolderReadGuardTests {
 		});
 		swapper.start();
 		try {
-			assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-				for (int i = 0; i < 300; i++) {
+			assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
+				for (int i = 0; i < 100; i++) {
+					long start = System.nanoTime();
 					try {
 						assertThat(this.registry.readFile("kit", "swap.txt")).isIn("inside\n",
 								"swap.txt is not a regular file (a FIFO, socket or device); its content is not read.");
@@ -230,6 +231,8 @@ class FolderReadGuardTests {
 					catch (SkillResourceException ex) {
 						assertThat(ex.getReason()).isIn(Reason.UNREADABLE, Reason.NOT_FOUND);
 					}
+					// The guard gives up after 2 s; the rest is slack for a loaded machine.
+					assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
 				}
 			});
 		}
