@@ -55,7 +55,10 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 
 	@Override
 	public Reader openSkillFile() throws IOException {
-		return new BufferedReader(new InputStreamReader(openSkillStream(), StandardCharsets.UTF_8.newDecoder()));
+		// Discovery reads every SKILL.md this way: a plain file opens at once, a link is resolved.
+		InputStream plain = GuardedFiles.openPlain(this.skillFile);
+		return new BufferedReader(new InputStreamReader((plain != null) ? plain : openSkillStream(),
+				StandardCharsets.UTF_8.newDecoder()));
 	}
 
 	@Override

@@ -118,6 +118,34 @@ final class GuardedFiles {
 		return Channels.newInputStream(open(target, new OpenGuard()));
 	}
 
+	/**
+	 * Open a file that lies directly in its skill folder on the calling thread, when it is a
+	 * plain regular file: the path discovery takes for every {@code SKILL.md}, without resolving
+	 * real paths or handing over to a helper thread. The file is opened without following a
+	 * link and must still be the file checked; a FIFO swapped in meanwhile is released after
+	 * {@link OpenGuard#TIMEOUT} while it stays in place.
+	 * @param file the file
+	 * @return the stream, or {@code null} when the file is a link (then {@link #resolve} decides)
+	 * @throws IOException when it is missing, not a regular file, or changed while being opened
+	 */
+	static @Nullable InputStream openPlain(Path file) throws IOException {
+		BasicFileAttributes checked = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+		if (checked.isSymbolicLink()) {
+			return null;
+		}
+		if (!checked.isRegularFile()) {
+			throw new FileSystemException(null, null, "it is not a regular file");
+		}
+		SeekableByteChannel channel = OpenGuard.openReleasing(() -> Files.newByteChannel(file, READ),
+				() -> Files.newByteChannel(file, OpenGuard.RELEASE));
+		BasicFileAttributes now = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+		if (!now.isRegularFile() || !Objects.equals(now.fileKey(), checked.fileKey())) {
+			channel.close();
+			throw new FileSystemException(null, null, "it changed while being read");
+		}
+		return Channels.newInputStream(channel);
+	}
+
 	// The whole walk runs on the guard's helper thread: a secure directory stream cannot be
 	// closed while an open through it waits, so the caller must hold none of them.
 	private static SeekableByteChannel open(Target target, OpenGuard guard) throws IOException {
