@@ -9,9 +9,13 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static java.nio.file.Files.createDirectories;
 import static java.nio.file.Files.writeString;
@@ -22,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  * Names that would look like other text in a terminal, a catalog or a log are refused; names are
  * compared after NFKC; the lenient repair takes linear time whatever a line holds.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class HostileNamesAndRepairTests {
 
 	@TempDir
@@ -49,7 +54,7 @@ class HostileNamesAndRepairTests {
 	}
 
 	@Test
-	void whenTwoSkillsSpellOneNameDifferentlyThenTheyAreOneNameAndTheSecondIsShadowed() throws Exception {
+	void whenTwoSkillsSpellOneNameDifferentlyThenTheyAreOneNameAndTheSecondIsShadowed(CapturedOutput output) throws Exception {
 		writeSkill("beta", "beta");
 		writeSkill("wide", "\uFF42\uFF45\uFF54\uFF41");
 
@@ -60,6 +65,7 @@ class HostileNamesAndRepairTests {
 				.contains("Skill name 'ｂｅｔａ' is read as 'beta' (NFKC normalisation)")
 				.anySatisfy((message) -> assertThat(message).startsWith("Skill 'beta' is shadowed by "));
 		}
+		assertThat(output).contains("Skill name 'ｂｅｔａ' is read as 'beta' (NFKC normalisation)");
 	}
 
 	@Test

@@ -15,7 +15,11 @@ import dev.skills.core.SkillResourceException.Reason;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static dev.skills.core.registry.SkillFixtures.write;
 import static dev.skills.core.registry.SkillFixtures.writeSkill;
@@ -28,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  * Reads of a folder skill's files that a hostile skill folder or argument tries to turn into a
  * hang, a leak or a crash: special files, swapped links, hidden targets, path loops, odd names.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class FolderReadGuardTests {
 
 	@TempDir
@@ -143,7 +148,7 @@ class FolderReadGuardTests {
 	}
 
 	@Test
-	void whenTheSkillFileLinksOutsideItsFolderThenTheSkillIsSkippedAsReadFileWouldRejectIt() throws Exception {
+	void whenTheSkillFileLinksOutsideItsFolderThenTheSkillIsSkippedAsReadFileWouldRejectIt(CapturedOutput output) throws Exception {
 		Path linked = this.root.resolve("skills/linked");
 		Files.createDirectories(linked);
 		write(this.root.resolve("outside/SKILL.md"), SkillFixtures.skillMd("linked", "Outside.", "Outside body."));
@@ -154,6 +159,7 @@ class FolderReadGuardTests {
 		assertThat(this.registry.names()).containsExactly("kit");
 		assertThat(this.registry.diagnostics()).anySatisfy((diagnostic) -> assertThat(diagnostic.message())
 			.isEqualTo("Cannot read SKILL.md: it links outside the skill folder"));
+		assertThat(output).contains("linked/SKILL.md: Cannot read SKILL.md: it links outside the skill folder");
 	}
 
 	@Test
