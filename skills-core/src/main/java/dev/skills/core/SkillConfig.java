@@ -22,9 +22,11 @@ import org.jspecify.annotations.Nullable;
  * @param watchDebounce how long the watcher waits for a burst of file events to settle
  * @param pollInterval when set, poll the folders at this interval instead of relying on native
  * file events (for file systems such as NFS that send none)
+ * @param maxBodyBytes the most bytes of a skill's instructions (its {@code SKILL.md} body) given
+ * to the model; the rest is cut with a note
  */
 public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, @Nullable String preloadFrom,
-		int maxResourceBytes, Duration watchDebounce, @Nullable Duration pollInterval) {
+		int maxResourceBytes, Duration watchDebounce, @Nullable Duration pollInterval, int maxBodyBytes) {
 
 	/** The default location: skills packaged in any jar on the classpath. */
 	public static final String DEFAULT_LOCATION = "classpath*:META-INF/skills/";
@@ -32,14 +34,19 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 	/** The default for {@link #maxResourceBytes()}. */
 	public static final int DEFAULT_MAX_RESOURCE_BYTES = 100_000;
 
+	/** The default for {@link #maxBodyBytes()}: far above any real skill's instructions. */
+	public static final int DEFAULT_MAX_BODY_BYTES = 1_000_000;
+
+	/** The largest {@link #maxResourceBytes()} and {@link #maxBodyBytes()} accepted: 16 MiB. */
+	public static final int MAX_BYTES_LIMIT = 16 * 1024 * 1024;
+
 	/** The default for {@link #watchDebounce()}. */
 	public static final Duration DEFAULT_WATCH_DEBOUNCE = Duration.ofMillis(100);
 
 	public SkillConfig {
 		skillsDir = List.copyOf(skillsDir);
-		if (maxResourceBytes <= 0) {
-			throw new IllegalArgumentException("maxResourceBytes must be positive, was " + maxResourceBytes);
-		}
+		checkByteLimit("maxResourceBytes", maxResourceBytes);
+		checkByteLimit("maxBodyBytes", maxBodyBytes);
 		if (watchDebounce.isNegative()) {
 			throw new IllegalArgumentException("watchDebounce must not be negative, was " + watchDebounce);
 		}
@@ -55,6 +62,22 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 	 */
 	public List<String> skillDirs() {
 		return this.skillsDir;
+	}
+
+	/**
+	 * Check a size limit in bytes: from 1 to {@value #MAX_BYTES_LIMIT}. The one rule for every
+	 * byte limit, whether it comes from configuration or from a call.
+	 * @param name the setting or argument, for the message
+	 * @param bytes the value
+	 * @return the value
+	 * @throws IllegalArgumentException when it is out of range
+	 */
+	public static int checkByteLimit(String name, int bytes) {
+		if (bytes <= 0 || bytes > MAX_BYTES_LIMIT) {
+			throw new IllegalArgumentException(
+					name + " must be between 1 and " + MAX_BYTES_LIMIT + " bytes (16 MiB), was " + bytes);
+		}
+		return bytes;
 	}
 
 	/**
@@ -142,6 +165,8 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 
 		private @Nullable Duration pollInterval;
 
+		private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
+
 		private Builder() {
 		}
 
@@ -196,7 +221,7 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 
 		/**
 		 * Set the most bytes returned of one bundled file.
-		 * @param maxResourceBytes a positive number of bytes
+		 * @param maxResourceBytes from 1 to {@value SkillConfig#MAX_BYTES_LIMIT}
 		 * @return this builder
 		 */
 		public Builder maxResourceBytes(int maxResourceBytes) {
@@ -225,13 +250,23 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 		}
 
 		/**
+		 * Set the most bytes of a skill's instructions given to the model.
+		 * @param maxBodyBytes from 1 to {@value SkillConfig#MAX_BYTES_LIMIT}
+		 * @return this builder
+		 */
+		public Builder maxBodyBytes(int maxBodyBytes) {
+			this.maxBodyBytes = maxBodyBytes;
+			return this;
+		}
+
+		/**
 		 * Build the configuration.
 		 * @return the configuration
 		 * @throws IllegalArgumentException when a value is out of range
 		 */
 		public SkillConfig build() {
 			return new SkillConfig(this.skillsDir, this.hotReload, this.mode, this.preloadFrom, this.maxResourceBytes,
-					this.watchDebounce, this.pollInterval);
+					this.watchDebounce, this.pollInterval, this.maxBodyBytes);
 		}
 
 	}

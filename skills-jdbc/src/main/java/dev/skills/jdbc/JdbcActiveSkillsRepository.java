@@ -85,7 +85,8 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 	}
 
 	@Override
-	public void activate(String conversationId, ActiveSkill skill) {
+	public void activate(String id, ActiveSkill skill) {
+		String conversationId = ActiveSkillsRepository.conversationKey(id);
 		checkKey("conversation id", conversationId);
 		checkKey("skill name", skill.name());
 		Object[] params = { conversationId, skill.name(), timestamp(skill.activatedAt()),
@@ -101,7 +102,8 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 	}
 
 	@Override
-	public List<ActiveSkill> findByConversationId(String conversationId) {
+	public List<ActiveSkill> findByConversationId(String id) {
+		String conversationId = ActiveSkillsRepository.conversationKey(id);
 		if (!storable(conversationId)) {
 			return List.of();
 		}
@@ -118,7 +120,8 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 	}
 
 	@Override
-	public void deactivate(String conversationId, String name) {
+	public void deactivate(String id, String name) {
+		String conversationId = ActiveSkillsRepository.conversationKey(id);
 		if (!storable(conversationId) || !storable(name)) {
 			return;
 		}
@@ -134,7 +137,8 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 	}
 
 	@Override
-	public void deleteByConversationId(String conversationId) {
+	public void deleteByConversationId(String id) {
+		String conversationId = ActiveSkillsRepository.conversationKey(id);
 		if (!storable(conversationId)) {
 			return;
 		}

@@ -56,6 +56,12 @@ public class SkillsProperties {
 	 */
 	private int maxResourceBytes = 100_000;
 
+	/**
+	 * Most bytes of a skill's instructions (its SKILL.md body) given to the model; longer
+	 * instructions are cut with a note and a warning.
+	 */
+	private int maxBodyBytes = 1_000_000;
+
 	private final Watch watch = new Watch();
 
 	private final Validation validation = new Validation();
@@ -126,6 +132,14 @@ public class SkillsProperties {
 		this.maxResourceBytes = maxResourceBytes;
 	}
 
+	public int getMaxBodyBytes() {
+		return this.maxBodyBytes;
+	}
+
+	public void setMaxBodyBytes(int maxBodyBytes) {
+		this.maxBodyBytes = maxBodyBytes;
+	}
+
 	public Watch getWatch() {
 		return this.watch;
 	}
@@ -160,11 +174,8 @@ public class SkillsProperties {
 	 * @throws InvalidSkillsPropertyException naming the property to fix
 	 */
 	public SkillConfig toSkillConfig() {
-		if (this.maxResourceBytes <= 0) {
-			throw new InvalidSkillsPropertyException("max-resource-bytes", this.maxResourceBytes,
-					"it must be a positive number of bytes", "Set skills.max-resource-bytes to a positive number, "
-							+ "for example " + SkillConfig.DEFAULT_MAX_RESOURCE_BYTES + ".");
-		}
+		checkBytes("max-resource-bytes", this.maxResourceBytes, SkillConfig.DEFAULT_MAX_RESOURCE_BYTES);
+		checkBytes("max-body-bytes", this.maxBodyBytes, SkillConfig.DEFAULT_MAX_BODY_BYTES);
 		if (this.mode == SkillConfig.Mode.SESSION && (this.preloadFrom == null || this.preloadFrom.isBlank())) {
 			throw new InvalidSkillsPropertyException("preload-from", this.preloadFrom,
 					"session mode needs the request context key that names the skill",
@@ -187,9 +198,22 @@ public class SkillsProperties {
 			.mode(this.mode)
 			.preloadFrom(this.preloadFrom)
 			.maxResourceBytes(this.maxResourceBytes)
+			.maxBodyBytes(this.maxBodyBytes)
 			.watchDebounce(this.watch.debounce)
 			.pollInterval(this.watch.pollInterval)
 			.build();
+	}
+
+	// The range is SkillConfig's; the message names the property to fix.
+	private static void checkBytes(String property, int bytes, int example) {
+		try {
+			SkillConfig.checkByteLimit(property, bytes);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidSkillsPropertyException(property, bytes,
+					"it must be between 1 and " + SkillConfig.MAX_BYTES_LIMIT + " bytes (16 MiB)",
+					"Set skills." + property + " to a number of bytes in that range, for example " + example + ".");
+		}
 	}
 
 	// Also checked where the repository is made: an application may bring its own SkillConfig.

@@ -17,6 +17,7 @@ import dev.skills.autoconfigure.jdbc.SkillsJdbcProperties;
 import dev.skills.jdbc.JdbcActiveSkillsSchema;
 import dev.skills.autoconfigure.catalog.SkillsCatalogProperties;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.core.SkillConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -87,6 +88,8 @@ class SkillsConfigurationMetadataTests {
 		assertThat(listed.get("skills.catalog.search-results").path("defaultValue").asInt())
 			.isEqualTo(new SkillsCatalogProperties().getSearchResults())
 			.isEqualTo(SkillCatalog.DEFAULT_SEARCH_RESULTS);
+		assertThat(listed.get("skills.max-body-bytes").path("defaultValue").asInt())
+			.isEqualTo(SkillConfig.DEFAULT_MAX_BODY_BYTES);
 		JsonNode skillsDir = listed.get("skills.skills-dir").path("defaultValue");
 		assertThat(skillsDir.isArray()).isTrue();
 		assertThat(skillsDir.values().stream().map(JsonNode::asString).toList())

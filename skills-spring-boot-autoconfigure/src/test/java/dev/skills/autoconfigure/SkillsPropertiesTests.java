@@ -192,9 +192,9 @@ class SkillsPropertiesTests {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-resource-bytes=-1").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
 			assertThat(analysis.getDescription()).isEqualTo(
-					"Invalid value '-1' for property 'skills.max-resource-bytes': it must be a positive number of bytes");
-			assertThat(analysis.getAction())
-				.isEqualTo("Set skills.max-resource-bytes to a positive number, for example 100000.");
+					"Invalid value '-1' for property 'skills.max-resource-bytes': it must be between 1 and 16777216 bytes (16 MiB)");
+			assertThat(analysis.getAction()).isEqualTo(
+					"Set skills.max-resource-bytes to a number of bytes in that range, for example 100000.");
 		});
 	}
 
@@ -202,6 +202,27 @@ class SkillsPropertiesTests {
 	void whenMaxResourceBytesIsZeroThenStartUpFails() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-resource-bytes=0")
 			.run((context) -> assertThat(analyze(context).getDescription()).contains("'skills.max-resource-bytes'"));
+	}
+
+	@Test
+	void whenMaxResourceBytesIsBeyond16MibThenStartUpFailsInsteadOfEveryReadFailing() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-resource-bytes=2147483647")
+			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(
+					"Invalid value '2147483647' for property 'skills.max-resource-bytes': it must be between 1 and "
+							+ "16777216 bytes (16 MiB)"));
+	}
+
+	@Test
+	void whenMaxBodyBytesIsSetThenTheRegistryCutsInstructionsThere() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-body-bytes=5000")
+			.run((context) -> assertThat(context.getBean(SkillConfig.class).maxBodyBytes()).isEqualTo(5000));
+	}
+
+	@Test
+	void whenMaxBodyBytesIsZeroThenStartUpFailsNamingIt() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-body-bytes=0")
+			.run((context) -> assertThat(analyze(context).getAction()).isEqualTo(
+					"Set skills.max-body-bytes to a number of bytes in that range, for example 1000000."));
 	}
 
 	@Test
@@ -295,8 +316,8 @@ class SkillsPropertiesTests {
 		assertThatException()
 			.isThrownBy(() -> application.run("--skills.max-resource-bytes=-10", "--" + skillsDir()));
 		assertThat(output).contains("APPLICATION FAILED TO START",
-				"Invalid value '-10' for property 'skills.max-resource-bytes': it must be a positive number of bytes",
-				"Action:", "Set skills.max-resource-bytes to a positive number, for example 100000.");
+				"Invalid value '-10' for property 'skills.max-resource-bytes': it must be between 1 and 16777216 bytes (16 MiB)",
+				"Action:", "Set skills.max-resource-bytes to a number of bytes in that range, for example 100000.");
 	}
 
 	// Start-up validation

@@ -1,14 +1,45 @@
 package dev.skills.core.activation;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Remembers which skills each conversation has activated, in activation order, so that their
  * instructions can be put back when chat memory trims them and their tool rules keep applying.
- * Implementations must be safe for concurrent use.
+ * Implementations must be safe for concurrent use, and keep every conversation id under the key
+ * {@link #conversationKey(String)} gives it, so that ids of any length cost bounded memory.
  */
 public interface ActiveSkillsRepository {
+
+	/** The longest conversation id a store keeps as it is. */
+	int MAX_CONVERSATION_ID_LENGTH = 256;
+
+	/**
+	 * The one rule for the key under which every store keeps a conversation: an id of at most
+	 * {@value #MAX_CONVERSATION_ID_LENGTH} characters is kept as it is; a longer one is replaced by
+	 * {@code sha-256:} and the hex SHA-256 of its UTF-8 bytes. A store bounded by a number of
+	 * conversations is then bounded in bytes too, and the same long id always finds the same skills.
+	 * @param conversationId the conversation id as given
+	 * @return the id itself, or its hash when it is longer than the limit
+	 */
+	static String conversationKey(String conversationId) {
+		if (conversationId.length() <= MAX_CONVERSATION_ID_LENGTH) {
+			return conversationId;
+		}
+		try {
+			byte[] digest = MessageDigest.getInstance("SHA-256").digest(conversationId.getBytes(StandardCharsets.UTF_8));
+			return "sha-256:" + HexFormat.of().formatHex(digest);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			// Every Java platform must provide SHA-256.
+			throw new IllegalStateException(ex);
+		}
+	}
+
 
 	/**
 	 * Record an activation and mark the conversation as just used. Activating an already active

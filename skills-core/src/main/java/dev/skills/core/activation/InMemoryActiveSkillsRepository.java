@@ -7,8 +7,10 @@ import java.util.Map;
 
 /**
  * Keeps active skills in memory for at most a fixed number of conversations; the conversation
- * changed least recently (an activation or deactivation, not a read) is forgotten first. Fits
- * one application instance; share state between instances with a database-backed repository.
+ * changed least recently (an activation or deactivation, not a read) is forgotten first. Long
+ * conversation ids are kept as their hash (see {@link ActiveSkillsRepository#conversationKey(String)}), so memory stays bounded
+ * whatever ids callers send. Fits one application instance; share state between instances with a
+ * database-backed repository.
  */
 public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 
@@ -47,7 +49,8 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 	}
 
 	@Override
-	public synchronized void activate(String conversationId, ActiveSkill skill) {
+	public synchronized void activate(String id, ActiveSkill skill) {
+		String conversationId = ActiveSkillsRepository.conversationKey(id);
 		List<ActiveSkill> skills = this.conversations.remove(conversationId);
 		if (skills == null) {
 			skills = List.of(skill);
@@ -62,11 +65,12 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 
 	@Override
 	public synchronized List<ActiveSkill> findByConversationId(String conversationId) {
-		return this.conversations.getOrDefault(conversationId, List.of());
+		return this.conversations.getOrDefault(ActiveSkillsRepository.conversationKey(conversationId), List.of());
 	}
 
 	@Override
-	public synchronized void deactivate(String conversationId, String name) {
+	public synchronized void deactivate(String id, String name) {
+		String conversationId = ActiveSkillsRepository.conversationKey(id);
 		List<ActiveSkill> skills = this.conversations.get(conversationId);
 		if (skills != null) {
 			List<ActiveSkill> remaining = skills.stream().filter((active) -> !active.name().equals(name)).toList();
@@ -96,7 +100,7 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 
 	@Override
 	public synchronized void deleteByConversationId(String conversationId) {
-		this.conversations.remove(conversationId);
+		this.conversations.remove(ActiveSkillsRepository.conversationKey(conversationId));
 	}
 
 	@Override

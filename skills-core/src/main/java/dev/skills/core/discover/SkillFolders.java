@@ -3,11 +3,15 @@ package dev.skills.core.discover;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.parse.SkillLoader;
@@ -17,7 +21,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * Finds the skill folders below a location with a bounded breadth-first walk. A folder holding
  * a {@code SKILL.md} is a skill and is not searched further; {@code .git}, {@code node_modules},
- * {@code __pycache__} and hidden folders are skipped. The walk stops at
+ * {@code __pycache__} and hidden folders are skipped. Links to folders below the location are not
+ * followed (with a warning): what discovery finds is then exactly what the watcher sees and what
+ * the file guard reads, and a link loop cannot multiply skills. No folder is visited twice, even
+ * when a bind mount makes the tree a loop. The walk stops at
  * {@value #MAX_DEPTH} levels and {@value #MAX_DIRECTORIES} folders, with a warning, so that
  * pointing it at a home folder cannot hang start-up.
  */
@@ -58,6 +65,15 @@ public final class SkillFolders {
 		List<Path> skills = new ArrayList<>();
 		Deque<Level> queue = new ArrayDeque<>();
 		queue.add(new Level(start, 0));
+		Set<Object> seen = new HashSet<>();
+		try {
+			// The start folder itself may be a link: a location is followed, links below it are not.
+			addKey(seen, Files.readAttributes(start, BasicFileAttributes.class));
+		}
+		catch (IOException ex) {
+			// Then the walk finds nothing either.
+		}
+		List<Path> links = new ArrayList<>();
 		int visited = 0;
 		boolean tooDeep = false;
 		while (!queue.isEmpty()) {
@@ -68,7 +84,7 @@ public final class SkillFolders {
 				break;
 			}
 			List<Path> children = new ArrayList<>();
-			Path skillFile = skillFile(current.directory(), children);
+			Path skillFile = skillFile(current.directory(), children, seen, links);
 			if (skillFile != null) {
 				skills.add(skillFile);
 			}
@@ -83,24 +99,36 @@ public final class SkillFolders {
 			diagnostics.add(SkillDiagnostic.warning(start.toString(), null,
 					"Folders deeper than " + maxDepth + " levels were not searched for skills"));
 		}
+		if (!links.isEmpty()) {
+			// One warning per walk, however many links: a folder of links must not flood the diagnostics.
+			diagnostics.add(SkillDiagnostic.warning(start.toString(), null, "Skipped " + links.size()
+					+ " linked folder(s) such as " + links.get(0) + ": links below a location are not followed; "
+					+ "add the link's target to skills.skills-dir instead"));
+		}
 		return new Scan(skills, diagnostics);
 	}
 
-	// The folder's skill file (SKILL.md before skill.md), listing its subfolders on the way.
-	private static @Nullable Path skillFile(Path directory, List<Path> children) {
+	// The folder's skill file (SKILL.md before skill.md), listing its subfolders on the way: real
+	// folders not seen before; links to folders are noted, not followed.
+	private static @Nullable Path skillFile(Path directory, List<Path> children, Set<Object> seen, List<Path> links) {
 		Path upper = null;
 		Path lower = null;
 		try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
 			for (Path entry : entries) {
 				String name = entry.getFileName().toString();
-				if (name.equals(SkillLoader.SKILL_FILE) && Files.isRegularFile(entry)) {
+				BasicFileAttributes attributes = Files.readAttributes(entry, BasicFileAttributes.class,
+						LinkOption.NOFOLLOW_LINKS);
+				if (name.equals(SkillLoader.SKILL_FILE) && isFile(entry, attributes)) {
 					upper = entry;
 				}
-				else if (name.equals(SkillLoader.LOWERCASE_SKILL_FILE) && Files.isRegularFile(entry)) {
+				else if (name.equals(SkillLoader.LOWERCASE_SKILL_FILE) && isFile(entry, attributes)) {
 					lower = entry;
 				}
-				else if (!SkillFiles.isSkipped(name) && Files.isDirectory(entry)) {
+				else if (!SkillFiles.isSkipped(name) && attributes.isDirectory() && addKey(seen, attributes)) {
 					children.add(entry);
+				}
+				else if (!SkillFiles.isSkipped(name) && attributes.isSymbolicLink() && Files.isDirectory(entry)) {
+					links.add(entry);
 				}
 			}
 		}
@@ -109,6 +137,17 @@ public final class SkillFolders {
 		}
 		children.sort(null);
 		return (upper != null) ? upper : lower;
+	}
+
+	// A skill file may be a link: the guard that reads it decides whether it stays inside its folder.
+	private static boolean isFile(Path entry, BasicFileAttributes attributes) {
+		return attributes.isRegularFile() || (attributes.isSymbolicLink() && Files.isRegularFile(entry));
+	}
+
+	// Whether a folder was not seen before (by file key, where the file system has them).
+	private static boolean addKey(Set<Object> seen, BasicFileAttributes attributes) {
+		Object key = attributes.fileKey();
+		return key == null || seen.add(key);
 	}
 
 	/**

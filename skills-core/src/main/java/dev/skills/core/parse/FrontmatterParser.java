@@ -48,7 +48,9 @@ public final class FrontmatterParser {
 	private static final String DELIMITER = "---";
 
 	// A "key: value" line whose plain value YAML cannot read as written.
-	private static final Pattern KEY_VALUE = Pattern.compile("^(\\s*)([^\\s#:\"'\\[{][^:]*?):[ \\t]+(\\S.*?)\\s*$");
+	// The value runs to the end of the line (its trailing blanks are stripped afterwards): a lazy
+	// value followed by "\\s*$" would try every split of a long run of blanks, in quadratic time.
+	private static final Pattern KEY_VALUE = Pattern.compile("^(\\s*)([^\\s#:\"'\\[{][^:]*?):[ \\t]+(\\S.*)$");
 
 	private FrontmatterParser() {
 	}
@@ -239,12 +241,12 @@ public final class FrontmatterParser {
 		List<String> keys = new ArrayList<>();
 		for (int i = 0; i < lines.length; i++) {
 			Matcher matcher = KEY_VALUE.matcher(lines[i]);
-			if (!matcher.matches() || !needsQuotes(matcher.group(3))) {
+			if (!matcher.matches() || !needsQuotes(matcher.group(3).stripTrailing())) {
 				out.append(lines[i]).append('\n');
 				continue;
 			}
 			int indent = matcher.group(1).length();
-			StringBuilder value = new StringBuilder(matcher.group(3));
+			StringBuilder value = new StringBuilder(matcher.group(3).stripTrailing());
 			while (i + 1 < lines.length && !lines[i + 1].isBlank() && indentOf(lines[i + 1]) > indent) {
 				value.append(' ').append(lines[++i].strip());
 			}

@@ -297,9 +297,15 @@ public final class SkillLoader {
 				error(unusable);
 				return null;
 			}
-			this.name = candidate;
+			// Names are compared after NFKC normalisation: the skill goes by its normalised name,
+			// so that two spellings of one name shadow each other.
+			String normalized = SpecRules.normalizeName(candidate);
+			this.name = normalized;
 			SpecRules.nameProblems(candidate, this.directoryName).forEach(this::warn);
-			return candidate;
+			if (!normalized.equals(candidate)) {
+				warn("Skill name '" + candidate + "' is read as '" + normalized + "' (NFKC normalisation)");
+			}
+			return normalized;
 		}
 
 		private Map<String, String> readMetadata() {

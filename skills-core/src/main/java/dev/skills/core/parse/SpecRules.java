@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import dev.skills.core.prompt.SkillPrompts;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,14 +43,15 @@ public final class SpecRules {
 	 */
 	public static List<String> nameProblems(String name, @Nullable String directoryName) {
 		String normalized = nfkc(name.strip());
+		String shown = SkillPrompts.echo(normalized);
 		List<String> problems = new ArrayList<>();
 		int length = length(normalized);
 		if (length > MAX_NAME_LENGTH) {
-			problems.add("Skill name '" + normalized + "' exceeds " + MAX_NAME_LENGTH + " character limit (" + length
+			problems.add("Skill name '" + shown + "' exceeds " + MAX_NAME_LENGTH + " character limit (" + length
 					+ " chars)");
 		}
 		if (!normalized.equals(normalized.toLowerCase(Locale.ROOT))) {
-			problems.add("Skill name '" + normalized + "' must be lowercase");
+			problems.add("Skill name '" + shown + "' must be lowercase");
 		}
 		if (normalized.startsWith("-") || normalized.endsWith("-")) {
 			problems.add("Skill name cannot start or end with a hyphen");
@@ -58,11 +60,11 @@ public final class SpecRules {
 			problems.add("Skill name cannot contain consecutive hyphens");
 		}
 		if (!normalized.codePoints().allMatch((c) -> c == '-' || Character.isLetterOrDigit(c))) {
-			problems.add("Skill name '" + normalized
+			problems.add("Skill name '" + shown
 					+ "' contains invalid characters. Only letters, digits, and hyphens are allowed.");
 		}
 		if (directoryName != null && !nfkc(directoryName).equals(normalized)) {
-			problems.add("Directory name '" + directoryName + "' must match skill name '" + normalized + "'");
+			problems.add("Directory name '" + SkillPrompts.echo(directoryName) + "' must match skill name '" + shown + "'");
 		}
 		return problems;
 	}
@@ -96,11 +98,18 @@ public final class SpecRules {
 	}
 
 	/**
-	 * Whether a name cannot be used at all: it holds white space or a path separator.
+	 * Whether a name cannot be used at all: it holds white space, a path separator, or a control
+	 * or format character (terminal escapes, bidi overrides, zero-width characters), which would
+	 * reach the catalog, the tool list and the logs looking like another name.
 	 * @param name the name
 	 * @return the reason, or {@code null} when the name is usable
 	 */
 	public static @Nullable String unusableName(String name) {
+		int hidden = name.codePoints().filter(SkillPrompts::isControlOrFormat).findFirst().orElse(-1);
+		if (hidden >= 0) {
+			return "Skill name '" + SkillPrompts.echo(name) + "' contains the control or format character U+"
+					+ String.format("%04X", hidden) + "; the skill is skipped";
+		}
 		if (name.codePoints().anyMatch(Character::isWhitespace)) {
 			return "Skill name '" + name + "' contains whitespace; the skill is skipped";
 		}
@@ -108,6 +117,16 @@ public final class SpecRules {
 			return "Skill name '" + name + "' contains a path separator; the skill is skipped";
 		}
 		return null;
+	}
+
+	/**
+	 * The form in which names are compared: NFKC, so that {@code ｂｅｔａ} and {@code beta} are one
+	 * name.
+	 * @param name the name as written
+	 * @return the normalised name
+	 */
+	public static String normalizeName(String name) {
+		return nfkc(name);
 	}
 
 	private static String nfkc(String text) {

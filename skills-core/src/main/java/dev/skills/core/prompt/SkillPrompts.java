@@ -32,6 +32,9 @@ public final class SkillPrompts {
 	/** The most bundled files listed in a {@code <skill_resources>} block. */
 	public static final int MAX_LISTED_RESOURCES = 50;
 
+	/** The most characters of a tool argument repeated back in a message. */
+	public static final int MAX_ECHO = 100;
+
 	private static final String CONTENT_START = "<skill_content name=\"";
 
 	private SkillPrompts() {
@@ -50,6 +53,37 @@ public final class SkillPrompts {
 		}
 		return lead + ": " + String.join(", ", names.subList(0, Math.min(names.size(), MAX_NAMED_SKILLS)))
 				+ ((names.size() > MAX_NAMED_SKILLS) ? ", ..." : "") + ".";
+	}
+
+	/**
+	 * A value the model (or a skill author) gave, to repeat in a message: cut after
+	 * {@value #MAX_ECHO} characters, control and format characters shown as {@code ?}, so that an
+	 * argument of megabytes or of terminal escapes comes back short and harmless.
+	 * @param text the value as given
+	 * @return the value to repeat
+	 */
+	public static String echo(String text) {
+		int cut = Math.min(text.length(), MAX_ECHO);
+		if (cut < text.length() && Character.isHighSurrogate(text.charAt(cut - 1))) {
+			cut--;
+		}
+		StringBuilder out = new StringBuilder(cut + 32);
+		text.substring(0, cut).codePoints().forEach((c) -> out.appendCodePoint(isControlOrFormat(c) ? '?' : c));
+		if (cut < text.length()) {
+			out.append("...[").append(text.length() - cut).append(" more characters]");
+		}
+		return out.toString();
+	}
+
+	/**
+	 * Whether a code point is a control (Unicode Cc) or format character (Cf: bidi controls,
+	 * zero-width characters), which never belongs in a name and may hide or reorder text.
+	 * @param codePoint the code point
+	 * @return {@code true} for Cc and Cf
+	 */
+	public static boolean isControlOrFormat(int codePoint) {
+		int type = Character.getType(codePoint);
+		return type == Character.CONTROL || type == Character.FORMAT;
 	}
 
 	/**

@@ -3,6 +3,7 @@ package dev.skills.core.registry;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -59,6 +60,10 @@ final class LocationScanner {
 	 * @return the skills found
 	 */
 	List<SkillSource> scanBelow(Location location, Path start) {
+		if (!start.equals(location.folder()) && Files.isSymbolicLink(start)) {
+			// A full scan does not follow links below the location: neither does this one.
+			return List.of();
+		}
 		Path relative = location.folder().relativize(start);
 		// A full scan never enters .git, node_modules, hidden folders...: neither does this one.
 		if (SkillFiles.isSkippedPath(relative)) {

@@ -1,17 +1,21 @@
 package dev.skills.core.registry;
 
 import java.io.IOException;
-import java.io.Reader;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 import dev.skills.core.Skill;
+import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
 import dev.skills.core.parse.FrontmatterException;
-import dev.skills.core.parse.FrontmatterParser;
+import dev.skills.core.parse.SkillBody;
 import dev.skills.core.prompt.SkillPrompts;
 import dev.skills.core.resource.SkillSource;
 import dev.skills.core.resource.SkillSource.Fingerprint;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads what a snapshot's skills hold beyond their frontmatter: instructions, through a cache
@@ -23,7 +27,15 @@ final class SkillContents {
 	// again when needed.
 	private static final long BODY_CACHE_CHARS = 8L * 1024 * 1024;
 
+	private static final Log logger = LogFactory.getLog("dev.skills.registry");
+
 	private final BodyCache bodies = new BodyCache(BODY_CACHE_CHARS);
+
+	private final int maxBodyBytes;
+
+	SkillContents(int maxBodyBytes) {
+		this.maxBodyBytes = maxBodyBytes;
+	}
 
 	/**
 	 * The skill of a name, as a snapshot knows it.
@@ -32,11 +44,11 @@ final class SkillContents {
 	 * @return its entry
 	 * @throws SkillResourceException when the snapshot has no such skill
 	 */
-	static SkillEntry entry(SkillsSnapshot snapshot, String name) {
-		SkillEntry entry = snapshot.entry(name);
+	static SkillEntry entry(SkillsSnapshot snapshot, @Nullable String name) {
+		SkillEntry entry = (name != null) ? snapshot.entry(name) : null;
 		if (entry == null || entry.meta() == null) {
-			throw new SkillResourceException(Reason.UNKNOWN_SKILL,
-					"Unknown skill '" + name + "'. " + SkillPrompts.nameList("Available skills", snapshot.names()));
+			throw new SkillResourceException(Reason.UNKNOWN_SKILL, "Unknown skill '" + SkillPrompts.echo(String.valueOf(name))
+					+ "'. " + SkillPrompts.nameList("Available skills", snapshot.names()));
 		}
 		return entry;
 	}
@@ -61,17 +73,20 @@ final class SkillContents {
 		if (cached != null && cached.fingerprint().equals(fingerprint)) {
 			return cached.text();
 		}
-		try (Reader reader = source.openSkillFile()) {
-			String text = FrontmatterParser.readBody(reader);
-			this.bodies.put(source.location(), new BodyCache.Body(fingerprint, text));
-			return text;
+		try (InputStream in = source.openSkillStream()) {
+			SkillBody body = SkillBody.read(in, this.maxBodyBytes);
+			body.warnings().forEach((warning) -> logger.warn(SkillDiagnostic.warning(source.location(), name, warning)));
+			this.bodies.put(source.location(), new BodyCache.Body(fingerprint, body.text()));
+			return body.text();
 		}
 		catch (IOException | UncheckedIOException | FrontmatterException ex) {
 			if (cached != null) {
 				return cached.text();
 			}
-			throw new SkillResourceException(Reason.UNREADABLE, "Skill '" + name
-					+ "' cannot be read right now: its SKILL.md is missing or has no closing --- line.");
+			// The model sees this: name the problem, never a server path.
+			String why = (ex instanceof FrontmatterException) ? ex.getMessage() : "its SKILL.md cannot be opened";
+			throw new SkillResourceException(Reason.UNREADABLE,
+					"Skill '" + SkillPrompts.echo(name) + "' cannot be read right now: " + why);
 		}
 	}
 

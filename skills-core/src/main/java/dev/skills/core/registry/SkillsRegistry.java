@@ -36,7 +36,7 @@ public class SkillsRegistry implements AutoCloseable {
 
 	private final RegistryWatch watch;
 
-	private final SkillContents contents = new SkillContents();
+	private final SkillContents contents;
 
 	/**
 	 * Create an empty registry with the default configuration; call {@link #discover(List)}.
@@ -60,6 +60,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 */
 	public SkillsRegistry(SkillConfig config, ResourcePatternResolver resolver) {
 		this.config = config;
+		this.contents = new SkillContents(config.maxBodyBytes());
 		this.refresh = new RegistryRefresh(new LocationScanner(resolver));
 		this.watch = new RegistryWatch(config, this.refresh);
 	}
@@ -267,8 +268,11 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return the text the model sees
 	 * @throws SkillResourceException when the skill or file does not exist or the path is not
 	 * allowed
+	 * @throws IllegalArgumentException when {@code maxBytes} is not between 1 and
+	 * {@link SkillConfig#MAX_BYTES_LIMIT}
 	 */
 	public String readFile(SkillsSnapshot snapshot, String skill, String path, int maxBytes) {
+		SkillConfig.checkByteLimit("maxBytes", maxBytes);
 		return SkillContents.entry(snapshot, skill).source().read(skill, path, maxBytes);
 	}
 

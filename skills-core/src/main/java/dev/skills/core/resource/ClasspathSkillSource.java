@@ -5,13 +5,16 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
+import java.net.JarURLConnection;
+import java.net.URLConnection;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Enumeration;
 import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 
-import dev.skills.core.SkillResourceException;
-import dev.skills.core.SkillResourceException.Reason;
 import dev.skills.core.parse.SkillLoader;
 import org.jspecify.annotations.Nullable;
 
@@ -35,6 +38,8 @@ final class ClasspathSkillSource implements SkillSource {
 	private final boolean builtin;
 
 	private volatile @Nullable List<String> files;
+
+	private volatile @Nullable JarFolder jar;
 
 	ClasspathSkillSource(Resource skillFile, ResourcePatternResolver resolver, boolean builtin) {
 		this.skillFile = skillFile;
@@ -82,6 +87,11 @@ final class ClasspathSkillSource implements SkillSource {
 	}
 
 	@Override
+	public InputStream openSkillStream() throws IOException {
+		return this.skillFile.getInputStream();
+	}
+
+	@Override
 	public Fingerprint fingerprint() {
 		try {
 			return new Fingerprint(this.skillFile.lastModified(), this.skillFile.contentLength());
@@ -95,7 +105,14 @@ final class ClasspathSkillSource implements SkillSource {
 	public List<String> files() {
 		List<String> listed = this.files;
 		if (listed == null) {
-			listed = listFiles();
+			try {
+				listed = listFiles();
+			}
+			catch (IOException | RuntimeException ex) {
+				// An entry this code did not foresee must cost this skill its files, not break
+				// every request.
+				listed = List.of();
+			}
 			this.files = listed;
 		}
 		return listed;
@@ -114,37 +131,71 @@ final class ClasspathSkillSource implements SkillSource {
 			return ResourceText.listing(relative, below);
 		}
 		try {
-			Resource resource = this.skillFile.createRelative(relative);
-			try (InputStream in = resource.getInputStream()) {
-				byte[] head = in.readNBytes(Math.max(maxBytes, ResourceText.BINARY_SNIFF_BYTES) + 1);
-				return ResourceText.file(relative, head, resource.contentLength(), maxBytes);
+			JarFolder jar = jarFolder();
+			JarEntry entry = (jar != null) ? jar.file().getJarEntry(jar.prefix() + relative) : null;
+			if (entry != null) {
+				return render(relative, jar.file().getInputStream(entry), entry.getSize(), maxBytes);
 			}
+			Resource resource = this.skillFile.createRelative(relative);
+			return render(relative, resource.getInputStream(), resource.contentLength(), maxBytes);
 		}
 		catch (IOException ex) {
-			throw new SkillResourceException(Reason.UNREADABLE,
-					"Cannot read '" + path + "' from skill '" + skill + "': " + ex.getMessage());
+			throw ResourcePaths.unreadable(skill, path, ex);
 		}
 	}
 
-	private List<String> listFiles() {
+	private static String render(String relative, InputStream stream, long size, int maxBytes) throws IOException {
+		try (InputStream in = stream) {
+			byte[] head = in.readNBytes(Math.max(maxBytes, ResourceText.BINARY_SNIFF_BYTES) + 1);
+			return ResourceText.file(relative, head, Math.max(size, head.length), maxBytes);
+		}
+	}
+
+	// Jar entries are listed by name, as stored: resource URLs would encode '#' and decode '%41'.
+	private List<String> listFiles() throws IOException {
 		List<String> listed = new ArrayList<>();
-		try {
-			for (Resource resource : this.resolver.getResources(this.baseUrl + "**")) {
-				String relative = describe(resource).substring(this.baseUrl.length());
-				if (isListed(relative) && resource.isReadable()) {
-					listed.add(relative);
+		JarFolder jar = jarFolder();
+		if (jar != null) {
+			for (Enumeration<JarEntry> entries = jar.file().entries(); entries.hasMoreElements();) {
+				JarEntry entry = entries.nextElement();
+				String name = entry.getName();
+				if (!entry.isDirectory() && name.startsWith(jar.prefix())
+						&& isListed(name.substring(jar.prefix().length()))) {
+					listed.add(name.substring(jar.prefix().length()));
 				}
 			}
 		}
-		catch (IOException ex) {
-			return List.of();
+		else {
+			for (Resource resource : this.resolver.getResources(this.baseUrl + "**")) {
+				String url = describe(resource);
+				if (url.startsWith(this.baseUrl) && isListed(url.substring(this.baseUrl.length()))
+						&& resource.isReadable()) {
+					listed.add(url.substring(this.baseUrl.length()));
+				}
+			}
 		}
 		Collections.sort(listed);
 		return List.copyOf(listed.subList(0, Math.min(listed.size(), SkillFiles.MAX_FILES)));
 	}
 
+	// The jar holding the skill and the entry name of its folder; null when it is not in a jar.
+	private @Nullable JarFolder jarFolder() throws IOException {
+		JarFolder jar = this.jar;
+		if (jar == null) {
+			URLConnection connection = this.skillFile.getURL().openConnection();
+			if (!(connection instanceof JarURLConnection jarConnection)) {
+				return null;
+			}
+			String entry = jarConnection.getEntryName();
+			jar = new JarFolder(jarConnection.getJarFile(), entry.substring(0, entry.lastIndexOf('/') + 1));
+			this.jar = jar;
+		}
+		return jar;
+	}
+
 	private static boolean isListed(String relative) {
-		if (relative.isEmpty() || relative.endsWith("/") || SkillLoader.isSkillFileName(relative)) {
+		if (relative.isEmpty() || relative.endsWith("/") || SkillLoader.isSkillFileName(relative)
+				|| relative.indexOf('\\') >= 0 || relative.indexOf('\0') >= 0) {
 			return false;
 		}
 		String[] segments = relative.split("/");
@@ -152,7 +203,8 @@ final class ClasspathSkillSource implements SkillSource {
 			return false;
 		}
 		for (String segment : segments) {
-			if (SkillFiles.isSkipped(segment)) {
+			// An entry named "a/../../x" would leave the skill folder: it is no file of the skill.
+			if (segment.isEmpty() || segment.equals(".") || segment.equals("..") || SkillFiles.isSkipped(segment)) {
 				return false;
 			}
 		}
@@ -166,6 +218,15 @@ final class ClasspathSkillSource implements SkillSource {
 		catch (IOException ex) {
 			return resource.getDescription();
 		}
+	}
+
+	/**
+	 * A skill folder inside a jar.
+	 *
+	 * @param file the jar
+	 * @param prefix the entry name of the skill folder, ending in {@code /}
+	 */
+	private record JarFolder(JarFile file, String prefix) {
 	}
 
 }

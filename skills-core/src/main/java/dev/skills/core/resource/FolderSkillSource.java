@@ -1,18 +1,19 @@
 package dev.skills.core.resource;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 
-import dev.skills.core.SkillResourceException;
-import dev.skills.core.SkillResourceException.Reason;
 
 /**
  * A skill in a folder on disk.
@@ -54,7 +55,21 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 
 	@Override
 	public Reader openSkillFile() throws IOException {
-		return Files.newBufferedReader(this.skillFile, StandardCharsets.UTF_8);
+		// Discovery reads every SKILL.md this way: a plain file opens at once, a link is resolved.
+		InputStream plain = GuardedFiles.openPlain(this.skillFile);
+		return new BufferedReader(new InputStreamReader((plain != null) ? plain : openSkillStream(),
+				StandardCharsets.UTF_8.newDecoder()));
+	}
+
+	@Override
+	public InputStream openSkillStream() throws IOException {
+		// The same guard as any bundled file: a SKILL.md that links outside its folder is not read.
+		GuardedFiles.Target target = GuardedFiles.resolve(directory(), String.valueOf(this.skillFile.getFileName()));
+		if (target.kind() != GuardedFiles.Kind.FILE) {
+			throw new FileSystemException(null, null,
+					(target.kind() == GuardedFiles.Kind.OUTSIDE) ? ResourcePaths.OUTSIDE : "it is not a regular file");
+		}
+		return GuardedFiles.open(target);
 	}
 
 	@Override
@@ -76,36 +91,41 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 	@Override
 	public String read(String skill, String path, int maxBytes) {
 		String relative = ResourcePaths.check(skill, path);
-		Path base = directory();
-		Path target = relative.isEmpty() ? base : base.resolve(relative);
-		if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-			throw ResourcePaths.notFound(skill, path, files());
-		}
+		GuardedFiles.Target target;
 		try {
-			// A link may point anywhere: judge the real path, not the name.
-			Path realBase = base.toRealPath();
-			Path real = target.toRealPath();
-			if (!real.startsWith(realBase)) {
-				throw ResourcePaths.rejected(skill, path, "it links outside the skill folder");
-			}
-			if (Files.isDirectory(real)) {
-				String prefix = relative.isEmpty() ? "" : relative + "/";
-				return ResourceText.listing(relative, files().stream().filter((f) -> f.startsWith(prefix)).toList());
-			}
-			long size = Files.size(real);
-			try (InputStream in = Files.newInputStream(real)) {
-				byte[] head = in.readNBytes(Math.max(maxBytes, ResourceText.BINARY_SNIFF_BYTES) + 1);
-				return ResourceText.file(relative, head, size, maxBytes);
-			}
+			target = GuardedFiles.resolve(directory(), relative);
 		}
-		catch (NoSuchFileException ex) {
-			// A dangling link, or a file deleted meanwhile: not found. The exception's message is
-			// an absolute server path, not for the model.
+		catch (NoSuchFileException | InvalidPathException ex) {
+			// A dangling link, a file deleted meanwhile, or a name this platform cannot even
+			// spell (under LC_ALL=C, say): either way there is no such file.
 			throw ResourcePaths.notFound(skill, path, files());
 		}
 		catch (IOException ex) {
-			throw new SkillResourceException(Reason.UNREADABLE,
-					"Cannot read '" + path + "' from skill '" + skill + "': " + ex.getMessage());
+			throw ResourcePaths.unreadable(skill, path, ex);
+		}
+		return switch (target.kind()) {
+			case OUTSIDE -> throw ResourcePaths.rejected(skill, path, ResourcePaths.OUTSIDE);
+			case HIDDEN -> throw ResourcePaths.rejected(skill, path, ResourcePaths.HIDDEN);
+			case OTHER -> ResourceText.special(relative);
+			case DIRECTORY -> listing(target);
+			case FILE -> readFile(skill, path, relative, target, maxBytes);
+		};
+	}
+
+	private String listing(GuardedFiles.Target target) {
+		String inside = target.inside().toString().replace(target.inside().getFileSystem().getSeparator(), "/");
+		String prefix = inside.isEmpty() ? "" : inside + "/";
+		return ResourceText.listing(inside, files().stream().filter((file) -> file.startsWith(prefix)).toList());
+	}
+
+	private static String readFile(String skill, String path, String relative, GuardedFiles.Target target,
+			int maxBytes) {
+		try {
+			byte[] head = GuardedFiles.readHead(target, Math.max(maxBytes, ResourceText.BINARY_SNIFF_BYTES) + 1);
+			return ResourceText.file(relative, head, target.size(), maxBytes);
+		}
+		catch (IOException ex) {
+			throw ResourcePaths.unreadable(skill, path, ex);
 		}
 	}
 

@@ -1,11 +1,15 @@
 package dev.skills.core.resource;
 
+import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
+import dev.skills.core.prompt.SkillPrompts;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks a path asked for by the model before anything is opened. Only plain relative paths
@@ -18,6 +22,12 @@ final class ResourcePaths {
 			"tif", "tiff", "pdf", "zip", "gz", "tgz", "bz2", "xz", "7z", "rar", "jar", "war", "class", "so", "dll",
 			"dylib", "exe", "bin", "o", "a", "woff", "woff2", "ttf", "otf", "eot", "mp3", "mp4", "wav", "ogg", "mov",
 			"avi", "webm", "sqlite", "db", "pyc", "docx", "xlsx", "pptx");
+
+	/** Why a link whose real path leaves the skill folder is rejected. */
+	static final String OUTSIDE = "it links outside the skill folder";
+
+	/** Why a hidden file or tool cache is rejected. */
+	static final String HIDDEN = "hidden files and tool caches are not readable";
 
 	// How many file names a not-found message offers.
 	private static final int MAX_NAMED = 20;
@@ -33,7 +43,11 @@ final class ResourcePaths {
 	 * folder itself
 	 * @throws SkillResourceException when the path is not allowed
 	 */
-	static String check(String skill, String path) {
+	static String check(String skill, @Nullable String path) {
+		if (path == null) {
+			throw new SkillResourceException(Reason.REJECTED, "Cannot read a file from skill '" + SkillPrompts.echo(skill)
+					+ "': no path given; give a path relative to the skill folder.");
+		}
 		if (path.indexOf('\0') >= 0) {
 			throw rejected(skill, path, "it contains a NUL character");
 		}
@@ -52,7 +66,7 @@ final class ResourcePaths {
 				throw rejected(skill, path, "'..' would leave the skill folder");
 			}
 			if (SkillFiles.isSkipped(segment)) {
-				throw rejected(skill, path, "hidden files and tool caches are not readable");
+				throw rejected(skill, path, HIDDEN);
 			}
 			normalized.append((normalized.length() > 0) ? "/" : "").append(segment);
 		}
@@ -70,8 +84,25 @@ final class ResourcePaths {
 	}
 
 	static SkillResourceException rejected(String skill, String path, String why) {
-		return new SkillResourceException(Reason.REJECTED,
-				"Cannot read '" + path + "' from skill '" + skill + "': " + why + ".");
+		return new SkillResourceException(Reason.REJECTED, cannotRead(skill, path) + why + ".");
+	}
+
+	/**
+	 * The error for a file that exists but could not be read. Only the reason is kept: the
+	 * exception's own message names a server path.
+	 * @param skill the skill name
+	 * @param path the path as given
+	 * @param ex what went wrong
+	 * @return the exception
+	 */
+	static SkillResourceException unreadable(String skill, String path, IOException ex) {
+		String reason = (ex instanceof FileSystemException fileSystem) ? fileSystem.getReason() : null;
+		return new SkillResourceException(Reason.UNREADABLE,
+				cannotRead(skill, path) + ((reason != null) ? reason : "it cannot be read") + ".");
+	}
+
+	private static String cannotRead(String skill, String path) {
+		return "Cannot read '" + SkillPrompts.echo(path) + "' from skill '" + SkillPrompts.echo(skill) + "': ";
 	}
 
 	static SkillResourceException notFound(String skill, String path, List<String> files) {
@@ -79,7 +110,7 @@ final class ResourcePaths {
 				: "Its files: " + String.join(", ", files.subList(0, Math.min(files.size(), MAX_NAMED)))
 						+ ((files.size() > MAX_NAMED) ? ", ... and " + (files.size() - MAX_NAMED) + " more." : ".");
 		return new SkillResourceException(Reason.NOT_FOUND,
-				"Skill '" + skill + "' has no file '" + path + "'. " + available);
+				"Skill '" + SkillPrompts.echo(skill) + "' has no file '" + SkillPrompts.echo(path) + "'. " + available);
 	}
 
 }

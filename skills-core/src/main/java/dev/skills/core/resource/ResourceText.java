@@ -49,6 +49,16 @@ final class ResourceText {
 	}
 
 	/**
+	 * Describe something that is neither a file nor a folder (a FIFO, a socket, a device): it is
+	 * never opened, since reading it could block or never end.
+	 * @param path the relative path
+	 * @return the description
+	 */
+	static String special(String path) {
+		return path + " is not a regular file (a FIFO, socket or device); its content is not read.";
+	}
+
+	/**
 	 * Render a folder listing.
 	 * @param path the folder, relative to the skill folder (empty for the skill folder)
 	 * @param files the files below it, relative to the skill folder

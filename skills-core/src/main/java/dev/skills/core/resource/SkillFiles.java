@@ -63,18 +63,19 @@ public final class SkillFiles {
 	 */
 	public static List<String> list(Path skillDirectory) {
 		List<String> files = new ArrayList<>();
+		Path root = realPath(skillDirectory);
 		try {
-			Files.walkFileTree(skillDirectory, Set.of(), MAX_DEPTH + 1, new SimpleFileVisitor<>() {
+			Files.walkFileTree(root, Set.of(), MAX_DEPTH + 1, new SimpleFileVisitor<>() {
 
 				@Override
 				public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-					return (!dir.equals(skillDirectory) && isSkipped(dir.getFileName().toString()))
+					return (!dir.equals(root) && isSkipped(dir.getFileName().toString()))
 							? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
 				}
 
 				@Override
 				public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-					String relative = relative(skillDirectory, file);
+					String relative = relative(root, file);
 					if (attrs.isRegularFile() && !isSkipped(file.getFileName().toString())
 							&& !SkillLoader.isSkillFileName(relative)) {
 						files.add(relative);
@@ -94,6 +95,17 @@ public final class SkillFiles {
 		}
 		Collections.sort(files);
 		return List.copyOf(files);
+	}
+
+	// A skill folder reached through a link (a location that is one skill) is listed where it
+	// really is, as the file guard reads it; a missing folder lists nothing.
+	private static Path realPath(Path directory) {
+		try {
+			return directory.toRealPath();
+		}
+		catch (IOException ex) {
+			return directory;
+		}
 	}
 
 	private static String relative(Path base, Path file) {

@@ -1,6 +1,7 @@
 package dev.skills.core.resource;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.nio.file.Path;
 import java.util.List;
@@ -88,6 +89,14 @@ public sealed interface SkillSource permits FolderSkillSource, ClasspathSkillSou
 	 * @throws IOException when it cannot be opened
 	 */
 	Reader openSkillFile() throws IOException;
+
+	/**
+	 * Open the {@code SKILL.md} as bytes, through the same guard as every bundled file.
+	 * @return the stream; the caller closes it
+	 * @throws IOException when it cannot be opened (a {@code SKILL.md} linking outside its
+	 * folder included)
+	 */
+	InputStream openSkillStream() throws IOException;
 
 	/**
 	 * The current modification time and size of the {@code SKILL.md}, to tell whether it changed.

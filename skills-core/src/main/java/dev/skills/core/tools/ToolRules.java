@@ -1,7 +1,6 @@
 package dev.skills.core.tools;
 
 import java.util.Collection;
-import java.util.regex.Pattern;
 
 import dev.skills.core.SkillMeta;
 import org.jspecify.annotations.Nullable;
@@ -64,11 +63,38 @@ public final class ToolRules {
 		if (name.indexOf('*') < 0) {
 			return name.equals(toolName);
 		}
-		StringBuilder regex = new StringBuilder();
-		for (String part : name.split("\\*", -1)) {
-			regex.append((regex.length() > 0) ? ".*" : "").append(Pattern.quote(part));
+		return globMatches(name, toolName);
+	}
+
+	// '*' matches any run of characters. Greedy with one point to return to, in time linear in
+	// the product of the lengths at worst: a regular expression of many ".*" would backtrack
+	// exponentially on a name that almost matches.
+	private static boolean globMatches(String glob, String text) {
+		int g = 0;
+		int t = 0;
+		int star = -1;
+		int resume = 0;
+		while (t < text.length()) {
+			if (g < glob.length() && glob.charAt(g) != '*' && glob.charAt(g) == text.charAt(t)) {
+				g++;
+				t++;
+			}
+			else if (g < glob.length() && glob.charAt(g) == '*') {
+				star = g++;
+				resume = t;
+			}
+			else if (star >= 0) {
+				g = star + 1;
+				t = ++resume;
+			}
+			else {
+				return false;
+			}
 		}
-		return toolName.matches(regex.toString());
+		while (g < glob.length() && glob.charAt(g) == '*') {
+			g++;
+		}
+		return g == glob.length();
 	}
 
 }

@@ -3,6 +3,7 @@ package dev.skills.core.validate;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -34,7 +35,10 @@ public final class SkillValidator {
 	/** A body estimated above this many tokens (characters / 4) draws a warning. */
 	public static final int MAX_BODY_TOKENS = 5_000;
 
-	private static final Pattern MARKDOWN_LINK = Pattern.compile("\\[[^\\]]*\\]\\(\\s*<?([^)\\s>]+)>?[^)]*\\)");
+	// Bounded parts, within a line: an unbounded "[^\\]]*" retried from every '[' of a long line
+	// of brackets takes quadratic time.
+	private static final Pattern MARKDOWN_LINK = Pattern
+		.compile("\\[[^\\]\\n]{0,1000}\\]\\(\\s*<?([^)\\s>]{1,2000})>?[^)\\n]{0,1000}\\)");
 
 	private static final Pattern BUNDLED_PATH = Pattern
 		.compile("(?<![\\w/.{}$-])((?:references|scripts|assets)/[\\w.\\-/]*[\\w-])");
@@ -216,10 +220,19 @@ public final class SkillValidator {
 				warn("SKILL.md body is about " + tokens + " tokens; keep it under " + MAX_BODY_TOKENS);
 			}
 			for (String reference : relativeReferences(body)) {
-				Path target = skillDirectory.resolve(reference).normalize();
-				if (!Files.exists(target)) {
+				if (!exists(skillDirectory, reference)) {
 					warn("Referenced file does not exist: " + reference);
 				}
+			}
+		}
+
+		// A reference this platform cannot even spell as a path (a NUL, say) names no file.
+		private static boolean exists(Path skillDirectory, String reference) {
+			try {
+				return Files.exists(skillDirectory.resolve(reference).normalize());
+			}
+			catch (InvalidPathException ex) {
+				return false;
 			}
 		}
 

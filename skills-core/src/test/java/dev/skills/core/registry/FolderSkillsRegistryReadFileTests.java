@@ -9,7 +9,11 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -17,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 /**
  * {@code readFile} for a skill in a folder on disk, including links.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 
 	@TempDir
@@ -83,14 +88,28 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 	}
 
 	@Test
-	void whenTheSkillFolderItselfIsReachedThroughALinkThenItsFilesAreStillRead() throws Exception {
+	void whenASkillFolderBelowTheLocationIsALinkThenItIsSkippedWithAWarning(CapturedOutput output) throws Exception {
 		Path linkedLocation = this.root.resolve("linked");
 		Files.createDirectories(linkedLocation);
 		Files.createSymbolicLink(linkedLocation.resolve("kit"), this.kit);
 		SkillsRegistry registry = new SkillsRegistry(SkillConfig.builder().build());
 		registry.discover(List.of(linkedLocation.toString()));
 
+		assertThat(registry.names()).isEmpty();
+		assertThat(registry.diagnostics()).singleElement()
+			.satisfies((diagnostic) -> assertThat(diagnostic.message()).startsWith("Skipped 1 linked folder(s) such as "));
+		assertThat(output).contains("Skipped 1 linked folder(s) such as ");
+	}
+
+	@Test
+	void whenTheLocationItselfIsALinkToASkillFolderThenItsFilesAreListedAndRead(CapturedOutput output) throws Exception {
+		Path link = Files.createSymbolicLink(this.root.resolve("kit-link"), this.kit);
+		SkillsRegistry registry = new SkillsRegistry(SkillConfig.builder().build());
+		registry.discover(List.of(link.toString()));
+
+		assertThat(registry.files("kit")).contains("notes.txt", "scripts/run.py");
 		assertThat(registry.readFile("kit", "notes.txt", 100)).isEqualTo("Hello from the notes.\n");
+		assertThat(output).contains("Directory name 'kit-link' must match skill name 'kit'");
 	}
 
 }

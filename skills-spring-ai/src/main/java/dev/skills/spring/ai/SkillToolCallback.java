@@ -26,13 +26,14 @@ abstract class SkillToolCallback implements ToolCallback {
 	}
 
 	@Override
-	public final String call(String toolInput) {
+	public final String call(@Nullable String toolInput) {
 		return call(toolInput, (ToolContext) null);
 	}
 
 	@Override
-	public final String call(String toolInput, @Nullable ToolContext toolContext) {
-		return run(toolInput, (toolContext != null) ? toolContext.getContext() : Map.of());
+	public final String call(@Nullable String toolInput, @Nullable ToolContext toolContext) {
+		// No input at all reads as no arguments: the tool then says which one is missing.
+		return run((toolInput != null) ? toolInput : "", (toolContext != null) ? toolContext.getContext() : Map.of());
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 import dev.skills.core.SkillResourceException;
+import dev.skills.core.prompt.SkillPrompts;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
@@ -88,7 +89,8 @@ final class SkillToolInvoker {
 	// An unexpected failure, of the tool or of a listener: log it, tell the listeners, and give
 	// the model a short message instead of an exception.
 	private Result failed(SkillInvocation invocation, @Nullable Observation observation, RuntimeException ex) {
-		logger.warn("Skill tool " + invocation.toolName() + " failed for skill '" + invocation.skillName() + "'", ex);
+		logger.warn("Skill tool " + invocation.toolName() + " failed for skill '"
+				+ SkillPrompts.echo(invocation.skillName()) + "'", ex);
 		if (observation != null) {
 			observation.error(ex);
 		}
@@ -101,7 +103,7 @@ final class SkillToolInvoker {
 						listenerError);
 			}
 		}
-		return new Result(invocation.toolName() + " failed for skill '" + invocation.skillName()
+		return new Result(invocation.toolName() + " failed for skill '" + SkillPrompts.echo(invocation.skillName())
 				+ "'; try again or continue without it.", Outcome.NOT_FOUND);
 	}
 

@@ -4,6 +4,7 @@ import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -168,6 +169,38 @@ class SkillToolBadArgumentsTests {
 		assertThat(results.get(1)).startsWith("Error: skill_name is required.");
 		assertThat(results.get(2)).endsWith("'..' would leave the skill folder.");
 		assertThat(results.get(3)).startsWith("<skill_content name=\"csv-tools\">");
+	}
+
+	@Test
+	void aHugeSkillNameComesBackCutShort() {
+		String name = "n".repeat(10_000_000);
+
+		assertThat(toolAnswer("activate_skill", "{\"skill_name\":\"" + name + "\"}"))
+			.startsWith("Unknown skill '" + "n".repeat(100) + "...[9999900 more characters]'.");
+	}
+
+	@Test
+	void aHugePathComesBackCutShort() {
+		String path = "p".repeat(10_000_000);
+
+		assertThat(toolAnswer("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"" + path + "\"}"))
+			.isEqualTo("Cannot read '" + "p".repeat(100)
+					+ "...[9999900 more characters]' from skill 'pdf-processing': File name too long.");
+	}
+
+	@Test
+	void aPathThisPlatformCannotSpellIsAFileThatDoesNotExist() {
+		assertThat(toolAnswer("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"caf\\ud800.md\"}"))
+			.startsWith("Skill 'pdf-processing' has no file 'caf");
+	}
+
+	@Test
+	void aNullInputToEitherToolSaysWhichArgumentIsMissing() {
+		SkillsTools.ToolSet tools = SkillsTools.builder(this.registry).build()
+			.toolSet(this.registry.snapshot());
+
+		assertThat(tools.activate().call(null)).startsWith("Error: skill_name is required.");
+		assertThat(tools.read().call(null, null)).startsWith("Error: skill_name is required.");
 	}
 
 }

@@ -94,8 +94,7 @@ class SkillsAdvisorOneSnapshotTests {
 
 		assertThat(this.registry.contains("beta")).isFalse();
 		String result = Prompts.lastToolResult(this.model.prompts.get(1));
-		assertThat(result).isEqualTo("Skill 'beta' cannot be read right now: its SKILL.md is missing or has no "
-				+ "closing --- line.");
+		assertThat(result).isEqualTo("Skill 'beta' cannot be read right now: its SKILL.md cannot be opened");
 		assertThat(result).doesNotContain(this.root.toString());
 	}
 

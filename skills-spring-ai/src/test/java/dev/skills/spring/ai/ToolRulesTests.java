@@ -1,6 +1,7 @@
 package dev.skills.spring.ai;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import dev.skills.core.SkillMeta;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * How allowed-tools and disallowed-tools entries name tools, and which skill forbids what.
@@ -106,6 +108,18 @@ class ToolRulesTests {
 
 		assertThat(ToolRules.denial(List.of(reader, noShell), "Bash"))
 			.isEqualTo("tool 'Bash' is disallowed by skill 'no-shell'");
+	}
+
+	@Test
+	void aWildcardEntryOfManyStarsIsDecidedInLinearTime() {
+		String entry = "a*".repeat(30) + "b";
+
+		assertThat(assertTimeoutPreemptively(Duration.ofSeconds(1), () -> ToolRules.matches(entry, "a".repeat(64))))
+			.isFalse();
+		assertThat(ToolRules.matches(entry, "a".repeat(64) + "b")).isTrue();
+		assertThat(ToolRules.matches("a*b*c", "axxbyyc")).isTrue();
+		assertThat(ToolRules.matches("a*b*c", "axxbyy")).isFalse();
+		assertThat(ToolRules.matches("*search", "mcp__github__search")).isTrue();
 	}
 
 }

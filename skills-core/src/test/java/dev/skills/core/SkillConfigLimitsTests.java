@@ -1,0 +1,39 @@
+package dev.skills.core;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Byte limits are checked where they enter: a value that would overflow a read is refused with
+ * the accepted range.
+ */
+class SkillConfigLimitsTests {
+
+	@Test
+	void whenMaxResourceBytesIsBeyond16MibThenTheConfigurationIsRefused() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> SkillConfig.builder().maxResourceBytes(Integer.MAX_VALUE).build())
+			.withMessage("maxResourceBytes must be between 1 and 16777216 bytes (16 MiB), was 2147483647");
+	}
+
+	@Test
+	void whenMaxBodyBytesIsNotPositiveThenTheConfigurationIsRefused() {
+		assertThatIllegalArgumentException().isThrownBy(() -> SkillConfig.builder().maxBodyBytes(0).build())
+			.withMessage("maxBodyBytes must be between 1 and 16777216 bytes (16 MiB), was 0");
+	}
+
+	@Test
+	void whenLimitsAreAtTheirBoundsThenTheyAreAccepted() {
+		SkillConfig config = SkillConfig.builder()
+			.maxResourceBytes(SkillConfig.MAX_BYTES_LIMIT)
+			.maxBodyBytes(1)
+			.build();
+
+		assertThat(config.maxResourceBytes()).isEqualTo(16 * 1024 * 1024);
+		assertThat(config.maxBodyBytes()).isEqualTo(1);
+		assertThat(SkillConfig.builder().build().maxBodyBytes()).isEqualTo(1_000_000);
+	}
+
+}
