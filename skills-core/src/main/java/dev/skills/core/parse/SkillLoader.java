@@ -1,6 +1,7 @@
 package dev.skills.core.parse;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import dev.skills.core.InvalidSkillException;
@@ -131,10 +133,29 @@ public final class SkillLoader {
 	 */
 	public static SkillReadResult readMeta(Reader reader, String location, String baseDirectory,
 			String directoryName) {
+		return readMeta(() -> FrontmatterParser.read(reader, true, false), location, baseDirectory, directoryName);
+	}
+
+	/**
+	 * Read the frontmatter of a skill from the bytes of its {@code SKILL.md}, reading no further
+	 * than the frontmatter: the fastest way, used by discovery.
+	 * @param in the {@code SKILL.md} bytes; not closed
+	 * @param location where the file is, for diagnostics and {@link SkillMeta#location()}
+	 * @param baseDirectory the skill folder, for {@link SkillMeta#baseDirectory()}
+	 * @param directoryName the skill folder's name: the default name, and the name it must match
+	 * @return the skill or why it was skipped
+	 */
+	public static SkillReadResult readMeta(InputStream in, String location, String baseDirectory,
+			String directoryName) {
+		return readMeta(() -> FrontmatterParser.readFrontmatter(in, true), location, baseDirectory, directoryName);
+	}
+
+	private static SkillReadResult readMeta(Supplier<Frontmatter> parse, String location, String baseDirectory,
+			String directoryName) {
 		List<SkillDiagnostic> diagnostics = new ArrayList<>();
 		Frontmatter frontmatter;
 		try {
-			frontmatter = FrontmatterParser.read(reader, true, false);
+			frontmatter = parse.get();
 		}
 		catch (FrontmatterException ex) {
 			diagnostics.add(SkillDiagnostic.error(location, null, ex.getMessage()));

@@ -1,7 +1,7 @@
 package dev.skills.core.registry;
 
 import java.io.IOException;
-import java.io.Reader;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -87,8 +87,8 @@ final class LocationScanner {
 	SkillEntry read(SkillSource source, int locationIndex, int order, @Nullable SkillEntry previous) {
 		SkillSource.Fingerprint fingerprint = source.fingerprint();
 		SkillReadResult result;
-		try (Reader reader = source.openSkillFile()) {
-			result = SkillLoader.readMeta(reader, source.location(), source.baseDirectory(), source.directoryName());
+		try (InputStream in = source.openSkillStream()) {
+			result = SkillLoader.readMeta(in, source.location(), source.baseDirectory(), source.directoryName());
 		}
 		catch (IOException | UncheckedIOException ex) {
 			result = new SkillReadResult(null,

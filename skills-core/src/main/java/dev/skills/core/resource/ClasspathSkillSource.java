@@ -81,6 +81,11 @@ final class ClasspathSkillSource implements SkillSource {
 	}
 
 	@Override
+	public InputStream openSkillStream() throws IOException {
+		return this.skillFile.getInputStream();
+	}
+
+	@Override
 	public Fingerprint fingerprint() {
 		try {
 			return new Fingerprint(this.skillFile.lastModified(), this.skillFile.contentLength());

@@ -58,6 +58,11 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 	}
 
 	@Override
+	public InputStream openSkillStream() throws IOException {
+		return Files.newInputStream(this.skillFile);
+	}
+
+	@Override
 	public Fingerprint fingerprint() {
 		try {
 			BasicFileAttributes attributes = Files.readAttributes(this.skillFile, BasicFileAttributes.class);

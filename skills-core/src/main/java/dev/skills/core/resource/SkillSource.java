@@ -1,6 +1,7 @@
 package dev.skills.core.resource;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.nio.file.Path;
 import java.util.List;
@@ -88,6 +89,13 @@ public sealed interface SkillSource permits FolderSkillSource, ClasspathSkillSou
 	 * @throws IOException when it cannot be opened
 	 */
 	Reader openSkillFile() throws IOException;
+
+	/**
+	 * Open the {@code SKILL.md} as bytes, for reading its frontmatter alone.
+	 * @return an unbuffered stream; the caller closes it
+	 * @throws IOException when it cannot be opened
+	 */
+	InputStream openSkillStream() throws IOException;
 
 	/**
 	 * The current modification time and size of the {@code SKILL.md}, to tell whether it changed.
