@@ -21,6 +21,7 @@ import org.yaml.snakeyaml.constructor.DuplicateKeyException;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.representer.Representer;
 import org.yaml.snakeyaml.resolver.Resolver;
@@ -325,9 +326,18 @@ public final class FrontmatterParser {
 
 		TextConstructor(LoaderOptions options) {
 			super(options);
-			for (Tag tag : List.of(Tag.NULL, Tag.BOOL, Tag.INT, Tag.FLOAT, Tag.BINARY, Tag.TIMESTAMP)) {
+			for (Tag tag : List.of(Tag.BOOL, Tag.INT, Tag.FLOAT, Tag.BINARY, Tag.TIMESTAMP)) {
 				this.yamlConstructors.put(tag, new ConstructYamlStr());
 			}
+			this.yamlConstructors.put(Tag.NULL, new ConstructYamlStr() {
+
+				// An empty document (nothing between the --- lines) has no node at all.
+				@Override
+				public @Nullable Object construct(@Nullable Node node) {
+					return (node != null) ? super.construct(node) : null;
+				}
+
+			});
 		}
 
 	}

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Supplier;
 
+import dev.skills.core.SkillDiagnostic;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,7 +30,7 @@ class FrontmatterStreamTests {
 				"---\nname: eof\ndescription: no newline after the closing line\n---",
 				"---\nname: dashes\ndescription: a --- inside\nnote: |\n  ---x\n---\n",
 				"---\nname: 技能\ndescription: Ünïcödé — text ✓\n---\n", "---\ndescription: Use when: repaired\n---\n",
-				"---\nname: a\ndescription: b\n----\nmore: c\n---\n");
+				"---\n---\nempty frontmatter", "---\n# only a comment\n---\n", "---\nname: a\ndescription: b\n----\nmore: c\n---\n");
 	}
 
 	@ParameterizedTest
@@ -48,6 +49,14 @@ class FrontmatterStreamTests {
 		catch (FrontmatterException ex) {
 			return ex.getMessage();
 		}
+	}
+
+	@Test
+	void emptyFrontmatterIsAnEmptyMappingNotACrash() {
+		assertThat(FrontmatterParser.parse("---\n---\nbody").fields()).isEmpty();
+		assertThat(SkillLoader.readMeta(stream("---\n  \n---\n"), "x/SKILL.md", "x", "x").diagnostics())
+			.extracting(SkillDiagnostic::message)
+			.contains("Missing required field in frontmatter: description");
 	}
 
 	@Test
