@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.discover.SkillFolders;
@@ -33,8 +34,14 @@ final class LocationScanner {
 
 	private final ResourcePatternResolver resolver;
 
-	LocationScanner(ResourcePatternResolver resolver) {
+	private final int maxDepth;
+
+	private final int maxDirectories;
+
+	LocationScanner(ResourcePatternResolver resolver, SkillConfig config) {
 		this.resolver = resolver;
+		this.maxDepth = config.discoveryMaxDepth();
+		this.maxDirectories = config.discoveryMaxDirectories();
 	}
 
 	/**
@@ -45,7 +52,7 @@ final class LocationScanner {
 	 */
 	List<SkillSource> scan(Location location, List<SkillDiagnostic> diagnostics) {
 		if (location.folder() != null) {
-			SkillFolders.Scan scan = SkillFolders.find(location.folder());
+			SkillFolders.Scan scan = SkillFolders.find(location.folder(), this.maxDepth, this.maxDirectories);
 			diagnostics.addAll(scan.diagnostics());
 			return scan.skillFiles().stream().map(SkillSource::folder).toList();
 		}
@@ -67,11 +74,15 @@ final class LocationScanner {
 			}
 		}
 		int depth = relative.getNameCount();
-		int remaining = SkillFolders.MAX_DEPTH - (start.equals(location.folder()) ? 0 : depth);
+		int remaining = this.maxDepth - (start.equals(location.folder()) ? 0 : depth);
 		if (remaining < 0) {
 			return List.of();
 		}
-		return SkillFolders.find(start, remaining).skillFiles().stream().map(SkillSource::folder).toList();
+		return SkillFolders.findBelow(start, remaining, this.maxDirectories)
+			.skillFiles()
+			.stream()
+			.map(SkillSource::folder)
+			.toList();
 	}
 
 	/**
@@ -137,7 +148,7 @@ final class LocationScanner {
 		return select(candidates);
 	}
 
-	private static @Nullable Candidate candidate(Resource resource, String rootPath) {
+	private @Nullable Candidate candidate(Resource resource, String rootPath) {
 		String url;
 		try {
 			url = resource.getURL().toString();
@@ -155,7 +166,7 @@ final class LocationScanner {
 		String[] segments = relative.split("/");
 		String fileName = segments[segments.length - 1];
 		boolean skillFile = fileName.equals(SkillLoader.SKILL_FILE) || fileName.equals(SkillLoader.LOWERCASE_SKILL_FILE);
-		if (!skillFile || segments.length < 2 || segments.length - 1 > SkillFolders.MAX_DEPTH
+		if (!skillFile || segments.length < 2 || segments.length - 1 > this.maxDepth
 				|| hasSkippedSegment(segments)) {
 			return null;
 		}

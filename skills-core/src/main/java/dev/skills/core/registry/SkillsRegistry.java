@@ -113,7 +113,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 */
 	public SkillsRegistry(SkillConfig config, ResourcePatternResolver resolver) {
 		this.config = config;
-		this.scanner = new LocationScanner(resolver);
+		this.scanner = new LocationScanner(resolver, config);
 	}
 
 	/**

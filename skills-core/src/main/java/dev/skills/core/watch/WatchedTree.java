@@ -9,7 +9,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Set;
 import java.util.function.Consumer;
 
-import dev.skills.core.discover.SkillFolders;
+import dev.skills.core.SkillConfig;
 import dev.skills.core.resource.SkillFiles;
 
 /**
@@ -19,7 +19,7 @@ import dev.skills.core.resource.SkillFiles;
 final class WatchedTree {
 
 	// A skill folder sits at most MAX_DEPTH levels down; one more level sees its direct subfolders.
-	static final int MAX_DEPTH = SkillFolders.MAX_DEPTH + 1;
+	static final int MAX_DEPTH = SkillConfig.DEFAULT_DISCOVERY_MAX_DEPTH + 1;
 
 	private WatchedTree() {
 	}
