@@ -55,6 +55,8 @@ public class SkillsProperties {
 	 */
 	private int maxResourceBytes = 100_000;
 
+	private final Discovery discovery = new Discovery();
+
 	private final Watch watch = new Watch();
 
 	private final Validation validation = new Validation();
@@ -123,6 +125,10 @@ public class SkillsProperties {
 		this.maxResourceBytes = maxResourceBytes;
 	}
 
+	public Discovery getDiscovery() {
+		return this.discovery;
+	}
+
 	public Watch getWatch() {
 		return this.watch;
 	}
@@ -174,6 +180,7 @@ public class SkillsProperties {
 					"it must be positive", "Set skills.watch.poll-interval to a duration such as 2s, or remove it "
 							+ "to use native file events.");
 		}
+		checkDiscovery();
 		return SkillConfig.builder()
 			.skillsDir(this.skillsDir)
 			.hotReload(this.hotReload)
@@ -182,7 +189,22 @@ public class SkillsProperties {
 			.maxResourceBytes(this.maxResourceBytes)
 			.watchDebounce(this.watch.debounce)
 			.pollInterval(this.watch.pollInterval)
+			.discoveryMaxDepth(this.discovery.maxDepth)
+			.discoveryMaxDirectories(this.discovery.maxDirectories)
 			.build();
+	}
+
+	private void checkDiscovery() {
+		if (this.discovery.maxDepth < 0) {
+			throw new InvalidSkillsPropertyException("discovery.max-depth", this.discovery.maxDepth,
+					"it must not be negative", "Set skills.discovery.max-depth to a folder depth such as "
+							+ SkillConfig.DEFAULT_DISCOVERY_MAX_DEPTH + " (0 searches only the location itself).");
+		}
+		if (this.discovery.maxDirectories <= 0) {
+			throw new InvalidSkillsPropertyException("discovery.max-directories", this.discovery.maxDirectories,
+					"it must be a positive number of folders", "Set skills.discovery.max-directories to a positive "
+							+ "number, for example " + SkillConfig.DEFAULT_DISCOVERY_MAX_DIRECTORIES + ".");
+		}
 	}
 
 	// Also checked where the repository is made: an application may bring its own SkillConfig.
@@ -192,6 +214,41 @@ public class SkillsProperties {
 					this.activeSkills.maxConversations, "it must be a positive number",
 					"Set skills.active-skills.max-conversations to a positive number, for example 10000.");
 		}
+	}
+
+	/**
+	 * Discovery settings: how far the search for skills (and hot reload's watching) goes.
+	 */
+	public static class Discovery {
+
+		/**
+		 * Deepest folder level searched for skills below each location (the location itself is
+		 * level 0); hot reload watches no deeper.
+		 */
+		private int maxDepth = SkillConfig.DEFAULT_DISCOVERY_MAX_DEPTH;
+
+		/**
+		 * Most folders searched for skills per location; hot reload watches no more. Reaching it
+		 * is a warning, shown by the skills health check.
+		 */
+		private int maxDirectories = SkillConfig.DEFAULT_DISCOVERY_MAX_DIRECTORIES;
+
+		public int getMaxDepth() {
+			return this.maxDepth;
+		}
+
+		public void setMaxDepth(int maxDepth) {
+			this.maxDepth = maxDepth;
+		}
+
+		public int getMaxDirectories() {
+			return this.maxDirectories;
+		}
+
+		public void setMaxDirectories(int maxDirectories) {
+			this.maxDirectories = maxDirectories;
+		}
+
 	}
 
 	/**

@@ -3,7 +3,9 @@ package dev.skills.autoconfigure.health;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
@@ -16,7 +18,8 @@ import org.springframework.boot.health.contributor.Health;
  * The health of the skills: UP with the number of skills, errors and warnings and the last
  * reload; DOWN when a configured folder exists but cannot be read, or when hot reload is on and
  * the watcher died. A folder that does not exist is only a warning, not DOWN: the default
- * {@code .agents/skills} is optional.
+ * {@code .agents/skills} is optional. Warnings about a location as a whole (missing, a discovery
+ * limit reached, polled instead of watched) are listed as {@code locationWarnings}.
  */
 public class SkillsHealthIndicator extends AbstractHealthIndicator {
 
@@ -41,6 +44,10 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 			.withDetail("warnings", diagnostics.size() - errors)
 			.withDetail("generation", snapshot.generation())
 			.withDetail("lastReload", snapshot.createdAt());
+		List<String> locationWarnings = locationWarnings(diagnostics);
+		if (!locationWarnings.isEmpty()) {
+			builder.withDetail("locationWarnings", locationWarnings);
+		}
 		List<String> unreadable = new ArrayList<>();
 		for (Path folder : this.registry.config().skillDirs()) {
 			if (Files.exists(folder) && (!Files.isDirectory(folder) || !Files.isReadable(folder))) {
@@ -57,6 +64,15 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 		else {
 			builder.up();
 		}
+	}
+
+	private List<String> locationWarnings(List<SkillDiagnostic> diagnostics) {
+		Set<String> folders = new HashSet<>();
+		this.registry.config().skillDirs().forEach((folder) -> folders.add(folder.toAbsolutePath().normalize().toString()));
+		return diagnostics.stream()
+			.filter((diagnostic) -> !diagnostic.isError() && folders.contains(diagnostic.file()))
+			.map(SkillDiagnostic::toString)
+			.toList();
 	}
 
 }
