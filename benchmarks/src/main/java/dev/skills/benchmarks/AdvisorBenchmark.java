@@ -10,6 +10,7 @@ import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillsAdvisor;
+import dev.skills.spring.ai.SkillsTools;
 import io.micrometer.observation.ObservationRegistry;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -69,7 +70,9 @@ public class AdvisorBenchmark {
 			.create(SkillConfig.builder().skillsDir(SkillTrees.locations(this.root, SKILLS)).build());
 		InMemoryActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
 		activeSkills.activate("active", new ActiveSkill(SkillTrees.name(7), Instant.now()));
-		this.advisor = SkillsAdvisor.builder(this.registry).activeSkillsRepository(activeSkills).build();
+		this.advisor = SkillsAdvisor
+			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(activeSkills).build())
+			.build();
 		this.chain = DefaultAroundAdvisorChain.builder(ObservationRegistry.NOOP).build();
 		this.newConversation = request("new");
 		this.activeConversation = request("active");

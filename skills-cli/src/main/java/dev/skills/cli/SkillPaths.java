@@ -24,8 +24,7 @@ final class SkillPaths {
 	 */
 	static List<Path> expand(Path path) {
 		Path fileName = path.getFileName();
-		if (Files.isRegularFile(path) && fileName != null && (fileName.toString().equals(SkillLoader.SKILL_FILE)
-				|| fileName.toString().equals(SkillLoader.LOWERCASE_SKILL_FILE))) {
+		if (Files.isRegularFile(path) && fileName != null && SkillLoader.isSkillFileName(fileName.toString())) {
 			Path parent = path.toAbsolutePath().getParent();
 			return List.of((path.getParent() != null) ? path.getParent() : parent);
 		}

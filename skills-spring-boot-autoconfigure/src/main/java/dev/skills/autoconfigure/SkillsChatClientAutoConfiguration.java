@@ -1,6 +1,5 @@
 package dev.skills.autoconfigure;
 
-import java.time.Clock;
 
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
@@ -34,21 +33,23 @@ public final class SkillsChatClientAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SkillsTools skillsTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills,
+	SkillsTools skillsTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills, SkillsProperties properties,
 			ObjectProvider<SkillInvocationListener> listeners, ObjectProvider<ObservationRegistry> observations) {
-		return new SkillsTools(registry, activeSkills, listeners.orderedStream().toList(),
-				observations.getIfUnique(() -> ObservationRegistry.NOOP), Clock.systemUTC());
+		return SkillsTools.builder(registry)
+			.activeSkillsRepository(activeSkills)
+			.preload(properties.getPreload())
+			.listBuiltins(properties.getBuiltin().isCatalog())
+			.listeners(listeners.orderedStream().toList())
+			.observationRegistry(observations.getIfUnique(() -> ObservationRegistry.NOOP))
+			.build();
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "skills.advisor.enabled", matchIfMissing = true)
-	SkillsAdvisor skillsAdvisor(SkillsRegistry registry, SkillsTools tools, ActiveSkillsRepository activeSkills,
-			SkillsProperties properties) {
-		return SkillsAdvisor.builder(registry)
-			.tools(tools)
-			.activeSkillsRepository(activeSkills)
-			.preload(properties.getPreload())
+	SkillsAdvisor skillsAdvisor(SkillsTools tools, SkillsProperties properties) {
+		return SkillsAdvisor.builder(tools)
+			.order(properties.getAdvisor().getOrder())
 			.build();
 	}
 

@@ -1,5 +1,6 @@
 package dev.skills.autoconfigure;
 
+import dev.skills.spring.ai.SkillsAdvisor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,6 +67,8 @@ public class SkillsProperties {
 	private final Tools tools = new Tools();
 
 	private final Advisor advisor = new Advisor();
+
+	private final Builtin builtin = new Builtin();
 
 	private final Endpoint endpoint = new Endpoint();
 
@@ -147,6 +150,10 @@ public class SkillsProperties {
 
 	public Advisor getAdvisor() {
 		return this.advisor;
+	}
+
+	public Builtin getBuiltin() {
+		return this.builtin;
 	}
 
 	public Endpoint getEndpoint() {
@@ -357,12 +364,48 @@ public class SkillsProperties {
 		 */
 		private boolean enabled = true;
 
+		/**
+		 * Order of the skills advisor among the ChatClient's advisors. Keep it after chat memory
+		 * (HIGHEST_PRECEDENCE + 200) and before the tool-calling advisor (HIGHEST_PRECEDENCE +
+		 * 300 by default).
+		 */
+		private int order = SkillsAdvisor.DEFAULT_ORDER;
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
 
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
+		}
+
+		public int getOrder() {
+			return this.order;
+		}
+
+		public void setOrder(int order) {
+			this.order = order;
+		}
+
+	}
+
+	/**
+	 * Settings for the skills shipped inside libraries, such as skill-authoring.
+	 */
+	public static class Builtin {
+
+		/**
+		 * Whether built-in skills are listed in the catalog and offered by activate_skill. They
+		 * stay usable by name (skills.preload, session mode, Skills.resolve) either way.
+		 */
+		private boolean catalog;
+
+		public boolean isCatalog() {
+			return this.catalog;
+		}
+
+		public void setCatalog(boolean catalog) {
+			this.catalog = catalog;
 		}
 
 	}

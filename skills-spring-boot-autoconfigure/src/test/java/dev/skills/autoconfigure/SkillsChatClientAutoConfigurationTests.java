@@ -62,8 +62,6 @@ class SkillsChatClientAutoConfigurationTests {
 				.hasSingleBean(SkillsToolCallbackProvider.class)
 				.hasBean("skillsToolCallbackProvider")
 				.hasBean("skillsChatClientBuilderCustomizer");
-			assertThat(context.getBean(SkillsAdvisor.class).getActiveSkillsRepository())
-				.isSameAs(context.getBean(ActiveSkillsRepository.class));
 		});
 	}
 
@@ -182,7 +180,7 @@ class SkillsChatClientAutoConfigurationTests {
 			.withBean("mySkillsAdvisor", SkillsAdvisor.class,
 					() -> SkillsAdvisor.builder(SkillsRegistry.create(dev.skills.core.SkillConfig.builder()
 						.skillsDir(this.dir.resolve("other").toString())
-						.build())).preload(List.of()).build())
+						.build())).build())
 			.run((context) -> {
 				assertThat(context).hasSingleBean(SkillsAdvisor.class).hasBean("mySkillsAdvisor");
 				context.getBean(ChatClient.Builder.class).build().prompt().system("You help.").user("Hi").call().content();
@@ -338,8 +336,7 @@ class SkillsChatClientAutoConfigurationTests {
 
 		@org.springframework.context.annotation.Bean
 		SkillsTools myTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills) {
-			return new SkillsTools(registry, activeSkills, List.of(recording(seen)),
-					io.micrometer.observation.ObservationRegistry.NOOP, java.time.Clock.systemUTC());
+			return SkillsTools.builder(registry).activeSkillsRepository(activeSkills).listeners(List.of(recording(seen))).build();
 		}
 
 	}

@@ -42,6 +42,15 @@ public final class SkillLoader {
 	}
 
 	/**
+	 * Whether a file name is a skill file: {@code SKILL.md}, or {@code skill.md}.
+	 * @param fileName a single path segment
+	 * @return {@code true} for either spelling
+	 */
+	public static boolean isSkillFileName(String fileName) {
+		return fileName.equals(SKILL_FILE) || fileName.equals(LOWERCASE_SKILL_FILE);
+	}
+
+	/**
 	 * Find the skill file of a folder: {@code SKILL.md}, else {@code skill.md}.
 	 * @param directory the folder
 	 * @return the file, or {@code null} when the folder holds neither

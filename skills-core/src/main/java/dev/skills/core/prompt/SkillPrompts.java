@@ -6,6 +6,7 @@ import java.util.List;
 
 import dev.skills.core.Skill;
 import dev.skills.core.SkillMeta;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Renders the texts the model sees, exactly as {@code SKILL-FORMAT.md} section 5 gives them.
@@ -93,12 +94,18 @@ public final class SkillPrompts {
 	}
 
 	/**
-	 * The opening tag of a skill's content block, to recognise it in a conversation.
-	 * @param name the skill name
-	 * @return {@code <skill_content name="NAME">}
+	 * The skill whose {@code <skill_content>} block a text is: the name in the opening tag when
+	 * the text starts with one. A tag anywhere else in the text (quoted by a user, or inside
+	 * another skill's instructions) does not count.
+	 * @param text a tool result or message text
+	 * @return the skill name, or {@code null} when the text is no skill content block
 	 */
-	public static String skillContentStart(String name) {
-		return CONTENT_START + escape(name) + "\">";
+	public static @Nullable String contentOwner(@Nullable String text) {
+		if (text == null || !text.startsWith(CONTENT_START)) {
+			return null;
+		}
+		int end = text.indexOf("\">", CONTENT_START.length());
+		return (end < 0) ? null : unescape(text.substring(CONTENT_START.length(), end));
 	}
 
 	/**
@@ -146,6 +153,14 @@ public final class SkillPrompts {
 			out.append("</skill>\n");
 		}
 		return out.append("</available_skills>").toString();
+	}
+
+	private static String unescape(String text) {
+		return text.replace("&quot;", "\"")
+			.replace("&apos;", "'")
+			.replace("&lt;", "<")
+			.replace("&gt;", ">")
+			.replace("&amp;", "&");
 	}
 
 	/**

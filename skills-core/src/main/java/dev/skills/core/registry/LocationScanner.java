@@ -67,11 +67,9 @@ final class LocationScanner {
 	 */
 	List<SkillSource> scanBelow(Location location, Path start) {
 		Path relative = location.folder().relativize(start);
-		for (Path segment : relative) {
-			// A full scan never enters .git, node_modules, hidden folders...: neither does this one.
-			if (SkillFiles.isSkipped(segment.toString())) {
-				return List.of();
-			}
+		// A full scan never enters .git, node_modules, hidden folders...: neither does this one.
+		if (SkillFiles.isSkippedPath(relative)) {
+			return List.of();
 		}
 		int depth = relative.getNameCount();
 		int remaining = this.maxDepth - (start.equals(location.folder()) ? 0 : depth);
@@ -165,7 +163,7 @@ final class LocationScanner {
 		String relative = url.substring(root.length());
 		String[] segments = relative.split("/");
 		String fileName = segments[segments.length - 1];
-		boolean skillFile = fileName.equals(SkillLoader.SKILL_FILE) || fileName.equals(SkillLoader.LOWERCASE_SKILL_FILE);
+		boolean skillFile = SkillLoader.isSkillFileName(fileName);
 		if (!skillFile || segments.length < 2 || segments.length - 1 > this.maxDepth
 				|| hasSkippedSegment(segments)) {
 			return null;

@@ -1,40 +1,15 @@
 package dev.skills.core.registry;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.skills.core.Skill;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillResourceException;
-import dev.skills.core.SkillResourceException.Reason;
-import dev.skills.core.parse.FrontmatterException;
-import dev.skills.core.parse.FrontmatterParser;
-import dev.skills.core.parse.SkillLoader;
-import dev.skills.core.prompt.SkillPrompts;
-import dev.skills.core.resource.SkillFiles;
-import dev.skills.core.resource.SkillSource;
-import dev.skills.core.resource.SkillSource.Fingerprint;
-import dev.skills.core.watch.ChangeWatcher;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.springframework.core.io.support.ResourcePatternResolver;
@@ -42,11 +17,12 @@ import org.springframework.core.io.support.ResourcePatternResolver;
 /**
  * Every skill of the configured locations, kept current.
  * <p>
- * Discovery reads frontmatter only; a body is read when {@link #load(String) loaded} and cached
- * by file fingerprint. The state lives in one immutable {@link SkillsSnapshot}: readers never
- * lock, and a reload builds the next snapshot and swaps one reference. With hot reload on, folder
- * locations are watched and only the skill folders that changed are read again; a skill whose
- * edit breaks it keeps its last good version until it is fixed.
+ * The state lives in one immutable {@link SkillsSnapshot}: readers never lock, and a reload
+ * builds the next snapshot and swaps one reference. Every read also takes a snapshot, so that a
+ * request reads names, instructions and files of one generation whatever reloads meanwhile.
+ * Discovery reads frontmatter only; bodies are read when {@link #load(String) loaded} and cached.
+ * With hot reload on, only the skill folders that changed are read again, and a skill whose edit
+ * breaks it keeps its last good version, frontmatter and instructions, until it is fixed.
  * <p>
  * Locations are searched in order and the first skill of a name wins; each later one is reported
  * as shadowed. One broken skill never stops the others: it becomes an error diagnostic, logged as
@@ -54,42 +30,13 @@ import org.springframework.core.io.support.ResourcePatternResolver;
  */
 public class SkillsRegistry implements AutoCloseable {
 
-	private static final Log logger = LogFactory.getLog("dev.skills.registry");
-
-	// Bodies kept in memory; the least recently used beyond this are read again when needed.
-	private static final int BODY_CACHE_SIZE = 256;
-
 	private final SkillConfig config;
 
-	private final LocationScanner scanner;
+	private final RegistryRefresh refresh;
 
-	// Serialises snapshot edits; readers never take it.
-	private final Object writeLock = new Object();
+	private final RegistryWatch watch;
 
-	// Serialises starting and stopping the watcher.
-	private final Object lifecycleLock = new Object();
-
-	private final List<SkillsListener> listeners = new CopyOnWriteArrayList<>();
-
-	private final Map<String, CachedSkill> bodies = new LinkedHashMap<>(16, 0.75f, true) {
-
-		@Override
-		protected boolean removeEldestEntry(Map.Entry<String, CachedSkill> eldest) {
-			return size() > BODY_CACHE_SIZE;
-		}
-
-	};
-
-	// The file list last handed out per skill file; see filesChanged.
-	private final Map<String, List<String>> listings = new ConcurrentHashMap<>();
-
-	private volatile SkillsSnapshot snapshot = SkillsSnapshot.empty();
-
-	private volatile List<Location> locations = List.of();
-
-	private volatile @Nullable ChangeWatcher watcher;
-
-	private boolean closed;
+	private final SkillContents contents = new SkillContents();
 
 	/**
 	 * Create an empty registry with the default configuration; call {@link #discover(List)}.
@@ -113,7 +60,8 @@ public class SkillsRegistry implements AutoCloseable {
 	 */
 	public SkillsRegistry(SkillConfig config, ResourcePatternResolver resolver) {
 		this.config = config;
-		this.scanner = new LocationScanner(resolver, config);
+		this.refresh = new RegistryRefresh(new LocationScanner(resolver, config));
+		this.watch = new RegistryWatch(config, this.refresh);
 	}
 
 	/**
@@ -144,21 +92,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return what changed
 	 */
 	public SkillsChange discover(List<String> locations) {
-		// The watcher thread takes the write lock to apply changes: stop it without holding that lock.
-		synchronized (this.lifecycleLock) {
-			stopWatcher();
-			SkillsChange change;
-			synchronized (this.writeLock) {
-				List<Location> parsed = new ArrayList<>();
-				for (String spec : locations) {
-					parsed.add(Location.of(parsed.size(), spec));
-				}
-				this.locations = List.copyOf(parsed);
-				change = rescan(this.snapshot.edit(), System.nanoTime());
-			}
-			startWatcher();
-			return change;
-		}
+		return this.watch.rewatch(() -> this.refresh.relocate(locations));
 	}
 
 	/**
@@ -167,9 +101,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return what changed
 	 */
 	public SkillsChange reload() {
-		synchronized (this.writeLock) {
-			return rescan(this.snapshot.edit(), System.nanoTime());
-		}
+		return this.refresh.rescan();
 	}
 
 	/**
@@ -179,25 +111,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return what changed
 	 */
 	public SkillsChange refresh(Collection<Path> changedPaths) {
-		synchronized (this.writeLock) {
-			long start = System.nanoTime();
-			SkillsSnapshot current = this.snapshot;
-			SkillsSnapshot.Editor editor = current.edit();
-			Map<String, Location> dirty = new LinkedHashMap<>();
-			Set<String> filesTouched = new HashSet<>();
-			for (Path changed : changedPaths) {
-				Path path = changed.toAbsolutePath().normalize();
-				for (Location location : this.locations) {
-					if (location.contains(path)) {
-						collectDirty(location, path, current, dirty, filesTouched);
-						break;
-					}
-				}
-			}
-			dirty.forEach((directory, location) -> reread(editor, location, directory, current.entryAt(directory),
-					filesTouched.contains(directory)));
-			return commit(editor, start);
-		}
+		return this.refresh.refresh(changedPaths);
 	}
 
 	/**
@@ -205,7 +119,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return the snapshot
 	 */
 	public SkillsSnapshot snapshot() {
-		return this.snapshot;
+		return this.refresh.snapshot();
 	}
 
 	/**
@@ -213,7 +127,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return the count
 	 */
 	public int size() {
-		return this.snapshot.size();
+		return snapshot().size();
 	}
 
 	/**
@@ -222,7 +136,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return {@code true} when it does
 	 */
 	public boolean contains(String name) {
-		return this.snapshot.contains(name);
+		return snapshot().contains(name);
 	}
 
 	/**
@@ -230,7 +144,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return the names
 	 */
 	public List<String> names() {
-		return this.snapshot.names();
+		return snapshot().names();
 	}
 
 	/**
@@ -239,7 +153,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return the skill's frontmatter, or empty
 	 */
 	public Optional<SkillMeta> get(String name) {
-		return this.snapshot.get(name);
+		return snapshot().get(name);
 	}
 
 	/**
@@ -247,7 +161,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return the skills
 	 */
 	public List<SkillMeta> skills() {
-		return this.snapshot.skills();
+		return snapshot().skills();
 	}
 
 	/**
@@ -255,7 +169,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return errors and warnings
 	 */
 	public List<SkillDiagnostic> diagnostics() {
-		return this.snapshot.diagnostics();
+		return snapshot().diagnostics();
 	}
 
 	/**
@@ -263,7 +177,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return the catalog block
 	 */
 	public String buildCatalog() {
-		return this.snapshot.catalog();
+		return snapshot().catalog();
 	}
 
 	/**
@@ -271,8 +185,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return whether file changes are being applied
 	 */
 	public boolean isWatching() {
-		ChangeWatcher current = this.watcher;
-		return current != null && current.isRunning();
+		return this.watch.isWatching();
 	}
 
 	/**
@@ -282,9 +195,19 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @throws SkillResourceException when there is no such skill, or its file cannot be read
 	 */
 	public Skill load(String name) {
-		SkillEntry entry = requireEntry(this.snapshot, name);
-		CachedSkill contents = contents(name, entry.source());
-		return new Skill(entry.meta(), contents.body(), contents.files());
+		return load(snapshot(), name);
+	}
+
+	/**
+	 * Load a skill as one snapshot knows it. A skill that a later reload removed still loads while
+	 * its instructions can be read or are cached.
+	 * @param snapshot the snapshot the caller holds
+	 * @param name the skill name
+	 * @return the skill
+	 * @throws SkillResourceException when the snapshot has no such skill, or its file cannot be read
+	 */
+	public Skill load(SkillsSnapshot snapshot, String name) {
+		return this.contents.load(snapshot, name);
 	}
 
 	/**
@@ -294,21 +217,18 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @throws SkillResourceException when there is no such skill
 	 */
 	public List<String> files(String name) {
-		return listFiles(requireEntry(this.snapshot, name).source());
+		return files(snapshot(), name);
 	}
 
-	// Lists a skill's files and remembers what was handed out, so that a later change of the
-	// list (not of a file's content) can be reported as a change of the skill.
-	private List<String> listFiles(SkillSource source) {
-		List<String> files = source.files();
-		this.listings.put(source.location(), files);
-		return files;
-	}
-
-	// Whether the files of a skill differ from the list last handed out; false when none was.
-	private boolean filesChanged(SkillSource source) {
-		List<String> seen = this.listings.get(source.location());
-		return seen != null && !seen.equals(listFiles(source));
+	/**
+	 * The files a skill bundles, as one snapshot lists them.
+	 * @param snapshot the snapshot the caller holds
+	 * @param name the skill name
+	 * @return relative paths, sorted; empty when it bundles none
+	 * @throws SkillResourceException when the snapshot has no such skill
+	 */
+	public List<String> files(SkillsSnapshot snapshot, String name) {
+		return SkillContents.entry(snapshot, name).files();
 	}
 
 	/**
@@ -320,14 +240,27 @@ public class SkillsRegistry implements AutoCloseable {
 	 * allowed
 	 */
 	public String readFile(String skill, String path) {
-		return readFile(skill, path, this.config.maxResourceBytes());
+		return readFile(snapshot(), skill, path, this.config.maxResourceBytes());
 	}
 
 	/**
-	 * Read a file bundled with a skill: text (invalid UTF-8 replaced), a description for binary
-	 * files, a listing for folders, the first {@code maxBytes} with a note for large files.
-	 * Absolute paths, {@code ..}, backslashes, hidden files and links leaving the skill folder are
-	 * rejected; nothing is executed.
+	 * Read a file bundled with a skill of the current snapshot, as
+	 * {@link #readFile(SkillsSnapshot, String, String, int)} does.
+	 * @param skill the skill name
+	 * @param path the file's path relative to the skill folder
+	 * @param maxBytes the most bytes to return
+	 * @return the text the model sees
+	 */
+	public String readFile(String skill, String path, int maxBytes) {
+		return readFile(snapshot(), skill, path, maxBytes);
+	}
+
+	/**
+	 * Read a file bundled with a skill of one snapshot: text (invalid UTF-8 replaced), a
+	 * description for binary files, a listing for folders, the first {@code maxBytes} with a note
+	 * for large files. Absolute paths, {@code ..}, backslashes, hidden files and links leaving the
+	 * skill folder are rejected; nothing is executed.
+	 * @param snapshot the snapshot the caller holds
 	 * @param skill the skill name
 	 * @param path the file's path relative to the skill folder
 	 * @param maxBytes the most bytes to return
@@ -335,8 +268,8 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @throws SkillResourceException when the skill or file does not exist or the path is not
 	 * allowed
 	 */
-	public String readFile(String skill, String path, int maxBytes) {
-		return requireEntry(this.snapshot, skill).source().read(skill, path, maxBytes);
+	public String readFile(SkillsSnapshot snapshot, String skill, String path, int maxBytes) {
+		return SkillContents.entry(snapshot, skill).source().read(skill, path, maxBytes);
 	}
 
 	/**
@@ -344,7 +277,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @param listener the listener
 	 */
 	public void addListener(SkillsListener listener) {
-		this.listeners.add(listener);
+		this.refresh.listeners().add(listener);
 	}
 
 	/**
@@ -352,7 +285,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @param listener the listener
 	 */
 	public void removeListener(SkillsListener listener) {
-		this.listeners.remove(listener);
+		this.refresh.listeners().remove(listener);
 	}
 
 	/**
@@ -360,263 +293,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 */
 	@Override
 	public void close() {
-		synchronized (this.lifecycleLock) {
-			this.closed = true;
-			stopWatcher();
-		}
-	}
-
-	private SkillEntry requireEntry(SkillsSnapshot current, String name) {
-		SkillEntry entry = current.entry(name);
-		if (entry == null || entry.meta() == null) {
-			throw new SkillResourceException(Reason.UNKNOWN_SKILL,
-					"Unknown skill '" + name + "'. " + SkillPrompts.nameList("Available skills", current.names()));
-		}
-		return entry;
-	}
-
-	// The body and file list of a skill, read again only when its SKILL.md changed or a reload
-	// touched its folder.
-	private CachedSkill contents(String name, SkillSource source) {
-		Fingerprint fingerprint = source.fingerprint();
-		CachedSkill cached;
-		synchronized (this.bodies) {
-			cached = this.bodies.get(source.location());
-		}
-		if (cached != null && cached.fingerprint().equals(fingerprint)) {
-			return cached;
-		}
-		try (Reader reader = source.openSkillFile()) {
-			CachedSkill read = new CachedSkill(fingerprint, FrontmatterParser.readBody(reader), listFiles(source));
-			synchronized (this.bodies) {
-				this.bodies.put(source.location(), read);
-			}
-			return read;
-		}
-		catch (IOException | UncheckedIOException | FrontmatterException ex) {
-			// A half-saved file: the last body read is still the best answer.
-			if (cached != null) {
-				return cached;
-			}
-			throw new SkillResourceException(Reason.UNREADABLE,
-					"Skill '" + name + "' cannot be read right now: " + ex.getMessage());
-		}
-	}
-
-	private void forgetContents(@Nullable String location) {
-		synchronized (this.bodies) {
-			if (location == null) {
-				this.bodies.clear();
-			}
-			else {
-				this.bodies.remove(location);
-			}
-		}
-	}
-
-	private SkillsChange rescan(SkillsSnapshot.Editor editor, long startNanos) {
-		forgetContents(null);
-		SkillsSnapshot current = this.snapshot;
-		List<SkillDiagnostic> locationDiagnostics = new ArrayList<>();
-		Set<String> seen = new LinkedHashSet<>();
-		for (Location location : this.locations) {
-			List<SkillSource> sources = this.scanner.scan(location, locationDiagnostics);
-			for (int i = 0; i < sources.size(); i++) {
-				SkillSource source = sources.get(i);
-				int order = (location.folder() != null) ? 0 : i;
-				if (seen.add(source.baseDirectory())) {
-					SkillEntry previous = current.entryAt(source.baseDirectory());
-					boolean unchanged = previous != null && previous.locationIndex() == location.index()
-							&& previous.order() == order && previous.fingerprint().equals(source.fingerprint());
-					if (!unchanged) {
-						editor.put(this.scanner.read(source, location.index(), order, previous));
-					}
-					else if (filesChanged(source)) {
-						editor.filesChanged(previous);
-					}
-				}
-			}
-		}
-		for (String directory : List.copyOf(editor.directories())) {
-			if (!seen.contains(directory)) {
-				editor.remove(directory);
-			}
-		}
-		editor.locationDiagnostics(locationDiagnostics);
-		return commit(editor, startNanos);
-	}
-
-	// Find the skill folders a changed path affects: the skill it lies in, the skills below it
-	// (a folder moved or deleted), and new skills in a folder that appeared.
-	private void collectDirty(Location location, Path path, SkillsSnapshot current, Map<String, Location> dirty,
-			Set<String> filesTouched) {
-		for (Path dir = path; dir != null && location.contains(dir); dir = dir.getParent()) {
-			if (current.entryAt(dir.toString()) != null) {
-				dirty.put(dir.toString(), location);
-				if (isBundledFile(dir.relativize(path))) {
-					filesTouched.add(dir.toString());
-				}
-				return;
-			}
-		}
-		String prefix = path + path.getFileSystem().getSeparator();
-		for (SkillEntry entry : current.entries()) {
-			if (entry.key().startsWith(prefix) || entry.key().equals(path.toString())) {
-				dirty.put(entry.key(), location);
-			}
-		}
-		Path start = Files.isDirectory(path) ? path : path.getParent();
-		if (start != null && Files.isDirectory(start) && location.contains(start)) {
-			for (SkillSource source : this.scanner.scanBelow(location, start)) {
-				dirty.put(source.baseDirectory(), location);
-				// A folder that became a skill hides the skills below it.
-				String below = source.baseDirectory() + path.getFileSystem().getSeparator();
-				for (SkillEntry entry : current.entries()) {
-					if (entry.key().startsWith(below)) {
-						dirty.put(entry.key(), location);
-					}
-				}
-			}
-		}
-		if (path.equals(location.folder())) {
-			// The location itself appeared or vanished: its warning may have changed.
-			dirty.put(path.toString(), location);
-		}
-	}
-
-	// Whether a path inside a skill folder is one of its bundled files (or folders of them).
-	private static boolean isBundledFile(Path relative) {
-		if (relative.toString().isEmpty() || relative.toString().equals(SkillLoader.SKILL_FILE)
-				|| relative.toString().equals(SkillLoader.LOWERCASE_SKILL_FILE)) {
-			return false;
-		}
-		for (Path segment : relative) {
-			if (SkillFiles.isSkipped(segment.toString())) {
-				return false;
-			}
-		}
-		return true;
-	}
-
-	private void reread(SkillsSnapshot.Editor editor, Location location, String directory,
-			@Nullable SkillEntry previous, boolean filesTouched) {
-		Path folder = Path.of(directory);
-		if (location.folder() != null && folder.equals(location.folder()) && previous == null) {
-			editor.locationDiagnostics(relocate(location, editor.locationDiagnostics()));
-		}
-		Path skillFile = SkillLoader.findSkillFile(folder);
-		if (skillFile == null || insideAnotherSkill(location, folder)) {
-			editor.remove(directory);
-			if (skillFile == null && previous != null && Files.isDirectory(folder)) {
-				// No longer a skill: the skills below it are found again, as a full scan would.
-				for (SkillSource below : this.scanner.scanBelow(location, folder)) {
-					editor.put(this.scanner.read(below, location.index(), 0, this.snapshot.entryAt(below.baseDirectory())));
-				}
-			}
-			return;
-		}
-		SkillSource source = SkillSource.folder(skillFile);
-		// Something in the folder changed: its file list may have, even if SKILL.md did not.
-		forgetContents(source.location());
-		if (previous == null || !previous.fingerprint().equals(source.fingerprint())) {
-			editor.put(this.scanner.read(source, location.index(), 0, previous));
-		}
-		else if (filesTouched && filesChanged(source)) {
-			// Same SKILL.md, other bundled files: a change all the same (the tools offered depend on it).
-			editor.filesChanged(previous);
-		}
-	}
-
-	// Whether a folder lies inside a skill folder of the location, and so is not a skill itself.
-	private static boolean insideAnotherSkill(Location location, Path folder) {
-		for (Path dir = folder.getParent(); dir != null && location.contains(dir); dir = dir.getParent()) {
-			if (SkillLoader.findSkillFile(dir) != null) {
-				return true;
-			}
-		}
-		return false;
-	}
-
-	// Location warnings after a location folder appeared or vanished. Start from the edit's
-	// warnings, not the snapshot's: other locations may have changed in the same refresh.
-	private List<SkillDiagnostic> relocate(Location changed, List<SkillDiagnostic> current) {
-		List<SkillDiagnostic> diagnostics = new ArrayList<>();
-		for (SkillDiagnostic diagnostic : current) {
-			if (!diagnostic.file().equals(changed.folder().toString())) {
-				diagnostics.add(diagnostic);
-			}
-		}
-		if (!Files.isDirectory(changed.folder())) {
-			diagnostics.add(SkillDiagnostic.warning(changed.folder().toString(), null, "Skill location does not exist"));
-		}
-		return diagnostics;
-	}
-
-	private SkillsChange commit(SkillsSnapshot.Editor editor, long startNanos) {
-		SkillsSnapshot current = this.snapshot;
-		long generation = current.generation() + 1;
-		SkillsChange change = editor.change(generation, Duration.ofNanos(System.nanoTime() - startNanos));
-		if (!editor.differs(change)) {
-			return new SkillsChange(Set.of(), Set.of(), Set.of(), current.generation(), Set.of(), change.duration());
-		}
-		SkillsSnapshot next = editor.build(generation);
-		this.snapshot = next;
-		logNewDiagnostics(current, next, editor.written());
-		for (SkillsListener listener : this.listeners) {
-			try {
-				listener.onChange(change);
-			}
-			catch (RuntimeException ex) {
-				logger.warn("A skills listener failed", ex);
-			}
-		}
-		return change;
-	}
-
-	private void logNewDiagnostics(SkillsSnapshot before, SkillsSnapshot after, List<SkillEntry> written) {
-		if (!logger.isWarnEnabled()) {
-			return;
-		}
-		for (SkillEntry entry : written) {
-			entry.diagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
-		}
-		if (!after.locationDiagnostics().equals(before.locationDiagnostics())) {
-			after.locationDiagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
-		}
-	}
-
-	private void startWatcher() {
-		if (!this.config.hotReload() || this.closed) {
-			return;
-		}
-		List<Path> folders = this.locations.stream().map(Location::folder).filter((f) -> f != null).toList();
-		if (folders.isEmpty()) {
-			return;
-		}
-		try {
-			this.watcher = ChangeWatcher.start(folders, this.config.watchDebounce(), this.config.pollInterval(),
-					(changed, overflow) -> {
-						if (overflow) {
-							reload();
-						}
-						else {
-							refresh(changed);
-						}
-					});
-		}
-		catch (IOException ex) {
-			logger.warn("Cannot watch skill folders; hot reload is off: " + ex.getMessage());
-		}
-	}
-
-	private void stopWatcher() {
-		if (this.watcher != null) {
-			this.watcher.close();
-			this.watcher = null;
-		}
-	}
-
-	private record CachedSkill(Fingerprint fingerprint, String body, List<String> files) {
+		this.watch.close();
 	}
 
 }

@@ -52,7 +52,7 @@ public final class SkillsSnapshot {
 
 	private volatile @Nullable List<SkillDiagnostic> diagnostics;
 
-	private SkillsSnapshot(long generation, Instant createdAt, PMap<String, SkillEntry> entries,
+	SkillsSnapshot(long generation, Instant createdAt, PMap<String, SkillEntry> entries,
 			PMap<String, SkillEntry> winners, PMap<String, List<SkillEntry>> shadowed,
 			List<SkillDiagnostic> locationDiagnostics) {
 		this.generation = generation;
@@ -180,6 +180,18 @@ public final class SkillsSnapshot {
 				"Skill '" + loser.meta().name() + "' is shadowed by " + winner.source().location());
 	}
 
+	PMap<String, SkillEntry> entryMap() {
+		return this.entries;
+	}
+
+	PMap<String, SkillEntry> winnerMap() {
+		return this.winners;
+	}
+
+	PMap<String, List<SkillEntry>> shadowedMap() {
+		return this.shadowed;
+	}
+
 	@Nullable SkillEntry entry(String name) {
 		return this.winners.get(name);
 	}
@@ -201,208 +213,8 @@ public final class SkillsSnapshot {
 	 * changed skill costs the same with ten skills or ten thousand.
 	 * @return an editor
 	 */
-	Editor edit() {
-		return new Editor(this);
-	}
-
-	/**
-	 * Collects the changes of one reload and makes the next snapshot.
-	 */
-	static final class Editor {
-
-		private final SkillsSnapshot base;
-
-		private PMap<String, SkillEntry> entries;
-
-		private PMap<String, SkillEntry> winners;
-
-		private PMap<String, List<SkillEntry>> shadowed;
-
-		private List<SkillDiagnostic> locationDiagnostics;
-
-		private final Set<String> touched = new HashSet<>();
-
-		private final List<SkillEntry> written = new ArrayList<>();
-
-		private final Set<String> filesChanged = new HashSet<>();
-
-		private boolean modified;
-
-		private Editor(SkillsSnapshot base) {
-			this.base = base;
-			this.entries = base.entries;
-			this.winners = base.winners;
-			this.shadowed = base.shadowed;
-			this.locationDiagnostics = base.locationDiagnostics;
-		}
-
-		/**
-		 * Replace the location diagnostics.
-		 * @param diagnostics the new ones
-		 */
-		void locationDiagnostics(List<SkillDiagnostic> diagnostics) {
-			this.locationDiagnostics = List.copyOf(diagnostics);
-		}
-
-		/**
-		 * The location diagnostics as edited so far.
-		 * @return the diagnostics the next snapshot will hold
-		 */
-		List<SkillDiagnostic> locationDiagnostics() {
-			return this.locationDiagnostics;
-		}
-
-		/**
-		 * Put or replace the entry of a folder.
-		 * @param entry the new entry
-		 */
-		void put(SkillEntry entry) {
-			SkillEntry old = this.entries.get(entry.key());
-			if (entry.equals(old)) {
-				return;
-			}
-			remove(entry.key());
-			this.entries = this.entries.plus(entry.key(), entry);
-			this.written.add(entry);
-			this.modified = true;
-			if (entry.meta() != null) {
-				addCandidate(entry);
-			}
-		}
-
-		/**
-		 * Remove the entry of a folder, if any.
-		 * @param directory the folder
-		 */
-		void remove(String directory) {
-			SkillEntry old = this.entries.get(directory);
-			this.entries = this.entries.minus(directory);
-			this.modified |= (old != null);
-			if (old != null && old.meta() != null) {
-				removeCandidate(old);
-			}
-		}
-
-		/**
-		 * Mark a skill as changed although its entry is the same: files in its folder changed.
-		 * @param entry the skill's entry
-		 */
-		void filesChanged(SkillEntry entry) {
-			if (entry.meta() != null && this.winners.get(entry.meta().name()) == entry) {
-				this.filesChanged.add(entry.meta().name());
-				this.modified = true;
-			}
-		}
-
-		/**
-		 * The folders currently in the edit.
-		 * @return the keys
-		 */
-		Set<String> directories() {
-			return this.entries.keySet();
-		}
-
-		/**
-		 * The entries this edit wrote, in order.
-		 * @return the new entries
-		 */
-		List<SkillEntry> written() {
-			return this.written;
-		}
-
-		private void addCandidate(SkillEntry entry) {
-			String name = entry.meta().name();
-			this.touched.add(name);
-			SkillEntry winner = this.winners.get(name);
-			if (winner == null) {
-				this.winners = this.winners.plus(name, entry);
-				return;
-			}
-			List<SkillEntry> losers = new ArrayList<>(this.shadowed.getOrDefault(name, List.of()));
-			if (entry.precedes(winner)) {
-				this.winners = this.winners.plus(name, entry);
-				losers.add(winner);
-			}
-			else {
-				losers.add(entry);
-			}
-			losers.sort((a, b) -> a.precedes(b) ? -1 : 1);
-			this.shadowed = this.shadowed.plus(name, List.copyOf(losers));
-		}
-
-		private void removeCandidate(SkillEntry entry) {
-			String name = entry.meta().name();
-			this.touched.add(name);
-			List<SkillEntry> losers = new ArrayList<>(this.shadowed.getOrDefault(name, List.of()));
-			if (this.winners.get(name) == entry) {
-				this.winners = losers.isEmpty() ? this.winners.minus(name) : this.winners.plus(name, losers.remove(0));
-			}
-			else {
-				losers.remove(entry);
-			}
-			this.shadowed = losers.isEmpty() ? this.shadowed.minus(name)
-					: this.shadowed.plus(name, List.copyOf(losers));
-		}
-
-		/**
-		 * What changed against the base snapshot: names that appeared, disappeared, or whose
-		 * winning entry now says something else.
-		 * @param generation the generation the change will carry
-		 * @param duration how long the reload took
-		 * @return the change
-		 */
-		SkillsChange change(long generation, Duration duration) {
-			Set<String> added = new HashSet<>();
-			Set<String> changed = new HashSet<>();
-			Set<String> removed = new HashSet<>();
-			for (String name : this.touched) {
-				SkillEntry before = this.base.winners.get(name);
-				SkillEntry after = this.winners.get(name);
-				if (before == null && after != null) {
-					added.add(name);
-				}
-				else if (before != null && after == null) {
-					removed.add(name);
-				}
-				else if (before != null && (!before.meta().equals(after.meta())
-						|| !before.diagnostics().equals(after.diagnostics()))) {
-					changed.add(name);
-				}
-			}
-			for (String name : this.filesChanged) {
-				if (this.winners.containsKey(name) && !added.contains(name)) {
-					changed.add(name);
-				}
-			}
-			Set<String> failed = new HashSet<>();
-			for (SkillEntry entry : this.written) {
-				if (entry.diagnostics().stream().anyMatch(SkillDiagnostic::isError)) {
-					failed.add((entry.meta() != null) ? entry.meta().name() : entry.source().directoryName());
-				}
-			}
-			return new SkillsChange(added, changed, removed, generation, failed, duration);
-		}
-
-		/**
-		 * Whether anything differs from the base snapshot.
-		 * @param change the change computed by {@link #change(long, Duration)}
-		 * @return {@code true} when a new snapshot is needed
-		 */
-		boolean differs(SkillsChange change) {
-			return this.modified || !change.isEmpty()
-					|| !this.locationDiagnostics.equals(this.base.locationDiagnostics);
-		}
-
-		/**
-		 * Make the new snapshot.
-		 * @param generation its generation
-		 * @return the snapshot
-		 */
-		SkillsSnapshot build(long generation) {
-			return new SkillsSnapshot(generation, Instant.now(), this.entries, this.winners, this.shadowed,
-					this.locationDiagnostics);
-		}
-
+	SnapshotEditor edit() {
+		return new SnapshotEditor(this);
 	}
 
 }

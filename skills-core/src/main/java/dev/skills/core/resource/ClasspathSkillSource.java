@@ -12,6 +12,7 @@ import java.util.List;
 
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
+import dev.skills.core.parse.SkillLoader;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.io.Resource;
@@ -148,8 +149,7 @@ final class ClasspathSkillSource implements SkillSource {
 	}
 
 	private static boolean isListed(String relative) {
-		if (relative.isEmpty() || relative.endsWith("/") || relative.equals("SKILL.md")
-				|| relative.equals("skill.md")) {
+		if (relative.isEmpty() || relative.endsWith("/") || SkillLoader.isSkillFileName(relative)) {
 			return false;
 		}
 		String[] segments = relative.split("/");

@@ -12,6 +12,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
+import dev.skills.core.parse.SkillLoader;
+
 /**
  * Lists the files a skill bundles. Hidden entries, tool caches ({@code __pycache__},
  * {@code node_modules}) and the skill file itself are left out; links are not followed, so a
@@ -27,8 +29,6 @@ public final class SkillFiles {
 
 	private static final Set<String> SKIPPED = Set.of("__pycache__", "node_modules");
 
-	private static final Set<String> SKILL_FILES = Set.of("SKILL.md", "skill.md");
-
 	private SkillFiles() {
 	}
 
@@ -39,6 +39,21 @@ public final class SkillFiles {
 	 */
 	public static boolean isSkipped(String name) {
 		return name.startsWith(".") || SKIPPED.contains(name);
+	}
+
+	/**
+	 * Whether a relative path passes through a skipped name: such a path is never listed, read,
+	 * searched for skills nor watched.
+	 * @param relative a relative path
+	 * @return {@code true} when any of its segments is skipped
+	 */
+	public static boolean isSkippedPath(Path relative) {
+		for (Path segment : relative) {
+			if (isSkipped(segment.toString())) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**
@@ -61,7 +76,7 @@ public final class SkillFiles {
 				public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
 					String relative = relative(skillDirectory, file);
 					if (attrs.isRegularFile() && !isSkipped(file.getFileName().toString())
-							&& !SKILL_FILES.contains(relative)) {
+							&& !SkillLoader.isSkillFileName(relative)) {
 						files.add(relative);
 					}
 					return (files.size() >= MAX_FILES) ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;

@@ -9,6 +9,7 @@ import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
 import org.jspecify.annotations.Nullable;
 
@@ -42,30 +43,32 @@ final class ActivateSkillTool extends SkillToolCallback {
 	String run(String toolInput, Map<String, Object> context) {
 		String conversationId = SkillsToolContext.conversationId(context);
 		Set<String> present = SkillsToolContext.presentSkills(context);
+		SkillsSnapshot snapshot = SkillsToolContext.snapshot(context, this.registry);
 		String name;
 		try {
 			name = ToolArguments.text(toolInput, "skill_name");
 		}
 		catch (IllegalArgumentException ex) {
 			return "Error: " + ex.getMessage() + ". Call activate_skill with {\"skill_name\": \"<name>\"}. "
-					+ ToolArguments.validNames(this.registry.names());
+					+ ToolArguments.validNames(snapshot.names());
 		}
 		if (name == null) {
-			return "Error: skill_name is required. " + ToolArguments.validNames(this.registry.names());
+			return "Error: skill_name is required. " + ToolArguments.validNames(snapshot.names());
 		}
 		return this.invoker.invoke(new SkillInvocation(SkillsTools.ACTIVATE_SKILL, name, null, conversationId),
-				SkillsObservations.ACTIVATION, (invocation) -> activate(invocation, present));
+				SkillsObservations.ACTIVATION, (invocation) -> activate(invocation, snapshot, present));
 	}
 
-	private SkillToolInvoker.Result activate(SkillInvocation invocation, @Nullable Set<String> present) {
+	private SkillToolInvoker.Result activate(SkillInvocation invocation, SkillsSnapshot snapshot,
+			@Nullable Set<String> present) {
 		String name = invocation.skillName();
-		if (present != null && present.contains(name) && this.registry.contains(name)) {
+		if (present != null && present.contains(name) && snapshot.contains(name)) {
 			record(invocation);
 			return new SkillToolInvoker.Result("Skill '" + name
 					+ "' is already active: its instructions are in the conversation above. Follow them.",
 					Outcome.ALREADY_ACTIVE);
 		}
-		Skill skill = this.registry.load(name);
+		Skill skill = this.registry.load(snapshot, name);
 		record(invocation);
 		if (present != null) {
 			present.add(name);

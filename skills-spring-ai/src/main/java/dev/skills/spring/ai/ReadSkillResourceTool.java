@@ -3,6 +3,7 @@ package dev.skills.spring.ai;
 import java.util.Map;
 
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
 import org.jspecify.annotations.Nullable;
 
@@ -41,8 +42,9 @@ final class ReadSkillResourceTool extends SkillToolCallback {
 			return "Error: " + ex.getMessage()
 					+ ". Call read_skill_resource with {\"skill_name\": \"<name>\", \"path\": \"<relative path>\"}.";
 		}
+		SkillsSnapshot snapshot = SkillsToolContext.snapshot(context, this.registry);
 		if (name == null) {
-			return "Error: skill_name is required. " + ToolArguments.validNames(this.registry.names());
+			return "Error: skill_name is required. " + ToolArguments.validNames(snapshot.names());
 		}
 		if (path == null) {
 			return "Error: path is required: a path relative to the skill folder, such as one listed in its "
@@ -52,16 +54,17 @@ final class ReadSkillResourceTool extends SkillToolCallback {
 		return this.invoker.invoke(
 				new SkillInvocation(SkillsTools.READ_SKILL_RESOURCE, skill, path,
 						SkillsToolContext.conversationId(context)),
-				SkillsObservations.RESOURCE_READ, this::read);
+				SkillsObservations.RESOURCE_READ, (invocation) -> read(invocation, snapshot));
 	}
 
-	private SkillToolInvoker.Result read(SkillInvocation invocation) {
+	private SkillToolInvoker.Result read(SkillInvocation invocation, SkillsSnapshot snapshot) {
 		if (this.onlySkill != null && !this.onlySkill.equals(invocation.skillName())) {
 			return new SkillToolInvoker.Result("Error: only the files of skill '" + this.onlySkill
 					+ "' can be read in this session.", Outcome.REJECTED);
 		}
 		String path = (invocation.path() != null) ? invocation.path() : "";
-		return new SkillToolInvoker.Result(this.registry.readFile(invocation.skillName(), path), Outcome.OK);
+		return new SkillToolInvoker.Result(this.registry.readFile(snapshot, invocation.skillName(), path,
+				this.registry.config().maxResourceBytes()), Outcome.OK);
 	}
 
 }

@@ -3,6 +3,8 @@ package dev.skills.spring.ai;
 import java.util.Map;
 import java.util.Set;
 
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.memory.ChatMemory;
@@ -22,12 +24,23 @@ public final class SkillsToolContext {
 	 */
 	public static final String PRESENT_SKILLS = "skills_present";
 
+	/**
+	 * The registry snapshot of the request: every tool call of its tool loop reads names,
+	 * instructions and files of this one generation.
+	 */
+	public static final String SNAPSHOT = "skills_snapshot";
+
 	private SkillsToolContext() {
 	}
 
 	static @Nullable String conversationId(Map<String, Object> context) {
 		Object id = context.get(CONVERSATION_ID);
 		return (id != null) ? id.toString() : null;
+	}
+
+	static SkillsSnapshot snapshot(Map<String, Object> context, SkillsRegistry registry) {
+		Object snapshot = context.get(SNAPSHOT);
+		return (snapshot instanceof SkillsSnapshot held) ? held : registry.snapshot();
 	}
 
 	@SuppressWarnings("unchecked")

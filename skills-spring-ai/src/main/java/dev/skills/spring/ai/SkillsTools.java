@@ -8,17 +8,16 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
-import dev.skills.core.SkillResourceException;
+import dev.skills.core.SkillMeta;
+import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.ai.tool.ToolCallback;
-import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * The skill tools of one registry. Their definitions, with the {@code enum} of current skill
@@ -33,13 +32,6 @@ public final class SkillsTools {
 	/** The name of the file-reading tool. */
 	public static final String READ_SKILL_RESOURCE = "read_skill_resource";
 
-	private static final String ACTIVATE_DESCRIPTION = "Load the full instructions of a skill listed in "
-			+ "<available_skills>. Call it as soon as a task matches a skill's description, before doing the task.";
-
-	private static final String READ_DESCRIPTION = "Read a file bundled with a skill (a reference, script or asset "
-			+ "listed in its <skill_resources>) by its path relative to the skill folder. Returns the text; nothing "
-			+ "is executed.";
-
 	private final SkillsRegistry registry;
 
 	private final ActiveSkillsRepository activeSkills;
@@ -48,6 +40,8 @@ public final class SkillsTools {
 
 	private final Clock clock;
 
+	private final SkillOffer offer;
+
 	private final AtomicReference<ToolSet> current = new AtomicReference<>();
 
 	// Session mode: a read tool scoped to one skill, per skill, for the current generation.
@@ -55,20 +49,48 @@ public final class SkillsTools {
 
 	private volatile long scopedGeneration = -1;
 
+	private SkillsTools(Builder builder) {
+		this.registry = builder.registry;
+		this.activeSkills = builder.activeSkills;
+		this.invoker = new SkillToolInvoker(builder.listeners, builder.observations, this.registry::contains);
+		this.clock = builder.clock;
+		this.offer = new SkillOffer(builder.preload, builder.listBuiltins);
+	}
+
 	/**
-	 * Create the tools.
+	 * Start building the tools of a registry.
 	 * @param registry the skills
-	 * @param activeSkills where activations are recorded
-	 * @param listeners hooks around every call, in order
-	 * @param observations where calls are observed ({@link ObservationRegistry#NOOP} for none)
-	 * @param clock the clock for activation times
+	 * @return a builder
 	 */
-	public SkillsTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills,
-			List<SkillInvocationListener> listeners, ObservationRegistry observations, Clock clock) {
-		this.registry = registry;
-		this.activeSkills = activeSkills;
-		this.invoker = new SkillToolInvoker(listeners, observations, registry::contains);
-		this.clock = clock;
+	public static Builder builder(SkillsRegistry registry) {
+		return new Builder(registry);
+	}
+
+	SkillsRegistry registry() {
+		return this.registry;
+	}
+
+	ActiveSkillsRepository activeSkills() {
+		return this.activeSkills;
+	}
+
+	SkillOffer offer() {
+		return this.offer;
+	}
+
+	/**
+	 * Record a session-mode pin as the conversation's activation of the skill, seen by the
+	 * listeners (and so the metrics) as an {@code activate_skill} call.
+	 * @param skill the pinned skill
+	 * @param conversationId the conversation
+	 */
+	void recordPin(String skill, String conversationId) {
+		this.invoker.invoke(new SkillInvocation(ACTIVATE_SKILL, skill, null, conversationId),
+				SkillsObservations.ACTIVATION, (invocation) -> {
+					this.activeSkills.activate(conversationId, new ActiveSkill(invocation.skillName(), this.clock.instant()));
+					return new SkillToolInvoker.Result("Skill '" + invocation.skillName() + "' is pinned to this call.",
+							SkillInvocationListener.Outcome.OK);
+				});
 	}
 
 	/**
@@ -98,75 +120,119 @@ public final class SkillsTools {
 			this.scopedGeneration = snapshot.generation();
 		}
 		return this.scopedReads
-			.computeIfAbsent(skill, (name) -> bundlesFiles(name) ? Optional.of(new ReadSkillResourceTool(
-					readDefinition(List.of(name)), this.registry, this.invoker, name)) : Optional.empty())
+			.computeIfAbsent(skill, (name) -> bundlesFiles(snapshot, name) ? Optional.of(new ReadSkillResourceTool(
+					SkillToolDefinitions.read(List.of(name)), this.registry, this.invoker, name)) : Optional.empty())
 			.orElse(null);
 	}
 
 	private ToolSet build(SkillsSnapshot snapshot) {
-		List<String> names = snapshot.names();
-		if (names.isEmpty()) {
-			return new ToolSet(snapshot.generation(), null, null);
-		}
-		ToolCallback activate = new ActivateSkillTool(activateDefinition(names), this.registry, this.activeSkills,
-				this.invoker, this.clock);
-		boolean anyFiles = names.stream().anyMatch(this::bundlesFiles);
+		List<String> listed = this.offer.listed(snapshot).stream().map(SkillMeta::name).sorted().toList();
+		ToolCallback activate = listed.isEmpty() ? null : new ActivateSkillTool(SkillToolDefinitions.activate(listed),
+				this.registry, this.activeSkills, this.invoker, this.clock);
+		List<String> readable = this.offer.readable(snapshot);
+		boolean anyFiles = readable.stream().anyMatch((name) -> bundlesFiles(snapshot, name));
 		ToolCallback read = anyFiles
-				? new ReadSkillResourceTool(readDefinition(names), this.registry, this.invoker, null) : null;
+				? new ReadSkillResourceTool(SkillToolDefinitions.read(readable), this.registry, this.invoker, null) : null;
 		return new ToolSet(snapshot.generation(), activate, read);
 	}
 
-	// The registry answers from its current snapshot, which may be newer than the one the request
-	// holds: a skill removed meanwhile bundles nothing, rather than failing the request.
-	private boolean bundlesFiles(String name) {
-		try {
-			return !this.registry.files(name).isEmpty();
+	private boolean bundlesFiles(SkillsSnapshot snapshot, String name) {
+		return !this.registry.files(snapshot, name).isEmpty();
+	}
+
+	/**
+	 * Builds {@link SkillsTools}.
+	 */
+	public static final class Builder {
+
+		private final SkillsRegistry registry;
+
+		private ActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
+
+		private List<SkillInvocationListener> listeners = List.of();
+
+		private ObservationRegistry observations = ObservationRegistry.NOOP;
+
+		private Clock clock = Clock.systemUTC();
+
+		private List<String> preload = List.of();
+
+		private boolean listBuiltins;
+
+		private Builder(SkillsRegistry registry) {
+			this.registry = registry;
 		}
-		catch (SkillResourceException ex) {
-			return false;
+
+		/**
+		 * Where activations are recorded (default: in memory, 10,000 conversations).
+		 * @param activeSkills the repository
+		 * @return this builder
+		 */
+		public Builder activeSkillsRepository(ActiveSkillsRepository activeSkills) {
+			this.activeSkills = activeSkills;
+			return this;
 		}
-	}
 
-	private static ToolDefinition activateDefinition(List<String> names) {
-		ObjectNode schema = objectSchema();
-		ObjectNode properties = schema.putObject("properties");
-		nameProperty(properties, names, "The name of the skill to activate.");
-		schema.putArray("required").add("skill_name");
-		return ToolDefinition.builder()
-			.name(ACTIVATE_SKILL)
-			.description(ACTIVATE_DESCRIPTION)
-			.inputSchema(ToolArguments.JSON.writeValueAsString(schema))
-			.build();
-	}
+		/**
+		 * Hooks around every skill tool call.
+		 * @param listeners the listeners, in order
+		 * @return this builder
+		 */
+		public Builder listeners(List<SkillInvocationListener> listeners) {
+			this.listeners = List.copyOf(listeners);
+			return this;
+		}
 
-	private static ToolDefinition readDefinition(List<String> names) {
-		ObjectNode schema = objectSchema();
-		ObjectNode properties = schema.putObject("properties");
-		nameProperty(properties, names, "The skill that bundles the file.");
-		properties.putObject("path")
-			.put("type", "string")
-			.put("description", "The file's path relative to the skill folder, for example references/GUIDE.md.");
-		schema.putArray("required").add("skill_name").add("path");
-		return ToolDefinition.builder()
-			.name(READ_SKILL_RESOURCE)
-			.description(READ_DESCRIPTION)
-			.inputSchema(ToolArguments.JSON.writeValueAsString(schema))
-			.build();
-	}
+		/**
+		 * Observe skill tool calls (default: not observed).
+		 * @param observations the observation registry
+		 * @return this builder
+		 */
+		public Builder observationRegistry(ObservationRegistry observations) {
+			this.observations = observations;
+			return this;
+		}
 
-	private static ObjectNode objectSchema() {
-		ObjectNode schema = ToolArguments.JSON.createObjectNode();
-		schema.put("type", "object");
-		schema.put("additionalProperties", false);
-		return schema;
-	}
+		/**
+		 * The clock for activation times.
+		 * @param clock the clock
+		 * @return this builder
+		 */
+		public Builder clock(Clock clock) {
+			this.clock = clock;
+			return this;
+		}
 
-	private static void nameProperty(ObjectNode properties, List<String> names, String description) {
-		ObjectNode name = properties.putObject("skill_name");
-		name.put("type", "string");
-		name.put("description", description);
-		ArrayNode values = name.putArray("enum");
-		names.forEach(values::add);
+		/**
+		 * The skills always given to the model in the system message: not offered again by
+		 * {@code activate_skill}, their files still readable.
+		 * @param names the preloaded skill names
+		 * @return this builder
+		 */
+		public Builder preload(List<String> names) {
+			this.preload = List.copyOf(names);
+			return this;
+		}
+
+		/**
+		 * Whether built-in skills (shipped in a jar marked as built in) are listed in the catalog
+		 * and offered by {@code activate_skill} (default: no; they stay usable by name).
+		 * @param listBuiltins whether to list them
+		 * @return this builder
+		 */
+		public Builder listBuiltins(boolean listBuiltins) {
+			this.listBuiltins = listBuiltins;
+			return this;
+		}
+
+		/**
+		 * Build the tools.
+		 * @return the tools
+		 */
+		public SkillsTools build() {
+			return new SkillsTools(this);
+		}
+
 	}
 
 	/**

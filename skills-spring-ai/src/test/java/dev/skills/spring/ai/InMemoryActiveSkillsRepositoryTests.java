@@ -140,15 +140,14 @@ class InMemoryActiveSkillsRepositoryTests {
 	}
 
 	@Test
-	void theAdvisorUsesTheRepositoryItIsGiven(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root) {
+	void theToolsRecordToTheRepositoryTheyAreGiven(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root) {
 		TestSkills.skill(root, "pdf");
 		InMemoryActiveSkillsRepository repository = new InMemoryActiveSkillsRepository(1);
 		repository.activate("c1", skill("pdf", 1));
 		try (var registry = TestSkills.registry(root)) {
-			SkillsAdvisor advisor = SkillsAdvisor.builder(registry).activeSkillsRepository(repository).build();
+			SkillsTools tools = SkillsTools.builder(registry).activeSkillsRepository(repository).build();
 
-			assertThat(advisor.getActiveSkillsRepository()).isSameAs(repository);
-			assertThat(advisor.getActiveSkills("c1")).containsExactly(skill("pdf", 1));
+			assertThat(tools.activeSkills()).isSameAs(repository);
 		}
 	}
 

@@ -1,5 +1,6 @@
 package dev.skills.spring.ai;
 
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,6 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Listeners around the skill tools, and the observations made of every call.
  */
 class SkillInvocationListenerTests {
+
+	final InMemoryActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
 
 	@TempDir
 	Path root;
@@ -49,10 +52,11 @@ class SkillInvocationListenerTests {
 	}
 
 	SkillsAdvisor advisor(SkillInvocationListener... listeners) {
-		return SkillsAdvisor.builder(this.registry)
+		return SkillsAdvisor.builder(SkillsTools.builder(this.registry)
+			.activeSkillsRepository(this.activeSkills)
 			.listeners(List.of(listeners))
 			.observationRegistry(this.observations)
-			.build();
+			.build()).build();
 	}
 
 	String ask(SkillsAdvisor advisor) {
@@ -102,7 +106,7 @@ class SkillInvocationListenerTests {
 		ask(advisor);
 
 		assertThat(lastToolResult()).startsWith("<skill_content name=\"pdf-processing\">\nUse pypdf.");
-		assertThat(advisor.getActiveSkills("c1")).extracting("name").containsExactly("pdf-processing");
+		assertThat(this.activeSkills.findByConversationId("c1")).extracting("name").containsExactly("pdf-processing");
 		assertThat(this.observations).hasObservationWithNameEqualTo(SkillsObservations.ACTIVATION)
 			.that()
 			.hasLowCardinalityKeyValue("skill", "pdf-processing");

@@ -1,5 +1,6 @@
 package dev.skills.spring.ai;
 
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -18,6 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the model's answer: never an exception.
  */
 class SkillToolBadArgumentsTests {
+
+	final InMemoryActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
 
 	@TempDir
 	Path root;
@@ -47,7 +50,7 @@ class SkillToolBadArgumentsTests {
 	String toolAnswer(String tool, String arguments) {
 		this.model.thenCall(tool, arguments).thenAnswer("finished anyway");
 		String answer = ChatClient.builder(this.model)
-			.defaultAdvisors(SkillsAdvisor.builder(this.registry).build())
+			.defaultAdvisors(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build())
 			.build()
 			.prompt()
 			.user("Do it")
@@ -87,12 +90,12 @@ class SkillToolBadArgumentsTests {
 
 	@Test
 	void anUnknownSkillIsNotRecordedAsActive() {
-		SkillsAdvisor advisor = SkillsAdvisor.builder(this.registry).build();
+		SkillsAdvisor advisor = SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build();
 		this.model.thenCall("activate_skill", "{\"skill_name\":\"pdf\"}").thenAnswer("ok");
 
 		ChatClient.builder(this.model).defaultAdvisors(advisor).build().prompt().user("Do it").call().content();
 
-		assertThat(advisor.getActiveSkills(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).isEmpty();
+		assertThat(this.activeSkills.findByConversationId(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).isEmpty();
 	}
 
 	@Test
@@ -151,7 +154,7 @@ class SkillToolBadArgumentsTests {
 			.thenAnswer("done");
 
 		String answer = ChatClient.builder(this.model)
-			.defaultAdvisors(SkillsAdvisor.builder(this.registry).build())
+			.defaultAdvisors(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build())
 			.build()
 			.prompt()
 			.user("Do it")

@@ -1,5 +1,6 @@
 package dev.skills.spring.ai;
 
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -24,6 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Keeping active skills in context when chat memory has lost their content, per conversation.
  */
 class SkillsAdvisorReinjectionTests {
+
+	final InMemoryActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
 
 	static final String ALREADY_ACTIVE = "Skill 'pdf-processing' is already active: its instructions are in the "
 			+ "conversation above. Follow them.";
@@ -53,7 +56,7 @@ class SkillsAdvisorReinjectionTests {
 				+ "relative to the skill directory. Read a bundled file with read_skill_resource(skill_name=\"pdf-"
 				+ "processing\", path=\"<relative path>\").\n\n<skill_resources>\n  <file>references/FORMS.md</file>\n"
 				+ "</skill_resources>\n</skill_content>";
-		this.advisor = SkillsAdvisor.builder(this.registry).build();
+		this.advisor = SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build();
 		this.client = ChatClient.builder(this.model)
 			// Listed first on purpose: the orders, not the list, put it after chat memory.
 			.defaultAdvisors(this.advisor, MessageChatMemoryAdvisor.builder(this.memory).build())
@@ -145,7 +148,7 @@ class SkillsAdvisorReinjectionTests {
 		Prompt last = prompt(3);
 		assertThat(Prompts.toolResults(last)).containsExactly(ALREADY_ACTIVE);
 		assertThat(Prompts.occurrences(last, Prompts.contentTag("pdf-processing"))).isEqualTo(1);
-		assertThat(this.advisor.getActiveSkills("c1")).extracting("name").containsExactly("pdf-processing");
+		assertThat(this.activeSkills.findByConversationId("c1")).extracting("name").containsExactly("pdf-processing");
 	}
 
 	@Test
@@ -211,9 +214,9 @@ class SkillsAdvisorReinjectionTests {
 		Prompt c2Again = prompt(5);
 		assertThat(Prompts.allText(c2Again)).contains(Prompts.contentTag("csv-tools"))
 			.doesNotContain(Prompts.contentTag("pdf-processing"));
-		assertThat(this.advisor.getActiveSkills("c1")).extracting("name").containsExactly("pdf-processing");
-		assertThat(this.advisor.getActiveSkills("c2")).extracting("name").containsExactly("csv-tools");
-		assertThat(this.advisor.getActiveSkills(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).isEmpty();
+		assertThat(this.activeSkills.findByConversationId("c1")).extracting("name").containsExactly("pdf-processing");
+		assertThat(this.activeSkills.findByConversationId("c2")).extracting("name").containsExactly("csv-tools");
+		assertThat(this.activeSkills.findByConversationId(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).isEmpty();
 	}
 
 	@Test
@@ -225,7 +228,7 @@ class SkillsAdvisorReinjectionTests {
 		client.prompt().user("Sum the CSV").call().content();
 		client.prompt().user("Again").call().content();
 
-		assertThat(this.advisor.getActiveSkills(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).extracting("name")
+		assertThat(this.activeSkills.findByConversationId(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).extracting("name")
 			.containsExactly("csv-tools");
 		assertThat(Prompts.occurrences(prompt(2), Prompts.contentTag("csv-tools"))).isEqualTo(1);
 	}

@@ -1,5 +1,6 @@
 package dev.skills.spring.ai;
 
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -23,6 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SkillsAdvisorStreamingTests {
 
+	final InMemoryActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
+
 	@TempDir
 	Path root;
 
@@ -44,7 +47,7 @@ class SkillsAdvisorStreamingTests {
 		TestSkills.write(pdf.resolve("references/FORMS.md"), "Fill every field.");
 		TestSkills.skill(this.root, "csv-tools");
 		this.registry = TestSkills.registry(this.root);
-		this.advisor = SkillsAdvisor.builder(this.registry).build();
+		this.advisor = SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build();
 		this.client = ChatClient.builder(this.model)
 			.defaultAdvisors(MessageChatMemoryAdvisor.builder(this.memory).build(), this.advisor)
 			.defaultTools(this.bash)
@@ -95,7 +98,7 @@ class SkillsAdvisorStreamingTests {
 		assertThat(this.model.prompts).hasSize(3);
 		assertThat(Prompts.toolResults(prompt(2))).hasSize(2).endsWith("Fill every field.");
 		assertThat(Prompts.toolResults(prompt(2)).get(0)).startsWith("<skill_content name=\"pdf-processing\">\nUse pypdf.\n");
-		assertThat(this.advisor.getActiveSkills("c1")).extracting("name").containsExactly("pdf-processing");
+		assertThat(this.activeSkills.findByConversationId("c1")).extracting("name").containsExactly("pdf-processing");
 	}
 
 	@Test

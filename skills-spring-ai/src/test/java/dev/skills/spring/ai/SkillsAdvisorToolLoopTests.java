@@ -1,5 +1,6 @@
 package dev.skills.spring.ai;
 
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -24,6 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The whole on-demand loop through a real ChatClient and its real tool-calling advisor.
  */
 class SkillsAdvisorToolLoopTests {
+
+	final InMemoryActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
 
 	static final String PDF_CONTENT = """
 			<skill_content name="pdf-processing">
@@ -76,7 +79,7 @@ class SkillsAdvisorToolLoopTests {
 		this.model.thenCall("activate_skill", "{\"skill_name\":\"pdf-processing\"}")
 			.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"references/REFERENCE.md\"}")
 			.thenAnswer("done");
-		SkillsAdvisor advisor = SkillsAdvisor.builder(this.registry).build();
+		SkillsAdvisor advisor = SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build();
 
 		String answer = client(advisor).prompt().system("You help.").user("Extract the PDF text").call().content();
 
@@ -86,7 +89,7 @@ class SkillsAdvisorToolLoopTests {
 		assertThat(Prompts.toolResults(this.model.prompts.get(1))).containsExactly(PDF_CONTENT);
 		assertThat(Prompts.toolResults(this.model.prompts.get(2))).containsExactly(PDF_CONTENT,
 				"# Reference\nUse pypdf.\n");
-		assertThat(advisor.getActiveSkills(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).extracting("name")
+		assertThat(this.activeSkills.findByConversationId(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).extracting("name")
 			.containsExactly("pdf-processing");
 	}
 
@@ -96,7 +99,7 @@ class SkillsAdvisorToolLoopTests {
 			.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"scripts/extract.py\"}")
 			.thenAnswer("done");
 
-		client(SkillsAdvisor.builder(this.registry).build()).prompt()
+		client(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build()).prompt()
 			.system("You help.")
 			.user("Extract the PDF text")
 			.call()
@@ -118,7 +121,7 @@ class SkillsAdvisorToolLoopTests {
 	void theSystemMessageGetsTheInstructionAndCatalogAppended() {
 		this.model.thenAnswer("hi");
 
-		client(SkillsAdvisor.builder(this.registry).build()).prompt().system("You help.").user("Hello").call().content();
+		client(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build()).prompt().system("You help.").user("Hello").call().content();
 
 		assertThat(this.model.prompts.get(0).getSystemMessage().getText()).isEqualTo("""
 				You help.
@@ -138,7 +141,7 @@ class SkillsAdvisorToolLoopTests {
 	void withoutASystemMessageTheCatalogBecomesTheSystemMessage() {
 		this.model.thenAnswer("hi");
 
-		client(SkillsAdvisor.builder(this.registry).build()).prompt().user("Hello").call().content();
+		client(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build()).prompt().user("Hello").call().content();
 
 		List<Message> messages = this.model.prompts.get(0).getInstructions();
 		assertThat(messages.get(0)).isInstanceOf(SystemMessage.class);
@@ -151,7 +154,7 @@ class SkillsAdvisorToolLoopTests {
 	void aSkillWithoutCompatibilityOrFilesIsOnlyItsInstructions() {
 		this.model.thenCall("activate_skill", "{\"skill_name\":\"csv-tools\"}").thenAnswer("done");
 
-		client(SkillsAdvisor.builder(this.registry).build()).prompt().user("Sum the CSV").call().content();
+		client(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build()).prompt().user("Sum the CSV").call().content();
 
 		assertThat(Prompts.lastToolResult(this.model.prompts.get(1)))
 			.isEqualTo("<skill_content name=\"csv-tools\">\nInstructions of csv-tools.\n</skill_content>");
@@ -163,7 +166,7 @@ class SkillsAdvisorToolLoopTests {
 			.thenCall("activate_skill", "{\"skill_name\":\"pdf-processing\"}")
 			.thenAnswer("done");
 
-		client(SkillsAdvisor.builder(this.registry).build()).prompt().user("Extract").call().content();
+		client(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build()).prompt().user("Extract").call().content();
 
 		assertThat(Prompts.toolResults(this.model.prompts.get(2))).containsExactly(PDF_CONTENT,
 				"Skill 'pdf-processing' is already active: its instructions are in the conversation above. "
@@ -176,7 +179,7 @@ class SkillsAdvisorToolLoopTests {
 				"{\"skill_name\":\"pdf-processing\"}")
 			.thenAnswer("done");
 
-		client(SkillsAdvisor.builder(this.registry).build()).prompt().user("Extract").call().content();
+		client(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build()).prompt().user("Extract").call().content();
 
 		Prompt last = this.model.prompts.get(1);
 		assertThat(Prompts.occurrences(last, Prompts.contentTag("pdf-processing"))).isEqualTo(1);
@@ -186,7 +189,7 @@ class SkillsAdvisorToolLoopTests {
 	@Test
 	void theConversationIdOfTheRequestRecordsTheActivation() {
 		this.model.thenCall("activate_skill", "{\"skill_name\":\"csv-tools\"}").thenAnswer("done");
-		SkillsAdvisor advisor = SkillsAdvisor.builder(this.registry).build();
+		SkillsAdvisor advisor = SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build();
 
 		client(advisor).prompt()
 			.user("Sum the CSV")
@@ -194,8 +197,8 @@ class SkillsAdvisorToolLoopTests {
 			.call()
 			.content();
 
-		assertThat(advisor.getActiveSkills("c1")).extracting("name").containsExactly("csv-tools");
-		assertThat(advisor.getActiveSkills(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).isEmpty();
+		assertThat(this.activeSkills.findByConversationId("c1")).extracting("name").containsExactly("csv-tools");
+		assertThat(this.activeSkills.findByConversationId(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).isEmpty();
 	}
 
 
@@ -207,7 +210,8 @@ class SkillsAdvisorToolLoopTests {
 		this.model.thenAnswer("ok");
 		try (SkillsRegistry preloading = TestSkills.registry(other)) {
 			ChatClient client = ChatClient.builder(this.model)
-				.defaultAdvisors(SkillsAdvisor.builder(preloading).preload(List.of("house-style", "missing")).build())
+				.defaultAdvisors(SkillsAdvisor.builder(SkillsTools.builder(preloading).preload(List.of("house-style", "missing")).build())
+					.build())
 				.defaultTools(new RecordingTool("Bash"), new RecordingTool("Read"))
 				.build();
 

@@ -1,5 +1,6 @@
 package dev.skills.spring.ai;
 
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import java.nio.file.Path;
 
 import dev.skills.core.registry.SkillsRegistry;
@@ -20,6 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * on the next request and within the request that activates the skill.
  */
 class SkillsAdvisorToolScopingTests {
+
+	final InMemoryActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
 
 	static final String NOT_ALLOWED = "Error: tool 'Bash' is not in the allowed-tools of skill 'reader' (Read Grep). "
 			+ "Use another tool or finish without it.";
@@ -51,7 +54,7 @@ class SkillsAdvisorToolScopingTests {
 		TestSkills.skill(this.root, "git-helper", "allowed-tools: Bash(git:*) Read", "Use git.");
 		TestSkills.skill(this.root, "free", "", "Anything goes.");
 		this.registry = TestSkills.registry(this.root);
-		this.advisor = SkillsAdvisor.builder(this.registry).build();
+		this.advisor = SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build();
 		this.client = ChatClient.builder(this.model)
 			.defaultAdvisors(this.advisor)
 			.defaultTools(this.read, this.grep, this.bash)
@@ -287,10 +290,9 @@ class SkillsAdvisorToolScopingTests {
 
 	@Test
 	void skillToolsAlsoGivenToTheChatClientAreOfferedOnce() {
-		SkillsTools tools = new SkillsTools(this.registry, this.advisor.getActiveSkillsRepository(),
-				java.util.List.of(), io.micrometer.observation.ObservationRegistry.NOOP, java.time.Clock.systemUTC());
+		SkillsTools tools = SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build();
 		ChatClient both = ChatClient.builder(this.model)
-			.defaultAdvisors(SkillsAdvisor.builder(this.registry).tools(tools).build())
+			.defaultAdvisors(SkillsAdvisor.builder(tools).build())
 			.defaultTools(new SkillsToolCallbackProvider(this.registry, tools), this.read)
 			.build();
 		this.model.thenAnswer("ok");

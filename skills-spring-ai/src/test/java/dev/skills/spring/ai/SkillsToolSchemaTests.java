@@ -285,8 +285,7 @@ class SkillsToolSchemaTests {
 	void theToolCallbackProviderFollowsTheCurrentSnapshot() {
 		TestSkills.skill(this.root, "alpha");
 		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
-			SkillsTools tools = new SkillsTools(registry, new InMemoryActiveSkillsRepository(), List.of(),
-					ObservationRegistry.NOOP, Clock.systemUTC());
+			SkillsTools tools = SkillsTools.builder(registry).activeSkillsRepository(new InMemoryActiveSkillsRepository()).build();
 			SkillsToolCallbackProvider provider = new SkillsToolCallbackProvider(registry, tools);
 			ToolCallback[] first = provider.getToolCallbacks();
 			assertThat(first).extracting((tool) -> tool.getToolDefinition().name()).containsExactly("activate_skill");

@@ -38,8 +38,7 @@ class SkillsToolsTests {
 		Path beta = TestSkills.skill(this.root, "beta");
 		TestSkills.write(beta.resolve("references/B.md"), "bee");
 		this.registry = TestSkills.registry(this.root);
-		this.tools = new SkillsTools(this.registry, this.activeSkills, List.of(), ObservationRegistry.NOOP,
-				Clock.systemUTC());
+		this.tools = SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build();
 	}
 
 	@AfterEach

@@ -41,8 +41,7 @@ class ToolScopeTests {
 		this.noShell = Skills.load(TestSkills.skill(this.root, "no-shell", "disallowed-tools: [Bash]", "No shell."));
 		TestSkills.write(this.root.resolve("reader/references/R.md"), "r");
 		this.registry = TestSkills.registry(this.root);
-		List<ToolCallback> skillTools = new SkillsTools(this.registry, new InMemoryActiveSkillsRepository(), List.of(),
-				ObservationRegistry.NOOP, Clock.systemUTC())
+		List<ToolCallback> skillTools = SkillsTools.builder(this.registry).activeSkillsRepository(new InMemoryActiveSkillsRepository()).build()
 			.toolSet(this.registry.snapshot())
 			.all();
 		this.pool.add(new RecordingTool("Read"));

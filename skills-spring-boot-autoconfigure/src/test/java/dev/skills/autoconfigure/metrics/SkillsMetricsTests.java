@@ -58,8 +58,7 @@ class SkillsMetricsTests {
 	}
 
 	private ToolSet tools() {
-		return new SkillsTools(this.registry, new InMemoryActiveSkillsRepository(), List.of(this.metrics),
-				ObservationRegistry.NOOP, Clock.systemUTC())
+		return SkillsTools.builder(this.registry).listeners(List.of(this.metrics)).build()
 			.toolSet(this.registry.snapshot());
 	}
 

@@ -1,0 +1,272 @@
+package dev.skills.core.registry;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.parse.SkillLoader;
+import dev.skills.core.resource.SkillFiles;
+import dev.skills.core.resource.SkillSource;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The only writer of the registry's snapshot: full rescans of every location, incremental
+ * refreshes of the skill folders that changed, and the commit that swaps the snapshot and tells
+ * the listeners. Edits are serialised; readers only ever see whole snapshots.
+ */
+final class RegistryRefresh {
+
+	private static final Log logger = LogFactory.getLog("dev.skills.registry");
+
+	private final LocationScanner scanner;
+
+	private final List<SkillsListener> listeners = new CopyOnWriteArrayList<>();
+
+	private volatile SkillsSnapshot snapshot = SkillsSnapshot.empty();
+
+	private volatile List<Location> locations = List.of();
+
+	RegistryRefresh(LocationScanner scanner) {
+		this.scanner = scanner;
+	}
+
+	SkillsSnapshot snapshot() {
+		return this.snapshot;
+	}
+
+	List<Location> locations() {
+		return this.locations;
+	}
+
+	List<SkillsListener> listeners() {
+		return this.listeners;
+	}
+
+	/**
+	 * Replace the locations and scan them all.
+	 * @param specs the configured locations, in precedence order
+	 * @return what changed
+	 */
+	synchronized SkillsChange relocate(List<String> specs) {
+		List<Location> parsed = new ArrayList<>();
+		for (String spec : specs) {
+			parsed.add(Location.of(parsed.size(), spec));
+		}
+		this.locations = List.copyOf(parsed);
+		return rescan();
+	}
+
+	/**
+	 * Scan every location again; skills whose {@code SKILL.md} did not change are kept as read.
+	 * @return what changed
+	 */
+	synchronized SkillsChange rescan() {
+		long start = System.nanoTime();
+		SkillsSnapshot current = this.snapshot;
+		SnapshotEditor editor = current.edit();
+		List<SkillDiagnostic> locationDiagnostics = new ArrayList<>();
+		Set<String> seen = new LinkedHashSet<>();
+		for (Location location : this.locations) {
+			List<SkillSource> sources = this.scanner.scan(location, locationDiagnostics);
+			for (int i = 0; i < sources.size(); i++) {
+				SkillSource source = sources.get(i);
+				int order = (location.folder() != null) ? 0 : i;
+				if (seen.add(source.baseDirectory())) {
+					SkillEntry previous = current.entryAt(source.baseDirectory());
+					boolean unchanged = previous != null && previous.locationIndex() == location.index()
+							&& previous.order() == order && previous.fingerprint().equals(source.fingerprint());
+					if (!unchanged) {
+						editor.put(this.scanner.read(source, location.index(), order, previous));
+					}
+					else {
+						relistIfChanged(editor, previous);
+					}
+				}
+			}
+		}
+		for (String directory : List.copyOf(editor.directories())) {
+			if (!seen.contains(directory)) {
+				editor.remove(directory);
+			}
+		}
+		editor.locationDiagnostics(locationDiagnostics);
+		return commit(editor, start);
+	}
+
+	/**
+	 * Apply changes to files or folders inside folder locations: only the skill folders they touch
+	 * are read again.
+	 * @param changedPaths files or folders that were created, modified or deleted
+	 * @return what changed
+	 */
+	synchronized SkillsChange refresh(Collection<Path> changedPaths) {
+		long start = System.nanoTime();
+		SkillsSnapshot current = this.snapshot;
+		SnapshotEditor editor = current.edit();
+		Map<String, Location> dirty = new LinkedHashMap<>();
+		Set<String> filesTouched = new HashSet<>();
+		for (Path changed : changedPaths) {
+			Path path = changed.toAbsolutePath().normalize();
+			for (Location location : this.locations) {
+				if (location.contains(path)) {
+					collectDirty(location, path, current, dirty, filesTouched);
+					break;
+				}
+			}
+		}
+		dirty.forEach((directory, location) -> reread(editor, location, directory, current.entryAt(directory),
+				filesTouched.contains(directory)));
+		return commit(editor, start);
+	}
+
+	// A skill whose SKILL.md is the same may bundle other files now. Only a list that was handed
+	// out can have changed for anyone; an unlisted one is listed fresh on first use.
+	private static void relistIfChanged(SnapshotEditor editor, SkillEntry entry) {
+		if (entry.filesListed() && !entry.files().equals(entry.source().files())) {
+			editor.relist(entry);
+		}
+	}
+
+	// Find the skill folders a changed path affects: the skill it lies in, the skills below it
+	// (a folder moved or deleted), and new skills in a folder that appeared.
+	private void collectDirty(Location location, Path path, SkillsSnapshot current, Map<String, Location> dirty,
+			Set<String> filesTouched) {
+		for (Path dir = path; dir != null && location.contains(dir); dir = dir.getParent()) {
+			if (current.entryAt(dir.toString()) != null) {
+				dirty.put(dir.toString(), location);
+				if (isBundledFile(dir.relativize(path))) {
+					filesTouched.add(dir.toString());
+				}
+				return;
+			}
+		}
+		String prefix = path + path.getFileSystem().getSeparator();
+		for (SkillEntry entry : current.entries()) {
+			if (entry.key().startsWith(prefix) || entry.key().equals(path.toString())) {
+				dirty.put(entry.key(), location);
+			}
+		}
+		Path start = Files.isDirectory(path) ? path : path.getParent();
+		if (start != null && Files.isDirectory(start) && location.contains(start)) {
+			for (SkillSource source : this.scanner.scanBelow(location, start)) {
+				dirty.put(source.baseDirectory(), location);
+				// A folder that became a skill hides the skills below it.
+				String below = source.baseDirectory() + path.getFileSystem().getSeparator();
+				for (SkillEntry entry : current.entries()) {
+					if (entry.key().startsWith(below)) {
+						dirty.put(entry.key(), location);
+					}
+				}
+			}
+		}
+		if (path.equals(location.folder())) {
+			// The location itself appeared or vanished: its warning may have changed.
+			dirty.put(path.toString(), location);
+		}
+	}
+
+	// Whether a path inside a skill folder is one of its bundled files (or folders of them).
+	private static boolean isBundledFile(Path relative) {
+		return !relative.toString().isEmpty() && !SkillLoader.isSkillFileName(relative.toString())
+				&& !SkillFiles.isSkippedPath(relative);
+	}
+
+	private void reread(SnapshotEditor editor, Location location, String directory,
+			@Nullable SkillEntry previous, boolean filesTouched) {
+		Path folder = Path.of(directory);
+		if (location.folder() != null && folder.equals(location.folder()) && previous == null) {
+			editor.locationDiagnostics(locationWarnings(location, editor.locationDiagnostics()));
+		}
+		Path skillFile = SkillLoader.findSkillFile(folder);
+		if (skillFile == null || insideAnotherSkill(location, folder)) {
+			editor.remove(directory);
+			if (skillFile == null && previous != null && Files.isDirectory(folder)) {
+				// No longer a skill: the skills below it are found again, as a full scan would.
+				for (SkillSource below : this.scanner.scanBelow(location, folder)) {
+					editor.put(this.scanner.read(below, location.index(), 0,
+							this.snapshot.entryAt(below.baseDirectory())));
+				}
+			}
+			return;
+		}
+		SkillSource source = SkillSource.folder(skillFile);
+		if (previous == null || !previous.fingerprint().equals(source.fingerprint())) {
+			editor.put(this.scanner.read(source, location.index(), 0, previous));
+		}
+		else if (filesTouched) {
+			// Same SKILL.md, other bundled files: a change all the same (the tools offered depend on it).
+			relistIfChanged(editor, previous);
+		}
+	}
+
+	// Whether a folder lies inside a skill folder of the location, and so is not a skill itself.
+	private static boolean insideAnotherSkill(Location location, Path folder) {
+		for (Path dir = folder.getParent(); dir != null && location.contains(dir); dir = dir.getParent()) {
+			if (SkillLoader.findSkillFile(dir) != null) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	// Location warnings after a location folder appeared or vanished. Start from the edit's
+	// warnings, not the snapshot's: other locations may have changed in the same refresh.
+	private static List<SkillDiagnostic> locationWarnings(Location changed, List<SkillDiagnostic> current) {
+		List<SkillDiagnostic> diagnostics = new ArrayList<>();
+		for (SkillDiagnostic diagnostic : current) {
+			if (!diagnostic.file().equals(changed.folder().toString())) {
+				diagnostics.add(diagnostic);
+			}
+		}
+		if (!Files.isDirectory(changed.folder())) {
+			diagnostics.add(SkillDiagnostic.warning(changed.folder().toString(), null, "Skill location does not exist"));
+		}
+		return diagnostics;
+	}
+
+	private SkillsChange commit(SnapshotEditor editor, long startNanos) {
+		SkillsSnapshot current = this.snapshot;
+		long generation = current.generation() + 1;
+		SkillsChange change = editor.change(generation, Duration.ofNanos(System.nanoTime() - startNanos));
+		if (!editor.differs(change)) {
+			return new SkillsChange(Set.of(), Set.of(), Set.of(), current.generation(), Set.of(), change.duration());
+		}
+		SkillsSnapshot next = editor.build(generation);
+		this.snapshot = next;
+		logNewDiagnostics(current, next, editor.written());
+		for (SkillsListener listener : this.listeners) {
+			try {
+				listener.onChange(change);
+			}
+			catch (RuntimeException ex) {
+				logger.warn("A skills listener failed", ex);
+			}
+		}
+		return change;
+	}
+
+	private static void logNewDiagnostics(SkillsSnapshot before, SkillsSnapshot after, List<SkillEntry> written) {
+		if (!logger.isWarnEnabled()) {
+			return;
+		}
+		for (SkillEntry entry : written) {
+			entry.diagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
+		}
+		if (!after.locationDiagnostics().equals(before.locationDiagnostics())) {
+			after.locationDiagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
+		}
+	}
+
+}

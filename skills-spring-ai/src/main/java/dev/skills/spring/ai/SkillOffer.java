@@ -1,0 +1,54 @@
+package dev.skills.spring.ai;
+
+import java.util.List;
+
+import dev.skills.core.SkillMeta;
+import dev.skills.core.registry.SkillsSnapshot;
+
+/**
+ * Which skills the model is offered by name. The catalog and {@code activate_skill} list every
+ * skill but the preloaded ones (their instructions are in the system message already) and the
+ * built-in ones (unless asked for: an application's model should not be offered a skill about
+ * writing skills it never chose). {@code read_skill_resource} reads the listed and the preloaded
+ * skills' files.
+ *
+ * @param preloaded the skills always in the system message, in order
+ * @param listBuiltins whether built-in skills are listed too
+ */
+record SkillOffer(List<String> preloaded, boolean listBuiltins) {
+
+	SkillOffer {
+		preloaded = List.copyOf(preloaded);
+	}
+
+	/**
+	 * Whether a skill is listed in the catalog and the {@code activate_skill} names.
+	 * @param skill the skill
+	 * @return {@code true} when listed
+	 */
+	boolean lists(SkillMeta skill) {
+		return !this.preloaded.contains(skill.name()) && (this.listBuiltins || !skill.builtin());
+	}
+
+	/**
+	 * The listed skills of a snapshot, in catalog order.
+	 * @param snapshot the snapshot
+	 * @return the skills
+	 */
+	List<SkillMeta> listed(SkillsSnapshot snapshot) {
+		return snapshot.skills().stream().filter(this::lists).toList();
+	}
+
+	/**
+	 * The names whose files {@code read_skill_resource} reads, sorted.
+	 * @param snapshot the snapshot
+	 * @return the names
+	 */
+	List<String> readable(SkillsSnapshot snapshot) {
+		return snapshot.names()
+			.stream()
+			.filter((name) -> this.preloaded.contains(name) || snapshot.get(name).map(this::lists).orElse(false))
+			.toList();
+	}
+
+}
