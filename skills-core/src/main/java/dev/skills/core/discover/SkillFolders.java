@@ -47,7 +47,7 @@ public final class SkillFolders {
 		if (!Files.isDirectory(location)) {
 			String problem = Files.exists(location) ? "Skill location is not a directory"
 					: "Skill location does not exist";
-			return new Scan(List.of(), List.of(SkillDiagnostic.warning(location.toString(), null, problem)), 0);
+			return new Scan(List.of(), List.of(SkillDiagnostic.warning(location.toString(), null, problem)), 0, false);
 		}
 		return walk(location, maxDepth, maxDirectories);
 	}
@@ -71,6 +71,7 @@ public final class SkillFolders {
 		queue.add(new Level(start, 0));
 		int visited = 0;
 		boolean tooDeep = false;
+		boolean limitReached = false;
 		while (!queue.isEmpty()) {
 			Level current = queue.poll();
 			if (visited == maxDirectories) {
@@ -78,6 +79,7 @@ public final class SkillFolders {
 						"Stopped searching for skills after " + maxDirectories
 								+ " directories; point the location at a smaller folder or raise the limit "
 								+ "(skills.discovery.max-directories)"));
+				limitReached = true;
 				break;
 			}
 			visited++;
@@ -97,7 +99,7 @@ public final class SkillFolders {
 			diagnostics.add(SkillDiagnostic.warning(start.toString(), null, "Folders deeper than " + maxDepth
 					+ " levels were not searched for skills (skills.discovery.max-depth)"));
 		}
-		return new Scan(skills, diagnostics, visited);
+		return new Scan(skills, diagnostics, visited, limitReached);
 	}
 
 	// The folder's skill file (SKILL.md before skill.md), listing its subfolders on the way.
@@ -152,8 +154,10 @@ public final class SkillFolders {
 	 * no {@code SKILL.md}), in walk order
 	 * @param diagnostics warnings about the location or the limits
 	 * @param directories the number of folders visited
+	 * @param limitReached whether folders were left unvisited because of the directory limit
 	 */
-	public record Scan(List<Path> skillFiles, List<SkillDiagnostic> diagnostics, int directories) {
+	public record Scan(List<Path> skillFiles, List<SkillDiagnostic> diagnostics, int directories,
+			boolean limitReached) {
 
 		public Scan {
 			skillFiles = List.copyOf(skillFiles);

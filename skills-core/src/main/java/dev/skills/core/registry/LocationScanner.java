@@ -25,7 +25,8 @@ import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.ResourcePatternResolver;
 
 /**
- * Finds the skills of a location and reads them into entries.
+ * Finds the skills of a location and reads them into entries, keeping each folder location
+ * within its discovery limits also when only part of it is scanned again.
  */
 final class LocationScanner {
 
@@ -37,6 +38,10 @@ final class LocationScanner {
 	private final int maxDepth;
 
 	private final int maxDirectories;
+
+	// Folders each folder location has used of its limit, by location index. Only the refresh,
+	// which serialises every scan, touches it.
+	private final Map<Integer, Integer> directoriesSpent = new HashMap<>();
 
 	LocationScanner(ResourcePatternResolver resolver, SkillConfig config) {
 		this.resolver = resolver;
@@ -54,18 +59,22 @@ final class LocationScanner {
 		if (location.folder() != null) {
 			SkillFolders.Scan scan = SkillFolders.find(location.folder(), this.maxDepth, this.maxDirectories);
 			diagnostics.addAll(scan.diagnostics());
-			return scan.skillFiles().stream().map(SkillSource::folder).toList();
+			this.directoriesSpent.put(location.index(), scan.limitReached() ? this.maxDirectories : scan.directories());
+			return toSources(scan);
 		}
 		return scanClasspath(location, diagnostics);
 	}
 
 	/**
-	 * Find the skills below one folder of a folder location, after a change there.
+	 * Find the skills below one folder of a folder location, after a change there. A full scan
+	 * stops at the location's folder limit; what lies past it must stay unseen here too. Folders
+	 * visited here count towards the limit (an upper bound: some were counted before), so once
+	 * the limit could have been passed only a full scan can say what it would find.
 	 * @param location the location
 	 * @param start the folder to search, at or below the location's folder
-	 * @return the skills found
+	 * @return the skills found, or {@code null} when only a full scan of the location is exact
 	 */
-	List<SkillSource> scanBelow(Location location, Path start) {
+	@Nullable List<SkillSource> scanBelow(Location location, Path start) {
 		Path relative = location.folder().relativize(start);
 		// A full scan never enters .git, node_modules, hidden folders...: neither does this one.
 		if (SkillFiles.isSkippedPath(relative)) {
@@ -76,11 +85,17 @@ final class LocationScanner {
 		if (remaining < 0) {
 			return List.of();
 		}
-		return SkillFolders.findBelow(start, remaining, this.maxDirectories)
-			.skillFiles()
-			.stream()
-			.map(SkillSource::folder)
-			.toList();
+		int spent = this.directoriesSpent.getOrDefault(location.index(), this.maxDirectories);
+		SkillFolders.Scan scan = SkillFolders.findBelow(start, remaining, this.maxDirectories - spent);
+		if (scan.limitReached()) {
+			return null;
+		}
+		this.directoriesSpent.put(location.index(), spent + scan.directories());
+		return toSources(scan);
+	}
+
+	private static List<SkillSource> toSources(SkillFolders.Scan scan) {
+		return scan.skillFiles().stream().map(SkillSource::folder).toList();
 	}
 
 	/**
