@@ -41,6 +41,10 @@ final class RegistryRefresh {
 
 	private volatile List<Location> locations = List.of();
 
+	// The watcher's standing warnings (a location polled, a watch limit reached), kept among the
+	// location warnings across rescans.
+	private List<SkillDiagnostic> watcherDiagnostics = List.of();
+
 	RegistryRefresh(LocationScanner scanner) {
 		this.scanner = scanner;
 	}
@@ -88,7 +92,7 @@ final class RegistryRefresh {
 		Set<String> seen = new LinkedHashSet<>();
 		for (Location location : this.locations) {
 			if (!scanned.contains(location)) {
-				keep(location, current, seen, locationDiagnostics);
+				KeptLocation.keep(location, current, this.watcherDiagnostics, seen, locationDiagnostics);
 				continue;
 			}
 			List<SkillSource> sources = this.scanner.scan(location, locationDiagnostics);
@@ -113,23 +117,24 @@ final class RegistryRefresh {
 				editor.remove(directory);
 			}
 		}
+		locationDiagnostics.addAll(this.watcherDiagnostics);
 		editor.locationDiagnostics(locationDiagnostics);
 	}
 
-	// A location not scanned again keeps its skills and its warnings.
-	private static void keep(Location location, SkillsSnapshot current, Set<String> seen,
-			List<SkillDiagnostic> locationDiagnostics) {
-		for (SkillEntry entry : current.entries()) {
-			if (entry.locationIndex() == location.index()) {
-				seen.add(entry.key());
-			}
-		}
-		String file = (location.folder() != null) ? location.folder().toString() : location.spec();
-		for (SkillDiagnostic diagnostic : current.locationDiagnostics()) {
-			if (diagnostic.file().equals(file)) {
-				locationDiagnostics.add(diagnostic);
-			}
-		}
+	/**
+	 * Replace the watcher's warnings among the location warnings.
+	 * @param diagnostics every current warning of the watcher
+	 */
+	synchronized void watcherDiagnostics(List<SkillDiagnostic> diagnostics) {
+		long start = System.nanoTime();
+		List<SkillDiagnostic> previous = this.watcherDiagnostics;
+		this.watcherDiagnostics = List.copyOf(diagnostics);
+		SnapshotEditor editor = this.snapshot.edit();
+		List<SkillDiagnostic> locationDiagnostics = new ArrayList<>(editor.locationDiagnostics());
+		locationDiagnostics.removeAll(previous);
+		locationDiagnostics.addAll(this.watcherDiagnostics);
+		editor.locationDiagnostics(locationDiagnostics);
+		commit(editor, start);
 	}
 
 	/**
