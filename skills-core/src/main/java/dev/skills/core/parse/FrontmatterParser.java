@@ -193,6 +193,13 @@ public final class FrontmatterParser {
 	}
 
 	private static Map<String, Object> load(String yaml) {
+		// Most frontmatters are simple: read those without the YAML parser and its garbage.
+		Map<String, Object> simple = SimpleFrontmatter.read(yaml);
+		return (simple != null) ? simple : loadYaml(yaml);
+	}
+
+	// Read with the YAML parser alone (the simple reader is checked against it).
+	static Map<String, Object> loadYaml(String yaml) {
 		Object loaded;
 		try {
 			loaded = YAML.get().load(yaml);
