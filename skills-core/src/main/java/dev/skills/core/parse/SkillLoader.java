@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.skills.core.InvalidSkillException;
@@ -34,6 +35,11 @@ public final class SkillLoader {
 
 	/** The name of the file that makes a folder a skill. */
 	public static final String SKILL_FILE = "SKILL.md";
+
+	// metadata.triggers are separated by ';' or line ends, metadata.tags by commas or white space.
+	private static final Pattern TRIGGER_SEPARATORS = Pattern.compile("[;\\n]");
+
+	private static final Pattern TAG_SEPARATORS = Pattern.compile("[,\\s]");
 
 	/** The lower-case spelling, accepted with a warning. */
 	public static final String LOWERCASE_SKILL_FILE = "skill.md";
@@ -239,8 +245,8 @@ public final class SkillLoader {
 			Map<String, String> extras = readExtraFields();
 			return new SkillMeta(this.name, text, text("license"), text("compatibility"), metadata,
 					readTools("allowed-tools", true), orEmpty(readTools("disallowed-tools", false)), text("when_to_use"),
-					ToolLists.split(metadata.get("triggers"), "[;\\n]"),
-					ToolLists.split(metadata.get("tags"), "[,\\s]"), readPriority(metadata.get("priority")),
+					ToolLists.split(metadata.get("triggers"), TRIGGER_SEPARATORS),
+					ToolLists.split(metadata.get("tags"), TAG_SEPARATORS), readPriority(metadata.get("priority")),
 					this.location, baseDirectory, extras, false);
 		}
 
