@@ -42,13 +42,22 @@ public final class BenchmarkReport {
 					latency.debounceMillis(), latency.medianMillis(), latency.p99Millis()));
 		}
 		if (sections.contains("discovery")) {
-			Map<String, Double> scores = run(DiscoveryBenchmark.class);
-			for (String skills : List.of("1000", "10000")) {
-				double baseline = scores.get("baselineWalkAndReadBytes:" + skills);
-				double discover = scores.get("discover:" + skills);
-				report.append(String.format(Locale.ROOT,
-						"Discovery of %s skills: %.1f ms vs baseline walk + read %.1f ms = %.2fx (target <= 1.5x at 10,000)%n",
-						skills, discover, baseline, discover / baseline));
+			Collection<RunResult> results = new Runner(new OptionsBuilder().include(DiscoveryBenchmark.class.getName() + "\\.")
+				.addProfiler(GCProfiler.class)
+				.shouldFailOnError(true)
+				.build()).run();
+			for (String tree : List.of("project", "peer")) {
+				for (String skills : List.of("1000", "10000")) {
+					RunResult baseline = find(results, "baselineWalkAndReadBytes", tree, skills);
+					RunResult discover = find(results, "discover", tree, skills);
+					double ratio = discover.getPrimaryResult().getScore() / baseline.getPrimaryResult().getScore();
+					report.append(String.format(Locale.ROOT,
+							"Discovery, %s tree, %s skills: %.1f ms vs floor (walk + read every byte) %.1f ms = %.2fx; "
+									+ "allocated %.0f vs %.0f bytes per skill (targets <= 1.1x, <= 8192 B)%n",
+							tree, skills, discover.getPrimaryResult().getScore(), baseline.getPrimaryResult().getScore(),
+							ratio, allocated(discover) / Integer.parseInt(skills),
+							allocated(baseline) / Integer.parseInt(skills)));
+				}
 			}
 		}
 		if (sections.contains("reload")) {
@@ -116,6 +125,16 @@ public final class BenchmarkReport {
 
 	private static double percentile(RunResult result, double percentile) {
 		return result.getPrimaryResult().getStatistics().getPercentile(percentile);
+	}
+
+	private static RunResult find(Collection<RunResult> results, String method, String tree, String skills) {
+		for (RunResult result : results) {
+			if (result.getParams().getBenchmark().endsWith("." + method) && result.getParams().getParam("tree").equals(tree)
+					&& result.getParams().getParam("skills").equals(skills)) {
+				return result;
+			}
+		}
+		throw new IllegalStateException("No result for " + method + " " + tree + " " + skills);
 	}
 
 	private static double allocated(RunResult result) {

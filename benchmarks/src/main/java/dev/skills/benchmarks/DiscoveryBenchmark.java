@@ -26,8 +26,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Discovery of a folder of generated skills, against a baseline that only walks the tree and
- * reads every {@code SKILL.md} whole.
+ * Discovery of a folder of generated skills, against the I/O floor: a baseline that only walks
+ * the tree and reads every {@code SKILL.md} whole. Two tree shapes: the project's own
+ * ({@code project}: categories of 100, 300-character frontmatter, 3 KB body, a bundled file) and
+ * a peer-like one ({@code peer}: 50 family folders, 80-character descriptions, 4 KB bodies).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -40,14 +42,19 @@ public class DiscoveryBenchmark {
 	@Param({ "1000", "10000" })
 	public int skills;
 
+	@Param({ "project", "peer" })
+	public String tree;
+
 	private Path root;
 
 	private SkillConfig config;
 
 	@Setup(Level.Trial)
 	public void createSkills() {
-		this.root = SkillTrees.create(this.skills);
-		this.config = SkillConfig.builder().skillsDir(SkillTrees.locations(this.root, this.skills)).build();
+		boolean peer = this.tree.equals("peer");
+		this.root = peer ? SkillTrees.createPeerLike(this.skills) : SkillTrees.create(this.skills);
+		List<String> locations = peer ? List.of(this.root.toString()) : SkillTrees.locations(this.root, this.skills);
+		this.config = SkillConfig.builder().skillsDir(locations).build();
 	}
 
 	@TearDown(Level.Trial)

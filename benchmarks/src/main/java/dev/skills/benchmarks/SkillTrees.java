@@ -10,9 +10,10 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
- * Generates folders of realistic skills: locations of up to 1,000 skills (discovery visits at
- * most 2,000 folders per location), in categories of 100, each skill with a frontmatter of about
- * 300 characters, a body of about 3 KB and one bundled reference file.
+ * Generates folders of realistic skills in two shapes. The project's own: locations of up to
+ * 1,000 skills in categories of 100, each skill with a frontmatter of about 300 characters, a body
+ * of about 3 KB and one bundled reference file. The peer-like one, as other tools' benchmarks
+ * generate it: one location, 50 family folders, descriptions of about 80 characters, 4 KB bodies.
  */
 final class SkillTrees {
 
@@ -25,6 +26,8 @@ final class SkillTrees {
 		}
 		BODY = body.toString();
 	}
+
+	private static final String PEER_BODY = "# Steps\n\n" + "Do the next step of the task and check it. ".repeat(95);
 
 	private SkillTrees() {
 	}
@@ -42,6 +45,28 @@ final class SkillTrees {
 				Files.createDirectories(skill.resolve("references"));
 				Files.writeString(skill.resolve("SKILL.md"), content(i, ""));
 				Files.writeString(skill.resolve("references/GUIDE.md"), "# Guide\n\nStep one.\n");
+			}
+			return root;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * Create {@code count} skills in the peer-like shape below a new temporary folder: one
+	 * location, 50 family folders, short frontmatter, 4 KB bodies.
+	 * @param count how many skills
+	 * @return the folder, which is the location
+	 */
+	static Path createPeerLike(int count) {
+		try {
+			Path root = Files.createTempDirectory("skills-bench-peer");
+			for (int i = 0; i < count; i++) {
+				Path skill = root.resolve("family-" + (i % 50)).resolve(name(i));
+				Files.createDirectories(skill);
+				Files.writeString(skill.resolve("SKILL.md"), "---\nname: " + name(i) + "\ndescription: Helps with task "
+						+ i + " of its family; use it when the user asks for exactly that.\n---\n" + PEER_BODY);
 			}
 			return root;
 		}

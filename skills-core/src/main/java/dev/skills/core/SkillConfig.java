@@ -24,9 +24,14 @@ import org.jspecify.annotations.Nullable;
  * file events (for file systems such as NFS that send none)
  * @param maxBodyBytes the most bytes of a skill's instructions (its {@code SKILL.md} body) given
  * to the model; the rest is cut with a note
+ * @param discoveryMaxDepth the deepest folder level searched for skills below a location (the
+ * location is level 0); hot reload watches no deeper
+ * @param discoveryMaxDirectories the most folders searched for skills per location; hot reload
+ * watches no more
  */
 public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, @Nullable String preloadFrom,
-		int maxResourceBytes, Duration watchDebounce, @Nullable Duration pollInterval, int maxBodyBytes) {
+		int maxResourceBytes, Duration watchDebounce, @Nullable Duration pollInterval, int maxBodyBytes,
+		int discoveryMaxDepth, int discoveryMaxDirectories) {
 
 	/** The default location: skills packaged in any jar on the classpath. */
 	public static final String DEFAULT_LOCATION = "classpath*:META-INF/skills/";
@@ -43,6 +48,15 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 	/** The default for {@link #watchDebounce()}. */
 	public static final Duration DEFAULT_WATCH_DEBOUNCE = Duration.ofMillis(100);
 
+	/** The default for {@link #discoveryMaxDepth()}: room for {@code category/skill/} layouts and more. */
+	public static final int DEFAULT_DISCOVERY_MAX_DEPTH = 6;
+
+	/**
+	 * The default for {@link #discoveryMaxDirectories()}: 10,000 skills in {@code category/skill/}
+	 * layout, each with {@code references/} and {@code scripts/}, fit with room to spare.
+	 */
+	public static final int DEFAULT_DISCOVERY_MAX_DIRECTORIES = 50_000;
+
 	public SkillConfig {
 		skillsDir = List.copyOf(skillsDir);
 		checkByteLimit("maxResourceBytes", maxResourceBytes);
@@ -52,6 +66,13 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 		}
 		if (pollInterval != null && (pollInterval.isNegative() || pollInterval.isZero())) {
 			throw new IllegalArgumentException("pollInterval must be positive, was " + pollInterval);
+		}
+		if (discoveryMaxDepth < 0) {
+			throw new IllegalArgumentException("discoveryMaxDepth must not be negative, was " + discoveryMaxDepth);
+		}
+		if (discoveryMaxDirectories <= 0) {
+			throw new IllegalArgumentException(
+					"discoveryMaxDirectories must be positive, was " + discoveryMaxDirectories);
 		}
 	}
 
@@ -167,6 +188,10 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 
 		private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
 
+		private int discoveryMaxDepth = DEFAULT_DISCOVERY_MAX_DEPTH;
+
+		private int discoveryMaxDirectories = DEFAULT_DISCOVERY_MAX_DIRECTORIES;
+
 		private Builder() {
 		}
 
@@ -260,13 +285,34 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 		}
 
 		/**
+		 * Set how deep below a location skills are searched for (and watched).
+		 * @param discoveryMaxDepth the deepest level, the location being level 0
+		 * @return this builder
+		 */
+		public Builder discoveryMaxDepth(int discoveryMaxDepth) {
+			this.discoveryMaxDepth = discoveryMaxDepth;
+			return this;
+		}
+
+		/**
+		 * Set how many folders per location are searched for skills (and watched).
+		 * @param discoveryMaxDirectories a positive number of folders
+		 * @return this builder
+		 */
+		public Builder discoveryMaxDirectories(int discoveryMaxDirectories) {
+			this.discoveryMaxDirectories = discoveryMaxDirectories;
+			return this;
+		}
+
+		/**
 		 * Build the configuration.
 		 * @return the configuration
 		 * @throws IllegalArgumentException when a value is out of range
 		 */
 		public SkillConfig build() {
 			return new SkillConfig(this.skillsDir, this.hotReload, this.mode, this.preloadFrom, this.maxResourceBytes,
-					this.watchDebounce, this.pollInterval, this.maxBodyBytes);
+					this.watchDebounce, this.pollInterval, this.maxBodyBytes, this.discoveryMaxDepth,
+					this.discoveryMaxDirectories);
 		}
 
 	}

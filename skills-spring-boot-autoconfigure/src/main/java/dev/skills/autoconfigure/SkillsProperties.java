@@ -62,6 +62,8 @@ public class SkillsProperties {
 	 */
 	private int maxBodyBytes = 1_000_000;
 
+	private final Discovery discovery = new Discovery();
+
 	private final Watch watch = new Watch();
 
 	private final Validation validation = new Validation();
@@ -140,6 +142,10 @@ public class SkillsProperties {
 		this.maxBodyBytes = maxBodyBytes;
 	}
 
+	public Discovery getDiscovery() {
+		return this.discovery;
+	}
+
 	public Watch getWatch() {
 		return this.watch;
 	}
@@ -192,6 +198,7 @@ public class SkillsProperties {
 					"it must be positive", "Set skills.watch.poll-interval to a duration such as 2s, or remove it "
 							+ "to use native file events.");
 		}
+		checkDiscovery();
 		return SkillConfig.builder()
 			.skillsDir(this.skillsDir)
 			.hotReload(this.hotReload)
@@ -201,6 +208,8 @@ public class SkillsProperties {
 			.maxBodyBytes(this.maxBodyBytes)
 			.watchDebounce(this.watch.debounce)
 			.pollInterval(this.watch.pollInterval)
+			.discoveryMaxDepth(this.discovery.maxDepth)
+			.discoveryMaxDirectories(this.discovery.maxDirectories)
 			.build();
 	}
 
@@ -216,6 +225,19 @@ public class SkillsProperties {
 		}
 	}
 
+	private void checkDiscovery() {
+		if (this.discovery.maxDepth < 0) {
+			throw new InvalidSkillsPropertyException("discovery.max-depth", this.discovery.maxDepth,
+					"it must not be negative", "Set skills.discovery.max-depth to a folder depth such as "
+							+ SkillConfig.DEFAULT_DISCOVERY_MAX_DEPTH + " (0 searches only the location itself).");
+		}
+		if (this.discovery.maxDirectories <= 0) {
+			throw new InvalidSkillsPropertyException("discovery.max-directories", this.discovery.maxDirectories,
+					"it must be a positive number of folders", "Set skills.discovery.max-directories to a positive "
+							+ "number, for example " + SkillConfig.DEFAULT_DISCOVERY_MAX_DIRECTORIES + ".");
+		}
+	}
+
 	// Also checked where the repository is made: an application may bring its own SkillConfig.
 	void checkMaxConversations() {
 		if (this.activeSkills.maxConversations <= 0) {
@@ -223,6 +245,41 @@ public class SkillsProperties {
 					this.activeSkills.maxConversations, "it must be a positive number",
 					"Set skills.active-skills.max-conversations to a positive number, for example 10000.");
 		}
+	}
+
+	/**
+	 * Discovery settings: how far the search for skills (and hot reload's watching) goes.
+	 */
+	public static class Discovery {
+
+		/**
+		 * Deepest folder level searched for skills below each location (the location itself is
+		 * level 0); hot reload watches no deeper.
+		 */
+		private int maxDepth = SkillConfig.DEFAULT_DISCOVERY_MAX_DEPTH;
+
+		/**
+		 * Most folders searched for skills per location; hot reload watches no more. Reaching it
+		 * is a warning, shown by the skills health check.
+		 */
+		private int maxDirectories = SkillConfig.DEFAULT_DISCOVERY_MAX_DIRECTORIES;
+
+		public int getMaxDepth() {
+			return this.maxDepth;
+		}
+
+		public void setMaxDepth(int maxDepth) {
+			this.maxDepth = maxDepth;
+		}
+
+		public int getMaxDirectories() {
+			return this.maxDirectories;
+		}
+
+		public void setMaxDirectories(int maxDirectories) {
+			this.maxDirectories = maxDirectories;
+		}
+
 	}
 
 	/**

@@ -60,6 +60,9 @@ class SkillsPropertiesTests {
 			assertThat(properties.getMaxResourceBytes()).isEqualTo(SkillConfig.DEFAULT_MAX_RESOURCE_BYTES);
 			assertThat(properties.getWatch().getDebounce()).isEqualTo(SkillConfig.DEFAULT_WATCH_DEBOUNCE);
 			assertThat(properties.getWatch().getPollInterval()).isNull();
+			assertThat(properties.getDiscovery().getMaxDepth()).isEqualTo(SkillConfig.DEFAULT_DISCOVERY_MAX_DEPTH);
+			assertThat(properties.getDiscovery().getMaxDirectories())
+				.isEqualTo(SkillConfig.DEFAULT_DISCOVERY_MAX_DIRECTORIES);
 			assertThat(properties.getValidation().isFailOnError()).isFalse();
 			assertThat(properties.getActiveSkills().getMaxConversations()).isEqualTo(10_000);
 			assertThat(properties.getTools().isEnabled()).isTrue();
@@ -76,7 +79,8 @@ class SkillsPropertiesTests {
 					"skills.max-resource-bytes=2048", "skills.watch.debounce=250ms", "skills.watch.poll-interval=2s",
 					"skills.validation.fail-on-error=true", "skills.active-skills.max-conversations=7",
 					"skills.tools.enabled=false", "skills.advisor.enabled=false",
-					"skills.endpoint.show-instructions=true")
+					"skills.endpoint.show-instructions=true", "skills.discovery.max-depth=3",
+					"skills.discovery.max-directories=500")
 			.run((context) -> {
 				SkillConfig config = context.getBean(SkillConfig.class);
 				assertThat(config.skillsDir()).containsExactly(this.dir.toString(), "classpath*:more/");
@@ -86,6 +90,8 @@ class SkillsPropertiesTests {
 				assertThat(config.maxResourceBytes()).isEqualTo(2048);
 				assertThat(config.watchDebounce()).isEqualTo(Duration.ofMillis(250));
 				assertThat(config.pollInterval()).isEqualTo(Duration.ofSeconds(2));
+				assertThat(config.discoveryMaxDepth()).isEqualTo(3);
+				assertThat(config.discoveryMaxDirectories()).isEqualTo(500);
 				SkillsProperties properties = context.getBean(SkillsProperties.class);
 				assertThat(properties.getPreload()).containsExactly("a", "b");
 				assertThat(properties.getValidation().isFailOnError()).isTrue();
@@ -250,6 +256,24 @@ class SkillsPropertiesTests {
 			assertThat(analysis.getDescription())
 				.isEqualTo("Invalid value '-1s' for property 'skills.watch.debounce': it must not be negative");
 			assertThat(analysis.getAction()).contains("skills.watch.debounce");
+		});
+	}
+
+	@Test
+	void whenDiscoveryMaxDepthIsNegativeThenStartUpFailsNamingIt() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.discovery.max-depth=-1").run((context) -> {
+			FailureAnalysis analysis = analyze(context);
+			assertThat(analysis.getDescription()).contains("'skills.discovery.max-depth'", "must not be negative");
+			assertThat(analysis.getAction()).contains("skills.discovery.max-depth");
+		});
+	}
+
+	@Test
+	void whenDiscoveryMaxDirectoriesIsZeroThenStartUpFailsNamingIt() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.discovery.max-directories=0").run((context) -> {
+			FailureAnalysis analysis = analyze(context);
+			assertThat(analysis.getDescription()).contains("'skills.discovery.max-directories'", "must be a positive");
+			assertThat(analysis.getAction()).contains("skills.discovery.max-directories");
 		});
 	}
 

@@ -1,6 +1,7 @@
 package dev.skills.core.parse;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -20,6 +21,7 @@ import org.yaml.snakeyaml.constructor.DuplicateKeyException;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.representer.Representer;
 import org.yaml.snakeyaml.resolver.Resolver;
@@ -89,30 +91,48 @@ public final class FrontmatterParser {
 	 */
 	public static Frontmatter read(Reader reader, boolean lenient, boolean withBody) {
 		try {
-			String yaml = readFrontmatter(reader);
-			Map<String, Object> fields;
-			List<String> repaired = List.of();
-			try {
-				fields = load(yaml);
-			}
-			catch (FrontmatterException ex) {
-				RepairedYaml repair = lenient ? repair(yaml) : null;
-				if (repair == null) {
-					throw ex;
-				}
-				try {
-					fields = load(repair.yaml());
-				}
-				catch (FrontmatterException stillBroken) {
-					throw ex;
-				}
-				repaired = repair.keys();
-			}
-			String body = withBody ? readAll(reader).strip() : "";
-			return new Frontmatter(fields, body, repaired);
+			Frontmatter frontmatter = readYaml(readFrontmatter(reader), lenient);
+			return withBody ? new Frontmatter(frontmatter.fields(), readAll(reader).strip(), frontmatter.repairedKeys())
+					: frontmatter;
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * Read the frontmatter of a {@code SKILL.md} from its bytes, reading no further than the
+	 * closing {@code ---}: the way discovery reads thousands of files. The stream is not closed.
+	 * @param in the file's bytes
+	 * @param lenient whether to repair unquoted values (see {@link #parseLenient(String)})
+	 * @return the frontmatter, without a body
+	 * @throws FrontmatterException when the frontmatter cannot be read or is not valid UTF-8
+	 * @throws UncheckedIOException when the stream fails
+	 */
+	public static Frontmatter readFrontmatter(InputStream in, boolean lenient) {
+		try {
+			return readYaml(FrontmatterBytes.read(in), lenient);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static Frontmatter readYaml(String yaml, boolean lenient) {
+		try {
+			return new Frontmatter(load(yaml), "", List.of());
+		}
+		catch (FrontmatterException ex) {
+			RepairedYaml repair = lenient ? repair(yaml) : null;
+			if (repair == null) {
+				throw ex;
+			}
+			try {
+				return new Frontmatter(load(repair.yaml()), "", repair.keys());
+			}
+			catch (FrontmatterException stillBroken) {
+				throw ex;
+			}
 		}
 	}
 
@@ -189,6 +209,13 @@ public final class FrontmatterParser {
 	}
 
 	private static Map<String, Object> load(String yaml) {
+		// Most frontmatters are simple: read those without the YAML parser and its garbage.
+		Map<String, Object> simple = SimpleFrontmatter.read(yaml);
+		return (simple != null) ? simple : loadYaml(yaml);
+	}
+
+	// Read with the YAML parser alone (the simple reader is checked against it).
+	static Map<String, Object> loadYaml(String yaml) {
 		Object loaded;
 		try {
 			loaded = YAML.get().load(yaml);
@@ -322,9 +349,18 @@ public final class FrontmatterParser {
 
 		TextConstructor(LoaderOptions options) {
 			super(options);
-			for (Tag tag : List.of(Tag.NULL, Tag.BOOL, Tag.INT, Tag.FLOAT, Tag.BINARY, Tag.TIMESTAMP)) {
+			for (Tag tag : List.of(Tag.BOOL, Tag.INT, Tag.FLOAT, Tag.BINARY, Tag.TIMESTAMP)) {
 				this.yamlConstructors.put(tag, new ConstructYamlStr());
 			}
+			this.yamlConstructors.put(Tag.NULL, new ConstructYamlStr() {
+
+				// An empty document (nothing between the --- lines) has no node at all.
+				@Override
+				public @Nullable Object construct(@Nullable Node node) {
+					return (node != null) ? super.construct(node) : null;
+				}
+
+			});
 		}
 
 	}

@@ -2,6 +2,7 @@ package dev.skills.core.parse;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
@@ -45,15 +46,15 @@ final class ToolLists {
 	/**
 	 * Split text on a regular expression, trimming and dropping empty parts.
 	 * @param text the text, or {@code null}
-	 * @param separators the separator pattern
+	 * @param separators the separator pattern, compiled once (discovery splits every skill's tags)
 	 * @return the parts
 	 */
-	static List<String> split(@Nullable String text, String separators) {
+	static List<String> split(@Nullable String text, Pattern separators) {
 		if (text == null) {
 			return List.of();
 		}
 		List<String> parts = new ArrayList<>();
-		for (String part : text.split(separators)) {
+		for (String part : separators.split(text)) {
 			if (!part.isBlank()) {
 				parts.add(part.strip());
 			}

@@ -1,6 +1,11 @@
 package dev.skills.core.registry;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import dev.skills.core.SkillConfig;
 import org.jspecify.annotations.Nullable;
@@ -17,6 +22,26 @@ record Location(int index, String spec, @Nullable Path folder) {
 	static Location of(int index, String spec) {
 		Path folder = SkillConfig.folderOf(spec);
 		return new Location(index, spec, (folder != null) ? folder.toAbsolutePath().normalize() : null);
+	}
+
+	/**
+	 * Group changed paths by the folder location they lie in (the first, in precedence order).
+	 * @param locations the locations
+	 * @param paths the paths; those in no folder location are left out
+	 * @return the absolute, normalised paths of each location, in the order given
+	 */
+	static Map<Location, List<Path>> group(List<Location> locations, Collection<Path> paths) {
+		Map<Location, List<Path>> byLocation = new LinkedHashMap<>();
+		for (Path changed : paths) {
+			Path path = changed.toAbsolutePath().normalize();
+			for (Location location : locations) {
+				if (location.contains(path)) {
+					byLocation.computeIfAbsent(location, (key) -> new ArrayList<>()).add(path);
+					break;
+				}
+			}
+		}
+		return byLocation;
 	}
 
 	/**

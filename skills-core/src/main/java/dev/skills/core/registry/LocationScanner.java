@@ -1,7 +1,7 @@
 package dev.skills.core.registry;
 
 import java.io.IOException;
-import java.io.Reader;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.discover.SkillFolders;
@@ -25,7 +26,8 @@ import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.ResourcePatternResolver;
 
 /**
- * Finds the skills of a location and reads them into entries.
+ * Finds the skills of a location and reads them into entries, keeping each folder location
+ * within its discovery limits also when only part of it is scanned again.
  */
 final class LocationScanner {
 
@@ -34,8 +36,18 @@ final class LocationScanner {
 
 	private final ResourcePatternResolver resolver;
 
-	LocationScanner(ResourcePatternResolver resolver) {
+	private final int maxDepth;
+
+	private final int maxDirectories;
+
+	// Folders each folder location has used of its limit, by location index. Only the refresh,
+	// which serialises every scan, touches it.
+	private final Map<Integer, Integer> directoriesSpent = new HashMap<>();
+
+	LocationScanner(ResourcePatternResolver resolver, SkillConfig config) {
 		this.resolver = resolver;
+		this.maxDepth = config.discoveryMaxDepth();
+		this.maxDirectories = config.discoveryMaxDirectories();
 	}
 
 	/**
@@ -46,20 +58,24 @@ final class LocationScanner {
 	 */
 	List<SkillSource> scan(Location location, List<SkillDiagnostic> diagnostics) {
 		if (location.folder() != null) {
-			SkillFolders.Scan scan = SkillFolders.find(location.folder());
+			SkillFolders.Scan scan = SkillFolders.find(location.folder(), this.maxDepth, this.maxDirectories);
 			diagnostics.addAll(scan.diagnostics());
-			return scan.skillFiles().stream().map(SkillSource::folder).toList();
+			this.directoriesSpent.put(location.index(), scan.limitReached() ? this.maxDirectories : scan.directories());
+			return toSources(scan);
 		}
 		return scanClasspath(location, diagnostics);
 	}
 
 	/**
-	 * Find the skills below one folder of a folder location, after a change there.
+	 * Find the skills below one folder of a folder location, after a change there. A full scan
+	 * stops at the location's folder limit; what lies past it must stay unseen here too. Folders
+	 * visited here count towards the limit (an upper bound: some were counted before), so once
+	 * the limit could have been passed only a full scan can say what it would find.
 	 * @param location the location
 	 * @param start the folder to search, at or below the location's folder
-	 * @return the skills found
+	 * @return the skills found, or {@code null} when only a full scan of the location is exact
 	 */
-	List<SkillSource> scanBelow(Location location, Path start) {
+	@Nullable List<SkillSource> scanBelow(Location location, Path start) {
 		if (!start.equals(location.folder()) && Files.isSymbolicLink(start)) {
 			// A full scan does not follow links below the location: neither does this one.
 			return List.of();
@@ -70,11 +86,21 @@ final class LocationScanner {
 			return List.of();
 		}
 		int depth = relative.getNameCount();
-		int remaining = SkillFolders.MAX_DEPTH - (start.equals(location.folder()) ? 0 : depth);
+		int remaining = this.maxDepth - (start.equals(location.folder()) ? 0 : depth);
 		if (remaining < 0) {
 			return List.of();
 		}
-		return SkillFolders.find(start, remaining).skillFiles().stream().map(SkillSource::folder).toList();
+		int spent = this.directoriesSpent.getOrDefault(location.index(), this.maxDirectories);
+		SkillFolders.Scan scan = SkillFolders.findBelow(start, remaining, this.maxDirectories - spent);
+		if (scan.limitReached()) {
+			return null;
+		}
+		this.directoriesSpent.put(location.index(), spent + scan.directories());
+		return toSources(scan);
+	}
+
+	private static List<SkillSource> toSources(SkillFolders.Scan scan) {
+		return scan.skillFiles().stream().map(SkillSource::folder).toList();
 	}
 
 	/**
@@ -90,8 +116,8 @@ final class LocationScanner {
 	SkillEntry read(SkillSource source, int locationIndex, int order, @Nullable SkillEntry previous) {
 		SkillSource.Fingerprint fingerprint = source.fingerprint();
 		SkillReadResult result;
-		try (Reader reader = source.openSkillFile()) {
-			result = SkillLoader.readMeta(reader, source.location(), source.baseDirectory(), source.directoryName());
+		try (InputStream in = source.openSkillStream()) {
+			result = SkillLoader.readMeta(in, source.location(), source.baseDirectory(), source.directoryName());
 		}
 		catch (IOException | UncheckedIOException ex) {
 			result = new SkillReadResult(null,
@@ -140,7 +166,7 @@ final class LocationScanner {
 		return select(candidates);
 	}
 
-	private static @Nullable Candidate candidate(Resource resource, String rootPath) {
+	private @Nullable Candidate candidate(Resource resource, String rootPath) {
 		String url;
 		try {
 			url = resource.getURL().toString();
@@ -158,7 +184,7 @@ final class LocationScanner {
 		String[] segments = relative.split("/");
 		String fileName = segments[segments.length - 1];
 		boolean skillFile = SkillLoader.isSkillFileName(fileName);
-		if (!skillFile || segments.length < 2 || segments.length - 1 > SkillFolders.MAX_DEPTH
+		if (!skillFile || segments.length < 2 || segments.length - 1 > this.maxDepth
 				|| hasSkippedSegment(segments)) {
 			return null;
 		}

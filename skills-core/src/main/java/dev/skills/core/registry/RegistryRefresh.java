@@ -30,6 +30,9 @@ final class RegistryRefresh {
 
 	private static final Log logger = LogFactory.getLog("dev.skills.registry");
 
+	// More changed paths than this in one location are applied by scanning the location again.
+	static final int COALESCE_ABOVE = 32;
+
 	private final LocationScanner scanner;
 
 	private final List<SkillsListener> listeners = new CopyOnWriteArrayList<>();
@@ -37,6 +40,10 @@ final class RegistryRefresh {
 	private volatile SkillsSnapshot snapshot = SkillsSnapshot.empty();
 
 	private volatile List<Location> locations = List.of();
+
+	// The watcher's standing warnings (a location polled, a watch limit reached), kept among the
+	// location warnings across rescans.
+	private List<SkillDiagnostic> watcherDiagnostics = List.of();
 
 	RegistryRefresh(LocationScanner scanner) {
 		this.scanner = scanner;
@@ -74,11 +81,20 @@ final class RegistryRefresh {
 	 */
 	synchronized SkillsChange rescan() {
 		long start = System.nanoTime();
-		SkillsSnapshot current = this.snapshot;
-		SnapshotEditor editor = current.edit();
+		SnapshotEditor editor = this.snapshot.edit();
+		rescan(editor, this.snapshot, this.locations);
+		return commit(editor, start);
+	}
+
+	// Scan these locations again into the edit, keeping what the other locations hold.
+	private void rescan(SnapshotEditor editor, SkillsSnapshot current, Collection<Location> scanned) {
 		List<SkillDiagnostic> locationDiagnostics = new ArrayList<>();
 		Set<String> seen = new LinkedHashSet<>();
 		for (Location location : this.locations) {
+			if (!scanned.contains(location)) {
+				KeptLocation.keep(location, current, this.watcherDiagnostics, seen, locationDiagnostics);
+				continue;
+			}
 			List<SkillSource> sources = this.scanner.scan(location, locationDiagnostics);
 			for (int i = 0; i < sources.size(); i++) {
 				SkillSource source = sources.get(i);
@@ -101,13 +117,32 @@ final class RegistryRefresh {
 				editor.remove(directory);
 			}
 		}
+		locationDiagnostics.addAll(this.watcherDiagnostics);
 		editor.locationDiagnostics(locationDiagnostics);
-		return commit(editor, start);
+	}
+
+	/**
+	 * Replace the watcher's warnings among the location warnings.
+	 * @param diagnostics every current warning of the watcher
+	 */
+	synchronized void watcherDiagnostics(List<SkillDiagnostic> diagnostics) {
+		long start = System.nanoTime();
+		List<SkillDiagnostic> previous = this.watcherDiagnostics;
+		this.watcherDiagnostics = List.copyOf(diagnostics);
+		SnapshotEditor editor = this.snapshot.edit();
+		List<SkillDiagnostic> locationDiagnostics = new ArrayList<>(editor.locationDiagnostics());
+		locationDiagnostics.removeAll(previous);
+		locationDiagnostics.addAll(this.watcherDiagnostics);
+		editor.locationDiagnostics(locationDiagnostics);
+		commit(editor, start);
 	}
 
 	/**
 	 * Apply changes to files or folders inside folder locations: only the skill folders they touch
-	 * are read again.
+	 * are read again. A location with a burst of more than {@value #COALESCE_ABOVE} changes is
+	 * scanned again whole instead (one walk costs less than hundreds of small ones, and keeps the
+	 * lag behind the files bounded), and so is one where an incremental scan could reach past
+	 * the location's folder limit.
 	 * @param changedPaths files or folders that were created, modified or deleted
 	 * @return what changed
 	 */
@@ -115,20 +150,40 @@ final class RegistryRefresh {
 		long start = System.nanoTime();
 		SkillsSnapshot current = this.snapshot;
 		SnapshotEditor editor = current.edit();
+		Map<Location, List<Path>> byLocation = Location.group(this.locations, changedPaths);
+		Set<Location> rescans = new LinkedHashSet<>();
 		Map<String, Location> dirty = new LinkedHashMap<>();
 		Set<String> filesTouched = new HashSet<>();
-		for (Path changed : changedPaths) {
-			Path path = changed.toAbsolutePath().normalize();
-			for (Location location : this.locations) {
-				if (location.contains(path)) {
-					collectDirty(location, path, current, dirty, filesTouched);
-					break;
+		byLocation.forEach((location, paths) -> {
+			if (paths.size() > COALESCE_ABOVE) {
+				rescans.add(location);
+				return;
+			}
+			for (Path path : paths) {
+				if (!collectDirty(location, path, current, dirty, filesTouched)) {
+					rescans.add(location);
+					return;
 				}
 			}
+		});
+		if (!rescans.isEmpty()) {
+			dirty.values().removeIf(rescans::contains);
+			rescan(editor, current, rescans);
 		}
-		dirty.forEach((directory, location) -> reread(editor, location, directory, current.entryAt(directory),
-				filesTouched.contains(directory)));
-		return commit(editor, start);
+		Set<Location> late = new LinkedHashSet<>();
+		dirty.forEach((directory, location) -> {
+			if (!reread(editor, location, directory, current.entryAt(directory), filesTouched.contains(directory))) {
+				late.add(location);
+			}
+		});
+		SkillsChange change = commit(editor, start);
+		if (late.isEmpty()) {
+			return change;
+		}
+		// A folder that stopped being a skill opened folders past the limit: scan those locations.
+		SnapshotEditor next = this.snapshot.edit();
+		rescan(next, this.snapshot, late);
+		return commit(next, start);
 	}
 
 	// A skill whose SKILL.md is the same may bundle other files now. Only a list that was handed
@@ -140,8 +195,9 @@ final class RegistryRefresh {
 	}
 
 	// Find the skill folders a changed path affects: the skill it lies in, the skills below it
-	// (a folder moved or deleted), and new skills in a folder that appeared.
-	private void collectDirty(Location location, Path path, SkillsSnapshot current, Map<String, Location> dirty,
+	// (a folder moved or deleted), and new skills in a folder that appeared or got a skill file.
+	// False when only a full scan of the location can tell.
+	private boolean collectDirty(Location location, Path path, SkillsSnapshot current, Map<String, Location> dirty,
 			Set<String> filesTouched) {
 		for (Path dir = path; dir != null && location.contains(dir); dir = dir.getParent()) {
 			if (current.entryAt(dir.toString()) != null) {
@@ -149,7 +205,7 @@ final class RegistryRefresh {
 				if (isBundledFile(dir.relativize(path))) {
 					filesTouched.add(dir.toString());
 				}
-				return;
+				return true;
 			}
 		}
 		String prefix = path + path.getFileSystem().getSeparator();
@@ -158,9 +214,16 @@ final class RegistryRefresh {
 				dirty.put(entry.key(), location);
 			}
 		}
-		Path start = Files.isDirectory(path) ? path : path.getParent();
+		// Only a folder or a skill file that exists can add skills; walking the parent of every
+		// deleted path walked the whole location for a delete at its top.
+		boolean folder = Files.isDirectory(path);
+		Path start = folder ? path : SkillLoader.isSkillFileName(String.valueOf(path.getFileName())) ? path.getParent() : null;
 		if (start != null && Files.isDirectory(start) && location.contains(start)) {
-			for (SkillSource source : this.scanner.scanBelow(location, start)) {
+			List<SkillSource> found = this.scanner.scanBelow(location, start);
+			if (found == null) {
+				return false;
+			}
+			for (SkillSource source : found) {
 				dirty.put(source.baseDirectory(), location);
 				// A folder that became a skill hides the skills below it.
 				String below = source.baseDirectory() + path.getFileSystem().getSeparator();
@@ -175,6 +238,7 @@ final class RegistryRefresh {
 			// The location itself appeared or vanished: its warning may have changed.
 			dirty.put(path.toString(), location);
 		}
+		return true;
 	}
 
 	// Whether a path inside a skill folder is one of its bundled files (or folders of them).
@@ -183,7 +247,8 @@ final class RegistryRefresh {
 				&& !SkillFiles.isSkippedPath(relative);
 	}
 
-	private void reread(SnapshotEditor editor, Location location, String directory,
+	// Read a skill folder again; false when only a full scan of the location can tell what it holds.
+	private boolean reread(SnapshotEditor editor, Location location, String directory,
 			@Nullable SkillEntry previous, boolean filesTouched) {
 		Path folder = Path.of(directory);
 		if (location.folder() != null && folder.equals(location.folder()) && previous == null) {
@@ -194,12 +259,16 @@ final class RegistryRefresh {
 			editor.remove(directory);
 			if (skillFile == null && previous != null && Files.isDirectory(folder)) {
 				// No longer a skill: the skills below it are found again, as a full scan would.
-				for (SkillSource below : this.scanner.scanBelow(location, folder)) {
-					editor.put(this.scanner.read(below, location.index(), 0,
-							this.snapshot.entryAt(below.baseDirectory())));
+				List<SkillSource> below = this.scanner.scanBelow(location, folder);
+				if (below == null) {
+					return false;
+				}
+				for (SkillSource source : below) {
+					editor.put(this.scanner.read(source, location.index(), 0,
+							this.snapshot.entryAt(source.baseDirectory())));
 				}
 			}
-			return;
+			return true;
 		}
 		SkillSource source = SkillSource.folder(skillFile);
 		if (previous == null || !previous.fingerprint().equals(source.fingerprint())) {
@@ -209,6 +278,7 @@ final class RegistryRefresh {
 			// Same SKILL.md, other bundled files: a change all the same (the tools offered depend on it).
 			relistIfChanged(editor, previous);
 		}
+		return true;
 	}
 
 	// Whether a folder lies inside a skill folder of the location, and so is not a skill itself.

@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.watch.ChangeHandler;
 import dev.skills.core.watch.ChangeWatcher;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -72,15 +75,24 @@ final class RegistryWatch {
 			return;
 		}
 		try {
-			this.watcher = ChangeWatcher.start(folders, this.config.watchDebounce(), this.config.pollInterval(),
-					(changed, overflow) -> {
-						if (overflow) {
-							this.refresh.rescan();
-						}
-						else {
-							this.refresh.refresh(changed);
-						}
-					});
+			this.watcher = ChangeWatcher.start(folders, this.config, new ChangeHandler() {
+
+				@Override
+				public void onChange(Set<Path> changed, boolean overflow) {
+					if (overflow) {
+						RegistryWatch.this.refresh.rescan();
+					}
+					else {
+						RegistryWatch.this.refresh.refresh(changed);
+					}
+				}
+
+				@Override
+				public void onDiagnostics(List<SkillDiagnostic> diagnostics) {
+					RegistryWatch.this.refresh.watcherDiagnostics(diagnostics);
+				}
+
+			});
 		}
 		catch (IOException ex) {
 			logger.warn("Cannot watch skill folders; hot reload is off: " + ex.getMessage());
@@ -91,6 +103,7 @@ final class RegistryWatch {
 		if (this.watcher != null) {
 			this.watcher.close();
 			this.watcher = null;
+			this.refresh.watcherDiagnostics(List.of());
 		}
 	}
 

@@ -61,7 +61,7 @@ public class SkillsRegistry implements AutoCloseable {
 	public SkillsRegistry(SkillConfig config, ResourcePatternResolver resolver) {
 		this.config = config;
 		this.contents = new SkillContents(config.maxBodyBytes());
-		this.refresh = new RegistryRefresh(new LocationScanner(resolver));
+		this.refresh = new RegistryRefresh(new LocationScanner(resolver, config));
 		this.watch = new RegistryWatch(config, this.refresh);
 	}
 

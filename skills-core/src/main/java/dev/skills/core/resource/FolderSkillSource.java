@@ -55,15 +55,18 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 
 	@Override
 	public Reader openSkillFile() throws IOException {
-		// Discovery reads every SKILL.md this way: a plain file opens at once, a link is resolved.
-		InputStream plain = GuardedFiles.openPlain(this.skillFile);
-		return new BufferedReader(new InputStreamReader((plain != null) ? plain : openSkillStream(),
-				StandardCharsets.UTF_8.newDecoder()));
+		return new BufferedReader(new InputStreamReader(openSkillStream(), StandardCharsets.UTF_8.newDecoder()));
 	}
 
 	@Override
 	public InputStream openSkillStream() throws IOException {
-		// The same guard as any bundled file: a SKILL.md that links outside its folder is not read.
+		// Discovery reads every SKILL.md this way: a plain file opens at once, without following
+		// links. Anything else takes the same guard as any bundled file: a SKILL.md that links
+		// outside its folder is not read.
+		InputStream plain = GuardedFiles.openPlain(this.skillFile);
+		if (plain != null) {
+			return plain;
+		}
 		GuardedFiles.Target target = GuardedFiles.resolve(directory(), String.valueOf(this.skillFile.getFileName()));
 		if (target.kind() != GuardedFiles.Kind.FILE) {
 			throw new FileSystemException(null, null,

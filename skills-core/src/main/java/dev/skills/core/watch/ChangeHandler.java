@@ -1,7 +1,10 @@
 package dev.skills.core.watch;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
+
+import dev.skills.core.SkillDiagnostic;
 
 /**
  * Receives the paths that changed during one quiet period.
@@ -15,5 +18,13 @@ public interface ChangeHandler {
 	 * @param overflow whether events were lost, so that only a full rescan is safe
 	 */
 	void onChange(Set<Path> changedPaths, boolean overflow);
+
+	/**
+	 * Take the watcher's standing warnings (a folder limit reached, a location polled because
+	 * native watches ran out), each time they change.
+	 * @param diagnostics every current warning, about the watched roots
+	 */
+	default void onDiagnostics(List<SkillDiagnostic> diagnostics) {
+	}
 
 }

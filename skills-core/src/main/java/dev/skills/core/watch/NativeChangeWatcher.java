@@ -11,6 +11,7 @@ import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -18,14 +19,19 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.resource.SkillFiles;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Watches with the JDK {@link WatchService} (inotify on Linux), registering every folder of the
- * tree and each new one as it appears. A missing root is found through its nearest existing
- * ancestor, which is watched until the root appears.
+ * Watches with the JDK {@link WatchService} (inotify on Linux), registering the folders of the
+ * tree that discovery covers and each new one as it appears. A missing root is found through its
+ * nearest existing ancestor, which is watched until the root appears. When a folder cannot be
+ * registered (inotify's per-user limit of watches, most often), its root is polled instead, with
+ * a warning, rather than silently missing changes.
  */
 final class NativeChangeWatcher implements ChangeWatcher {
 
@@ -35,11 +41,20 @@ final class NativeChangeWatcher implements ChangeWatcher {
 
 	private final List<Path> roots;
 
-	private final Duration debounce;
+	private final SkillConfig config;
 
 	private final ChangeHandler handler;
 
+	// The most native watches to hold; beyond it a root is polled as if the system had refused.
+	private final int maxWatches;
+
 	private final Map<WatchKey, Path> keys = new ConcurrentHashMap<>();
+
+	private final Map<Path, Integer> watchedPerRoot = new ConcurrentHashMap<>();
+
+	private final Map<Path, PollingChangeWatcher> polled = new ConcurrentHashMap<>();
+
+	private final Map<Path, SkillDiagnostic> warnings = new ConcurrentHashMap<>();
 
 	private final Set<Path> missingRoots = ConcurrentHashMap.newKeySet();
 
@@ -47,11 +62,13 @@ final class NativeChangeWatcher implements ChangeWatcher {
 
 	private volatile boolean running = true;
 
-	NativeChangeWatcher(List<Path> roots, Duration debounce, ChangeHandler handler) throws IOException {
+	NativeChangeWatcher(List<Path> roots, SkillConfig config, ChangeHandler handler, int maxWatches)
+			throws IOException {
 		this.service = FileSystems.getDefault().newWatchService();
 		this.roots = roots.stream().map((root) -> root.toAbsolutePath().normalize()).toList();
-		this.debounce = debounce;
+		this.config = config;
 		this.handler = handler;
+		this.maxWatches = maxWatches;
 		for (Path root : this.roots) {
 			if (Files.isDirectory(root)) {
 				registerTree(root);
@@ -68,12 +85,14 @@ final class NativeChangeWatcher implements ChangeWatcher {
 
 	@Override
 	public boolean isRunning() {
-		return this.running && this.thread.isAlive();
+		return this.running && this.thread.isAlive()
+				&& this.polled.values().stream().allMatch(PollingChangeWatcher::isRunning);
 	}
 
 	@Override
 	public void close() {
 		this.running = false;
+		this.polled.values().forEach(PollingChangeWatcher::close);
 		try {
 			this.service.close();
 		}
@@ -102,7 +121,7 @@ final class NativeChangeWatcher implements ChangeWatcher {
 				}
 				else {
 					long now = System.nanoTime();
-					long quietUntil = lastEvent + this.debounce.toNanos();
+					long quietUntil = lastEvent + this.config.watchDebounce().toNanos();
 					long latest = firstEvent + MAX_BATCH_DELAY.toNanos();
 					long wait = Math.min(quietUntil, latest) - now;
 					key = (wait > 0) ? this.service.poll(wait, TimeUnit.NANOSECONDS) : null;
@@ -151,6 +170,10 @@ final class NativeChangeWatcher implements ChangeWatcher {
 		}
 		if (!key.reset()) {
 			this.keys.remove(key);
+			Path root = (directory != null) ? rootOf(directory) : null;
+			if (root != null) {
+				this.watchedPerRoot.computeIfPresent(root, (r, count) -> count - 1);
+			}
 			if (directory != null && this.roots.contains(directory)) {
 				// The root itself went away: report it, and wait for it to come back.
 				this.missingRoots.add(directory);
@@ -182,31 +205,101 @@ final class NativeChangeWatcher implements ChangeWatcher {
 			while (ancestor != null && !Files.isDirectory(ancestor)) {
 				ancestor = ancestor.getParent();
 			}
-			if (ancestor != null) {
-				register(ancestor);
+			String failure = (ancestor != null) ? register(ancestor) : null;
+			if (failure != null) {
+				logger.warn("Cannot watch " + ancestor + " for the skill location " + root + " to appear: " + failure);
 			}
 		}
 	}
 
-	private void registerTree(Path root) {
-		try {
-			WatchedTree.walk(root, this::register, (file) -> {
-			});
+	// Register a folder that appeared (or a root) and the folders below it that discovery covers.
+	private void registerTree(Path start) {
+		Path root = rootOf(start);
+		if (root == null || this.polled.containsKey(root)) {
+			return;
 		}
-		catch (IOException ex) {
-			logger.warn("Cannot watch " + root + " for skill changes: " + ex.getMessage());
+		int depth = start.equals(root) ? 0 : root.relativize(start).getNameCount();
+		int levels = this.config.discoveryMaxDepth() + 1 - depth;
+		int budget = Math.max(0, this.config.discoveryMaxDirectories() - this.watchedPerRoot.getOrDefault(root, 0));
+		if (levels < 0) {
+			return;
+		}
+		String[] failure = new String[1];
+		int[] registered = new int[1];
+		boolean limitReached = WatchedTree.walk(start, levels, budget, (directory) -> {
+			failure[0] = register(directory);
+			registered[0]++;
+			return failure[0] == null;
+		}, (file) -> {
+		});
+		if (failure[0] != null) {
+			pollInstead(root, failure[0]);
+			return;
+		}
+		this.watchedPerRoot.merge(root, registered[0], Integer::sum);
+		if (limitReached && this.warnings.putIfAbsent(root, SkillDiagnostic.warning(root.toString(), null,
+				"Stopped watching after " + this.config.discoveryMaxDirectories()
+						+ " folders (skills.discovery.max-directories): changes past them are not seen")) == null) {
+			report();
 		}
 	}
 
-	private void register(Path directory) {
+	// Stop the native watches of a root and poll it instead.
+	private void pollInstead(Path root, String failure) {
+		this.keys.entrySet().removeIf((entry) -> {
+			boolean below = entry.getValue().startsWith(root);
+			if (below) {
+				entry.getKey().cancel();
+			}
+			return below;
+		});
+		this.watchedPerRoot.remove(root);
+		Duration interval = FALLBACK_POLL_INTERVAL;
+		this.polled.put(root, new PollingChangeWatcher(List.of(root), interval, this.config, this.handler));
+		this.warnings.put(root, SkillDiagnostic.warning(root.toString(), null, "Native file watches ran out ("
+				+ failure + "); polling this location every " + interval.toSeconds() + "s instead"));
+		logger.warn(this.warnings.get(root));
+		report();
+	}
+
+	private void report() {
+		List<SkillDiagnostic> current = new ArrayList<>();
+		for (Path root : this.roots) {
+			SkillDiagnostic warning = this.warnings.get(root);
+			if (warning != null) {
+				current.add(warning);
+			}
+		}
+		try {
+			this.handler.onDiagnostics(List.copyOf(current));
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Reporting watcher warnings failed", ex);
+		}
+	}
+
+	private @Nullable Path rootOf(Path path) {
+		for (Path root : this.roots) {
+			if (path.startsWith(root)) {
+				return root;
+			}
+		}
+		return null;
+	}
+
+	// Watch one folder; why it failed, or null. A folder gone meanwhile needs no watch.
+	private @Nullable String register(Path directory) {
+		if (this.keys.size() >= this.maxWatches) {
+			return "the limit of " + this.maxWatches + " watches was reached";
+		}
 		try {
 			WatchKey key = directory.register(this.service, StandardWatchEventKinds.ENTRY_CREATE,
 					StandardWatchEventKinds.ENTRY_DELETE, StandardWatchEventKinds.ENTRY_MODIFY);
 			this.keys.put(key, directory);
+			return null;
 		}
 		catch (IOException ex) {
-			logger.warn("Cannot watch " + directory + " for skill changes (" + ex.getMessage()
-					+ "); set a poll interval if this file system sends no events");
+			return Files.isDirectory(directory) ? ex.getMessage() : null;
 		}
 	}
 

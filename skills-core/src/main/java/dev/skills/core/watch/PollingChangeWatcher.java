@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import dev.skills.core.SkillConfig;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -28,6 +29,10 @@ final class PollingChangeWatcher implements ChangeWatcher {
 
 	private final List<Path> roots;
 
+	private final int levels;
+
+	private final int maxDirectories;
+
 	private final ChangeHandler handler;
 
 	private final ScheduledExecutorService executor;
@@ -36,8 +41,10 @@ final class PollingChangeWatcher implements ChangeWatcher {
 
 	private volatile boolean failed;
 
-	PollingChangeWatcher(List<Path> roots, Duration interval, ChangeHandler handler) {
+	PollingChangeWatcher(List<Path> roots, Duration interval, SkillConfig config, ChangeHandler handler) {
 		this.roots = roots.stream().map((root) -> root.toAbsolutePath().normalize()).toList();
+		this.levels = config.discoveryMaxDepth() + 1;
+		this.maxDirectories = config.discoveryMaxDirectories();
 		this.handler = handler;
 		this.state = scan();
 		this.executor = Executors.newSingleThreadScheduledExecutor((runnable) -> {
@@ -95,12 +102,8 @@ final class PollingChangeWatcher implements ChangeWatcher {
 			if (!Files.isDirectory(root)) {
 				continue;
 			}
-			try {
-				WatchedTree.walk(root, (dir) -> stamps.put(dir, stamp(dir)), (file) -> stamps.put(file, stamp(file)));
-			}
-			catch (IOException ex) {
-				logger.debug("Cannot poll " + root, ex);
-			}
+			WatchedTree.walk(root, this.levels, this.maxDirectories, (dir) -> stamps.put(dir, stamp(dir)) == null,
+					(file) -> stamps.put(file, stamp(file)));
 		}
 		return stamps;
 	}

@@ -30,7 +30,7 @@ class SkillFoldersTests {
 		SkillFolders.Scan scan = SkillFolders.find(this.root);
 		assertThat(scan.skillDirectories()).isEmpty();
 		assertThat(scan.diagnostics()).containsExactly(SkillDiagnostic.warning(this.root.toString(), null,
-				"Folders deeper than 6 levels were not searched for skills"));
+				"Folders deeper than 6 levels were not searched for skills (skills.discovery.max-depth)"));
 	}
 
 	@Test
@@ -40,27 +40,55 @@ class SkillFoldersTests {
 	}
 
 	@Test
-	void walkStopsAfter2000DirectoriesWithAWarning() throws IOException {
+	void walkStopsAtTheDirectoryLimitWithAWarning() throws IOException {
 		Path early = skill("a-skill");
-		for (int i = 0; i < 2_000; i++) {
+		for (int i = 0; i < 200; i++) {
 			Files.createDirectory(this.root.resolve("d%04d".formatted(i)));
 		}
 		skill("zz-skill");
-		SkillFolders.Scan scan = SkillFolders.find(this.root);
+		SkillFolders.Scan scan = SkillFolders.find(this.root, 6, 200);
 		assertThat(scan.skillDirectories()).containsExactly(early);
+		assertThat(scan.directories()).isEqualTo(200);
 		assertThat(scan.diagnostics()).containsExactly(SkillDiagnostic.warning(this.root.toString(), null,
-				"Stopped searching for skills after 2000 directories; point the location at a smaller folder"));
+				"Stopped searching for skills after 200 directories; point the location at a smaller folder "
+						+ "or raise the limit (skills.discovery.max-directories)"));
 	}
 
 	@Test
-	void walkOfExactly2000DirectoriesFindsTheLastOneWithoutAWarning() throws IOException {
-		for (int i = 0; i < 1_998; i++) {
+	void walkOfExactlyTheDirectoryLimitFindsTheLastOneWithoutAWarning() throws IOException {
+		for (int i = 0; i < 198; i++) {
 			Files.createDirectory(this.root.resolve("d%04d".formatted(i)));
 		}
 		Path last = skill("zz-skill");
-		SkillFolders.Scan scan = SkillFolders.find(this.root);
+		SkillFolders.Scan scan = SkillFolders.find(this.root, 6, 200);
 		assertThat(scan.skillDirectories()).containsExactly(last);
 		assertThat(scan.diagnostics()).isEmpty();
+	}
+
+	@Test
+	void depthLimitIsConfigurable() throws IOException {
+		Path shallow = skill("l1/l2/shallow");
+		skill("l1/l2/l3/deep");
+		SkillFolders.Scan scan = SkillFolders.find(this.root, 3, 100);
+		assertThat(scan.skillDirectories()).containsExactly(shallow);
+		assertThat(scan.diagnostics()).containsExactly(SkillDiagnostic.warning(this.root.toString(), null,
+				"Folders deeper than 3 levels were not searched for skills (skills.discovery.max-depth)"));
+	}
+
+	@Test
+	void foldersInsideASkillAreNotVisited() throws IOException {
+		Path skill = skill("category/pdf");
+		Files.createDirectories(skill.resolve("references/deeper"));
+		Files.createDirectories(skill.resolve("scripts"));
+		SkillFolders.Scan scan = SkillFolders.find(this.root);
+		assertThat(scan.skillDirectories()).containsExactly(skill);
+		assertThat(scan.directories()).isEqualTo(3);
+	}
+
+	@Test
+	void aFolderNamedLikeASkillFileIsSearchedAsAFolder() throws IOException {
+		Path inner = skill("SKILL.md/inner");
+		assertThat(SkillFolders.find(this.root).skillDirectories()).containsExactly(inner);
 	}
 
 	@Test

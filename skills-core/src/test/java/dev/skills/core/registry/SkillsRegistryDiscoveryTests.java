@@ -142,35 +142,54 @@ class SkillsRegistryDiscoveryTests {
 
 		assertThat(registry.names()).containsExactly("shallow");
 		assertThat(registry.diagnostics()).containsExactly(SkillDiagnostic.warning(skills.toString(), null,
-				"Folders deeper than 6 levels were not searched for skills"));
+				"Folders deeper than 6 levels were not searched for skills (skills.discovery.max-depth)"));
 	}
 
 	@Test
-	void whenTheSkillIsTheTwoThousandthFolderVisitedThenItIsFound() throws Exception {
-		// Visited in breadth-first, sorted order: the location, 1,998 empty folders, then the skill.
+	void whenTheSkillIsTheLastFolderTheDirectoryLimitAllowsThenItIsFound() throws Exception {
+		// Visited in breadth-first, sorted order: the location, 298 empty folders, then the skill.
 		Path skills = this.root.resolve("skills");
-		createEmptyFolders(skills, 1_998);
+		createEmptyFolders(skills, 298);
 		writeSkill(skills, "zz-last");
 
-		SkillsRegistry registry = registryOf(skills.toString());
+		SkillsRegistry registry = limitedRegistryOf(skills, 300);
 
 		assertThat(registry.names()).containsExactly("zz-last");
 		assertThat(registry.diagnostics()).isEmpty();
 	}
 
 	@Test
-	void whenTheSkillWouldBeTheTwoThousandAndFirstFolderVisitedThenTheWalkStopsBeforeItWithAWarning()
-			throws Exception {
+	void whenTheSkillWouldBeOneFolderPastTheDirectoryLimitThenTheWalkStopsBeforeItWithAWarning() throws Exception {
 		Path skills = this.root.resolve("skills");
 		writeSkill(skills, "aa-first");
-		createEmptyFolders(skills, 1_998);
+		createEmptyFolders(skills, 298);
 		writeSkill(skills, "zz-last");
 
-		SkillsRegistry registry = registryOf(skills.toString());
+		SkillsRegistry registry = limitedRegistryOf(skills, 300);
 
 		assertThat(registry.names()).containsExactly("aa-first");
 		assertThat(registry.diagnostics()).containsExactly(SkillDiagnostic.warning(skills.toString(), null,
-				"Stopped searching for skills after 2000 directories; point the location at a smaller folder"));
+				"Stopped searching for skills after 300 directories; point the location at a smaller folder "
+						+ "or raise the limit (skills.discovery.max-directories)"));
+	}
+
+	@Test
+	void whenTheDepthLimitIsLoweredThenDeeperSkillsAreNotFound() {
+		Path skills = this.root.resolve("skills");
+		writeSkill(skills.resolve("a/b"), "three-down");
+		writeSkill(skills.resolve("a/b/c"), "four-down");
+
+		SkillsRegistry registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(skills.toString()).discoveryMaxDepth(3).build());
+
+		assertThat(registry.names()).containsExactly("three-down");
+		assertThat(registry.diagnostics()).containsExactly(SkillDiagnostic.warning(skills.toString(), null,
+				"Folders deeper than 3 levels were not searched for skills (skills.discovery.max-depth)"));
+	}
+
+	private static SkillsRegistry limitedRegistryOf(Path location, int maxDirectories) {
+		return SkillsRegistry.create(
+				SkillConfig.builder().skillsDir(location.toString()).discoveryMaxDirectories(maxDirectories).build());
 	}
 
 	private static void createEmptyFolders(Path parent, int count) throws Exception {

@@ -3,9 +3,11 @@ package dev.skills.autoconfigure.health;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.activation.ActiveSkillsRepository;
@@ -22,6 +24,8 @@ import org.springframework.core.NestedExceptionUtils;
  * reload, and the active-skill store; DOWN when a configured folder exists but cannot be read,
  * when hot reload is on and the watcher died, or when the store does not answer. A folder that
  * does not exist is only a warning, not DOWN: the default {@code .agents/skills} is optional.
+ * Warnings about a location as a whole (missing, a discovery limit reached, polled instead of
+ * watched) are listed as {@code locationWarnings}.
  */
 public class SkillsHealthIndicator extends AbstractHealthIndicator {
 
@@ -58,6 +62,10 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 			.withDetail("warnings", diagnostics.size() - errors)
 			.withDetail("generation", snapshot.generation())
 			.withDetail("lastReload", snapshot.createdAt());
+		List<String> locationWarnings = locationWarnings(diagnostics);
+		if (!locationWarnings.isEmpty()) {
+			builder.withDetail("locationWarnings", locationWarnings);
+		}
 		List<String> unreadable = new ArrayList<>();
 		for (Path folder : this.registry.config().folderLocations()) {
 			if (Files.exists(folder) && (!Files.isDirectory(folder) || !Files.isReadable(folder))) {
@@ -99,6 +107,15 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 		}
 		builder.withDetail("activeSkills", store);
 		return (boolean) store.get("answers");
+	}
+
+	private List<String> locationWarnings(List<SkillDiagnostic> diagnostics) {
+		Set<String> folders = new HashSet<>();
+		this.registry.config().folderLocations().forEach((folder) -> folders.add(folder.toAbsolutePath().normalize().toString()));
+		return diagnostics.stream()
+			.filter((diagnostic) -> !diagnostic.isError() && folders.contains(diagnostic.file()))
+			.map(SkillDiagnostic::toString)
+			.toList();
 	}
 
 }

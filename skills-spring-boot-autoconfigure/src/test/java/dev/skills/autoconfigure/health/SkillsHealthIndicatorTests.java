@@ -57,6 +57,31 @@ class SkillsHealthIndicatorTests {
 	}
 
 	@Test
+	void whenDiscoveryReachesItsDirectoryLimitThenHealthListsTheWarning() throws IOException {
+		for (int i = 0; i < 5; i++) {
+			Files.createDirectories(this.dir.resolve("folder-" + i));
+		}
+		TestSkills.skill(this.dir, "zz-skill", "Found only with a larger limit.", "Body.");
+
+		Health health = health(SkillConfig.builder().skillsDir(this.dir.toString()).discoveryMaxDirectories(3));
+
+		assertThat(health.getStatus()).isEqualTo(Status.UP);
+		assertThat(health.getDetails()).containsEntry("skills", 0)
+			.containsEntry("locationWarnings", List.of("warning: " + this.dir.toAbsolutePath().normalize()
+					+ ": Stopped searching for skills after 3 directories; point the location at a smaller folder "
+					+ "or raise the limit (skills.discovery.max-directories)"));
+	}
+
+	@Test
+	void whenNoLocationHasAWarningThenHealthListsNone() {
+		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+
+		Health health = health(SkillConfig.builder().skillsDir(this.dir.toString()));
+
+		assertThat(health.getDetails()).doesNotContainKey("locationWarnings");
+	}
+
+	@Test
 	void whenAConfiguredLocationDoesNotExistThenHealthIsStillUp() {
 		Health health = health(SkillConfig.builder().skillsDir(this.dir.resolve("missing").toString()));
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
