@@ -200,7 +200,7 @@ public final class SkillPrompts {
 	 * ellipsis) and leaves out {@code when_to_use}.
 	 * @param skill the skill
 	 * @param shortened whether to shorten it
-	 * @return {@code <skill><name>NAME</name><description>...</description></skill>}
+	 * @return one {@code skill} element holding {@code name} and {@code description}
 	 */
 	public static String catalogEntry(SkillMeta skill, boolean shortened) {
 		String description = shortened ? shorten(skill.description()) : skill.description();

@@ -1,14 +1,10 @@
 package dev.skills.core.registry;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;

@@ -5,11 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * Links to folders below a location are not followed: a loop cannot multiply skills, and a
@@ -28,7 +28,7 @@ class LinkedFoldersTests {
 		Files.createSymbolicLink(this.root.resolve("cat/loop/up"), Path.of(".."));
 		Files.createSymbolicLink(this.root.resolve("cat/self"), Path.of("."));
 
-		SkillFolders.Scan scan = assertTimeoutPreemptively(Duration.ofSeconds(2), () -> SkillFolders.find(this.root));
+		SkillFolders.Scan scan = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(2), () -> SkillFolders.find(this.root));
 
 		assertThat(scan.skillDirectories()).containsExactly(alpha, beta);
 		assertThat(scan.diagnostics()).singleElement()

@@ -1,6 +1,7 @@
 package dev.skills.core.parse;
 
 import java.io.StringReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -17,8 +18,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import static java.nio.file.Files.createDirectories;
-import static java.nio.file.Files.writeString;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
@@ -80,8 +79,8 @@ class HostileNamesAndRepairTests {
 	}
 
 	private void writeSkill(String folder, String name) throws Exception {
-		Path directory = createDirectories(this.skills.resolve(folder));
-		writeString(directory.resolve("SKILL.md"), "---\nname: " + name + "\ndescription: A skill.\n---\nBody.\n");
+		Path directory = Files.createDirectories(this.skills.resolve(folder));
+		Files.writeString(directory.resolve("SKILL.md"), "---\nname: " + name + "\ndescription: A skill.\n---\nBody.\n");
 	}
 
 

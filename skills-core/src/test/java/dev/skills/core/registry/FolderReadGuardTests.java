@@ -14,6 +14,7 @@ import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +27,6 @@ import static dev.skills.core.registry.SkillFixtures.writeSkill;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * Reads of a folder skill's files that a hostile skill folder or argument tries to turn into a
@@ -67,7 +67,7 @@ class FolderReadGuardTests {
 	void whenAFileIsAFifoThenItIsDescribedAndNeverOpened() throws Exception {
 		mkfifo(this.kit.resolve("pipe"));
 
-		String answer = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> this.registry.readFile("kit", "pipe"));
+		String answer = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(5), () -> this.registry.readFile("kit", "pipe"));
 
 		assertThat(answer).isEqualTo("pipe is not a regular file (a FIFO, socket or device); its content is not read.");
 	}
@@ -227,7 +227,7 @@ class FolderReadGuardTests {
 		});
 		swapper.start();
 		try {
-			assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
+			Assertions.assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
 				for (int i = 0; i < 100; i++) {
 					long start = System.nanoTime();
 					try {

@@ -7,12 +7,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * An open that waits on a FIFO (swapped in after a file was checked as regular) gives up after
@@ -34,7 +34,7 @@ class OpenGuardTests {
 	void whenTheOpenWaitsOnAFifoStillInPlaceThenItIsReleasedInTime() throws Exception {
 		Path fifo = fifo();
 
-		assertTimeoutPreemptively(Duration.ofSeconds(5),
+		Assertions.assertTimeoutPreemptively(Duration.ofSeconds(5),
 				() -> assertThatExceptionOfType(FileSystemException.class)
 					.isThrownBy(() -> new OpenGuard().open(() -> Files.newByteChannel(fifo),
 							() -> Files.newByteChannel(fifo, OpenGuard.RELEASE)))
@@ -46,7 +46,7 @@ class OpenGuardTests {
 		Path fifo = fifo();
 		Path gone = this.root.resolve("gone");
 
-		assertTimeoutPreemptively(Duration.ofSeconds(5),
+		Assertions.assertTimeoutPreemptively(Duration.ofSeconds(5),
 				() -> assertThatExceptionOfType(FileSystemException.class)
 					.isThrownBy(() -> new OpenGuard().open(() -> Files.newByteChannel(fifo),
 							() -> Files.newByteChannel(gone, OpenGuard.RELEASE)))
