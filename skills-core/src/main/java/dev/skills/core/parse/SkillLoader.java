@@ -9,13 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.skills.core.InvalidSkillException;
@@ -36,11 +33,6 @@ public final class SkillLoader {
 
 	/** The name of the file that makes a folder a skill. */
 	public static final String SKILL_FILE = "SKILL.md";
-
-	// metadata.triggers are separated by ';' or line ends, metadata.tags by commas or white space.
-	private static final Pattern TRIGGER_SEPARATORS = Pattern.compile("[;\\n]");
-
-	private static final Pattern TAG_SEPARATORS = Pattern.compile("[,\\s]");
 
 	/** The lower-case spelling, accepted with a warning. */
 	public static final String LOWERCASE_SKILL_FILE = "skill.md";
@@ -120,7 +112,7 @@ public final class SkillLoader {
 			// One warning instead of the reader's two about the missing name and description.
 			result = (meta != null) ? new SkillReadResult(meta, List.of(SkillDiagnostic.warning(skillFile.toString(), name,
 					"SKILL.md has no frontmatter; using the directory name '" + name + "' and an empty description")))
-					: new SkillReadResult(null, reader.diagnostics);
+					: new SkillReadResult(null, reader.diagnostics());
 		}
 		result.diagnostics().stream().filter((diagnostic) -> !diagnostic.isError()).forEach(warnings);
 		return loaded(result, content, skillFile);
@@ -230,7 +222,7 @@ public final class SkillLoader {
 		}
 		MetaReader metaReader = new MetaReader(frontmatter.fields(), location, directoryName, attached);
 		SkillMeta meta = metaReader.read(frontmatter.repairedKeys(), baseDirectory);
-		return new SkillReadResult(meta, metaReader.diagnostics);
+		return new SkillReadResult(meta, metaReader.diagnostics());
 	}
 
 	private static Path directoryOf(Path skillFile) {
@@ -246,185 +238,6 @@ public final class SkillLoader {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot read " + file, ex);
 		}
-	}
-
-	/**
-	 * Turns the frontmatter mapping into a {@link SkillMeta}, collecting diagnostics.
-	 */
-	private static final class MetaReader {
-
-		private final Map<String, Object> fields;
-
-		private final String location;
-
-		private final String directoryName;
-
-		private final boolean attached;
-
-		private final List<SkillDiagnostic> diagnostics = new ArrayList<>();
-
-		private @Nullable String name;
-
-		MetaReader(Map<String, Object> fields, String location, String directoryName, boolean attached) {
-			this.fields = fields;
-			this.location = location;
-			this.directoryName = directoryName;
-			this.attached = attached;
-		}
-
-		@Nullable SkillMeta read(List<String> repairedKeys, String baseDirectory) {
-			if (!repairedKeys.isEmpty()) {
-				warn("Frontmatter is not valid YAML as written; quoted the value of " + String.join(", ", repairedKeys)
-						+ " to read it");
-			}
-			this.name = readName();
-			if (this.name == null) {
-				return null;
-			}
-			Object description = this.fields.get("description");
-			if (description == null && this.attached) {
-				warn("Missing required field in frontmatter: description; using an empty description");
-				description = "";
-			}
-			else if (!(description instanceof String text) || text.isBlank()) {
-				error((description == null) ? "Missing required field in frontmatter: description"
-						: "Field 'description' must be a non-empty string");
-				return null;
-			}
-			String text = (String) description;
-			SpecRules.descriptionProblems(text).forEach(this::warn);
-			Object compatibility = this.fields.get("compatibility");
-			if (compatibility != null) {
-				SpecRules.compatibilityProblems(compatibility).forEach(this::warn);
-			}
-			Map<String, String> metadata = readMetadata();
-			Map<String, String> extras = readExtraFields();
-			return new SkillMeta(this.name, text, text("license"), text("compatibility"), metadata,
-					readTools("allowed-tools", true), orEmpty(readTools("disallowed-tools", false)), text("when_to_use"),
-					ToolLists.split(metadata.get("triggers"), TRIGGER_SEPARATORS),
-					ToolLists.split(metadata.get("tags"), TAG_SEPARATORS), readPriority(metadata.get("priority")),
-					this.location, baseDirectory, extras, false);
-		}
-
-		private @Nullable String readName() {
-			Object raw = this.fields.get("name");
-			if (raw == null || (raw instanceof String text && text.isBlank())) {
-				warn("Missing required field in frontmatter: name; using the directory name '" + this.directoryName
-						+ "'");
-				return checkedName(this.directoryName);
-			}
-			if (!(raw instanceof String text)) {
-				error("Field 'name' must be a string, was " + FrontmatterParser.toYamlText(raw));
-				return null;
-			}
-			return checkedName(text.strip());
-		}
-
-		private @Nullable String checkedName(String candidate) {
-			String unusable = SpecRules.unusableName(candidate);
-			if (unusable != null) {
-				error(unusable);
-				return null;
-			}
-			// Names are compared after NFKC normalisation: the skill goes by its normalised name,
-			// so that two spellings of one name shadow each other.
-			String normalized = SpecRules.normalizeName(candidate);
-			this.name = normalized;
-			SpecRules.nameProblems(candidate, this.directoryName).forEach(this::warn);
-			if (!normalized.equals(candidate)) {
-				warn("Skill name '" + candidate + "' is read as '" + normalized + "' (NFKC normalisation)");
-			}
-			return normalized;
-		}
-
-		private Map<String, String> readMetadata() {
-			Object raw = this.fields.get("metadata");
-			Map<String, String> metadata = new LinkedHashMap<>();
-			if (raw == null) {
-				return metadata;
-			}
-			if (!(raw instanceof Map<?, ?> map)) {
-				warn("Field 'metadata' must be a mapping; ignored");
-				return metadata;
-			}
-			map.forEach((key, value) -> {
-				if (!(value instanceof String)) {
-					warn("metadata." + key + " is not a string; kept as its YAML text");
-				}
-				metadata.put(String.valueOf(key), FrontmatterParser.toYamlText(value));
-			});
-			return metadata;
-		}
-
-		private Map<String, String> readExtraFields() {
-			Map<String, String> extras = new LinkedHashMap<>();
-			this.fields.forEach((key, value) -> {
-				if (!SpecRules.SPEC_FIELDS.contains(key) && !SpecRules.EXTENSION_FIELDS.contains(key)
-						&& !isUnderscoreAlias(key)) {
-					extras.put(key, FrontmatterParser.toYamlText(value));
-				}
-			});
-			if (!extras.isEmpty()) {
-				warn("Fields outside the specification kept as extra fields: "
-						+ String.join(", ", new TreeSet<>(extras.keySet())));
-			}
-			return extras;
-		}
-
-		private boolean isUnderscoreAlias(String key) {
-			return key.equals("allowed_tools") || key.equals("disallowed_tools");
-		}
-
-		private @Nullable List<String> readTools(String field, boolean specField) {
-			String alias = field.replace('-', '_');
-			Object raw = this.fields.get(field);
-			if (raw == null && this.fields.containsKey(alias)) {
-				raw = this.fields.get(alias);
-				warn("'" + alias + "' is not the specification's spelling; read as '" + field + "'");
-			}
-			if (raw == null) {
-				return null;
-			}
-			ToolLists.Parsed parsed = ToolLists.parse(raw);
-			if (parsed.tools() == null) {
-				warn("Field '" + field + "' must be a string or a list; ignored");
-			}
-			else if (specField && parsed.nonStandard()) {
-				warn("Field '" + field + "' should be a space-separated string; read as " + parsed.tools());
-			}
-			return parsed.tools();
-		}
-
-		private int readPriority(@Nullable String priority) {
-			if (priority == null || priority.isBlank()) {
-				return 0;
-			}
-			try {
-				return Integer.parseInt(priority.strip());
-			}
-			catch (NumberFormatException ex) {
-				warn("metadata.priority '" + priority + "' is not an integer; using 0");
-				return 0;
-			}
-		}
-
-		private @Nullable String text(String field) {
-			Object value = this.fields.get(field);
-			return (value != null) ? FrontmatterParser.toYamlText(value) : null;
-		}
-
-		private static List<String> orEmpty(@Nullable List<String> list) {
-			return (list != null) ? list : List.of();
-		}
-
-		private void warn(String message) {
-			this.diagnostics.add(SkillDiagnostic.warning(this.location, this.name, message));
-		}
-
-		private void error(String message) {
-			this.diagnostics.add(SkillDiagnostic.error(this.location, this.name, message));
-		}
-
 	}
 
 }

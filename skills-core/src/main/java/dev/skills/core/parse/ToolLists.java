@@ -13,6 +13,11 @@ import org.jspecify.annotations.Nullable;
  */
 final class ToolLists {
 
+	// metadata.triggers are separated by ';' or line ends, metadata.tags by commas or white space.
+	private static final Pattern TRIGGER_SEPARATORS = Pattern.compile("[;\\n]");
+
+	private static final Pattern TAG_SEPARATORS = Pattern.compile("[,\\s]");
+
 	private ToolLists() {
 	}
 
@@ -44,12 +49,25 @@ final class ToolLists {
 	}
 
 	/**
-	 * Split text on a regular expression, trimming and dropping empty parts.
-	 * @param text the text, or {@code null}
-	 * @param separators the separator pattern, compiled once (discovery splits every skill's tags)
-	 * @return the parts
+	 * Split {@code metadata.triggers}: phrases separated by {@code ;} or line ends.
+	 * @param text the value, or {@code null}
+	 * @return the trimmed, non-empty phrases
 	 */
-	static List<String> split(@Nullable String text, Pattern separators) {
+	static List<String> triggers(@Nullable String text) {
+		return split(text, TRIGGER_SEPARATORS);
+	}
+
+	/**
+	 * Split {@code metadata.tags}: words separated by commas or white space.
+	 * @param text the value, or {@code null}
+	 * @return the trimmed, non-empty tags
+	 */
+	static List<String> tags(@Nullable String text) {
+		return split(text, TAG_SEPARATORS);
+	}
+
+	// The patterns are compiled once: discovery splits every skill's tags.
+	private static List<String> split(@Nullable String text, Pattern separators) {
 		if (text == null) {
 			return List.of();
 		}
