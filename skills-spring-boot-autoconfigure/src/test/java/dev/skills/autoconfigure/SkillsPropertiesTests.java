@@ -236,8 +236,8 @@ class SkillsPropertiesTests {
 	void whenMaxConversationsIsZeroThenStartUpFailsNamingIt() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.active-skills.max-conversations=0")
 			.run((context) -> assertThat(analyze(context).getDescription())
-				.isEqualTo(invalidValue("skills.active-skills.max-conversations", "0", "It must be a positive "
-						+ "number. Set skills.active-skills.max-conversations to a positive number, for example 10000.")));
+				.isEqualTo(invalidValue("skills.active-skills.max-conversations", "0", "It must be a positive number. "
+						+ "Set skills.active-skills.max-conversations to a positive number, for example 10000.")));
 	}
 
 	@Test
