@@ -183,16 +183,12 @@ abstract class JdbcActiveSkillsRepositoryContract extends ActiveSkillsRepository
 		ActiveSkillsRepository repository = repository();
 		String tooLong = "c".repeat(JdbcActiveSkillsRepository.MAX_KEY_LENGTH + 1);
 
-		assertThatIllegalArgumentException().isThrownBy(() -> repository.activate(tooLong, skill("pdf", 1)))
-			.withMessageContaining("conversation id is longer than 256 characters");
 		assertThatIllegalArgumentException().isThrownBy(() -> repository.activate("c1", skill(tooLong, 1)))
 			.withMessageContaining("skill name is longer than 256 characters");
 		assertThatIllegalArgumentException().isThrownBy(() -> repository.activate("c\0", skill("pdf", 1)))
 			.withMessageContaining("NUL");
-		assertThat(repository.findByConversationId(tooLong)).isEmpty();
 		assertThat(repository.findByConversationId("c\0")).isEmpty();
 		repository.deactivate("c\0", "pdf");
-		repository.deleteByConversationId(tooLong);
 		repository.deleteBySkillName("p\0");
 		assertThat(rows()).isZero();
 	}
@@ -207,6 +203,19 @@ abstract class JdbcActiveSkillsRepositoryContract extends ActiveSkillsRepository
 					assertThat(ex.getReason()).isEqualTo("it must be positive");
 				});
 		}
+	}
+
+	@Test
+	void aLongConversationIdIsKeptAsItsHashAsEveryStoreKeepsIt() {
+		ActiveSkillsRepository repository = repository();
+		String longId = "c".repeat(JdbcActiveSkillsRepository.MAX_KEY_LENGTH * 4);
+
+		repository.activate(longId, skill("pdf", 1));
+
+		assertThat(repository.findByConversationId(longId)).containsExactly(skill("pdf", 1));
+		assertThat(repository.findAll(10)).containsOnlyKeys(ActiveSkillsRepository.conversationKey(longId));
+		repository.deleteByConversationId(longId);
+		assertThat(rows()).isZero();
 	}
 
 	@Test

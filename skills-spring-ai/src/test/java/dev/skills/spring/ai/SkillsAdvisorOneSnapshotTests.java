@@ -10,6 +10,7 @@ import dev.skills.core.registry.SkillsRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -18,6 +19,8 @@ import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.SystemMessage;
 import org.springframework.ai.chat.messages.ToolResponseMessage;
 import org.springframework.ai.chat.messages.UserMessage;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.util.FileSystemUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A request reads one registry snapshot from its first model call to its last tool call, and
  * tells which skills a conversation holds by structure, never by text.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class SkillsAdvisorOneSnapshotTests {
 
 	@TempDir
@@ -165,7 +169,8 @@ class SkillsAdvisorOneSnapshotTests {
 	}
 
 	@Test
-	void aSkillWhoseFrontmatterAnEditBrokeIsStillActivatedWithItsInstructions() throws IOException {
+	void aSkillWhoseFrontmatterAnEditBrokeIsStillActivatedWithItsInstructions(CapturedOutput output)
+			throws IOException {
 		Files.writeString(this.root.resolve("alpha/SKILL.md"),
 				"---\nname: alpha\ndescription: [unclosed\n---\nEdited instructions of alpha.\n");
 		this.registry.reload();
@@ -174,6 +179,7 @@ class SkillsAdvisorOneSnapshotTests {
 		ask("Use alpha");
 
 		assertThat(this.registry.diagnostics()).anySatisfy((d) -> assertThat(d.message()).contains("last good version"));
+		assertThat(output).contains("alpha/SKILL.md: Invalid YAML in frontmatter");
 		assertThat(Prompts.allText(this.model.prompts.get(0))).contains("<name>alpha</name>");
 		assertThat(Prompts.lastToolResult(this.model.prompts.get(1)))
 			.isEqualTo("<skill_content name=\"alpha\">\nEdited instructions of alpha.\n</skill_content>");
