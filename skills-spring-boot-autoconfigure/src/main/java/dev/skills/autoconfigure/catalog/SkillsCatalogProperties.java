@@ -3,8 +3,6 @@ package dev.skills.autoconfigure.catalog;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.skills.spring.ai.catalog.SkillCatalog;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
