@@ -59,20 +59,25 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 
 	public SkillConfig {
 		skillsDir = List.copyOf(skillsDir);
-		checkByteLimit("maxResourceBytes", maxResourceBytes);
-		checkByteLimit("maxBodyBytes", maxBodyBytes);
+		checkByteLimit("maxResourceBytes", maxResourceBytes, DEFAULT_MAX_RESOURCE_BYTES);
+		checkByteLimit("maxBodyBytes", maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
+		checkPreloadFrom(mode, preloadFrom);
 		if (watchDebounce.isNegative()) {
-			throw new IllegalArgumentException("watchDebounce must not be negative, was " + watchDebounce);
+			throw new InvalidSkillSettingException("watchDebounce", watchDebounce, "it must not be negative",
+					"a duration such as 100ms");
 		}
 		if (pollInterval != null && (pollInterval.isNegative() || pollInterval.isZero())) {
-			throw new IllegalArgumentException("pollInterval must be positive, was " + pollInterval);
+			throw new InvalidSkillSettingException("pollInterval", pollInterval, "it must be positive",
+					"a duration such as 2s, or remove it to use native file events");
 		}
 		if (discoveryMaxDepth < 0) {
-			throw new IllegalArgumentException("discoveryMaxDepth must not be negative, was " + discoveryMaxDepth);
+			throw new InvalidSkillSettingException("discoveryMaxDepth", discoveryMaxDepth, "it must not be negative",
+					"a folder depth such as " + DEFAULT_DISCOVERY_MAX_DEPTH + " (0 searches only the location itself)");
 		}
 		if (discoveryMaxDirectories <= 0) {
-			throw new IllegalArgumentException(
-					"discoveryMaxDirectories must be positive, was " + discoveryMaxDirectories);
+			throw new InvalidSkillSettingException("discoveryMaxDirectories", discoveryMaxDirectories,
+					"it must be a positive number of folders", "a positive number, for example "
+							+ DEFAULT_DISCOVERY_MAX_DIRECTORIES);
 		}
 	}
 
@@ -91,14 +96,34 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 	 * @param name the setting or argument, for the message
 	 * @param bytes the value
 	 * @return the value
-	 * @throws IllegalArgumentException when it is out of range
+	 * @throws InvalidSkillSettingException when it is out of range
 	 */
 	public static int checkByteLimit(String name, int bytes) {
+		return checkByteLimit(name, bytes, DEFAULT_MAX_RESOURCE_BYTES);
+	}
+
+	private static int checkByteLimit(String name, int bytes, int example) {
 		if (bytes <= 0 || bytes > MAX_BYTES_LIMIT) {
-			throw new IllegalArgumentException(
-					name + " must be between 1 and " + MAX_BYTES_LIMIT + " bytes (16 MiB), was " + bytes);
+			throw new InvalidSkillSettingException(name, bytes,
+					"it must be between 1 and " + MAX_BYTES_LIMIT + " bytes (16 MiB)",
+					"a number of bytes in that range, for example " + example);
 		}
 		return bytes;
+	}
+
+	/**
+	 * Check that session mode has the request context key that names its skill.
+	 * @param mode the mode
+	 * @param preloadFrom the key
+	 * @throws InvalidSkillSettingException in session mode without a key
+	 */
+	public static void checkPreloadFrom(Mode mode, @Nullable String preloadFrom) {
+		if (mode == Mode.SESSION && (preloadFrom == null || preloadFrom.isBlank())) {
+			throw new InvalidSkillSettingException("preloadFrom", preloadFrom,
+					"session mode needs the request context key that names the skill",
+					"a key such as SKILL_NAME and pass the skill name under it with each request, "
+							+ "or use on-demand mode");
+		}
 	}
 
 	/**
@@ -307,7 +332,7 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 		/**
 		 * Build the configuration.
 		 * @return the configuration
-		 * @throws IllegalArgumentException when a value is out of range
+		 * @throws InvalidSkillSettingException when a value cannot work
 		 */
 		public SkillConfig build() {
 			return new SkillConfig(this.skillsDir, this.hotReload, this.mode, this.preloadFrom, this.maxResourceBytes,

@@ -15,13 +15,15 @@ class SkillConfigLimitsTests {
 	void whenMaxResourceBytesIsBeyond16MibThenTheConfigurationIsRefused() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> SkillConfig.builder().maxResourceBytes(Integer.MAX_VALUE).build())
-			.withMessage("maxResourceBytes must be between 1 and 16777216 bytes (16 MiB), was 2147483647");
+			.withMessage("maxResourceBytes is 2147483647: it must be between 1 and 16777216 bytes (16 MiB); set it to "
+					+ "a number of bytes in that range, for example 100000");
 	}
 
 	@Test
 	void whenMaxBodyBytesIsNotPositiveThenTheConfigurationIsRefused() {
 		assertThatIllegalArgumentException().isThrownBy(() -> SkillConfig.builder().maxBodyBytes(0).build())
-			.withMessage("maxBodyBytes must be between 1 and 16777216 bytes (16 MiB), was 0");
+			.withMessage("maxBodyBytes is 0: it must be between 1 and 16777216 bytes (16 MiB); set it to a number of "
+					+ "bytes in that range, for example 1000000");
 	}
 
 	@Test

@@ -16,6 +16,7 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
+import dev.skills.core.InvalidSkillSettingException;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 
@@ -248,9 +249,12 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		 * How long a conversation is kept after its last activation; 7 days unless set.
 		 * @param ttl a positive duration
 		 * @return this builder
+		 * @throws InvalidSkillSettingException when it is not positive
 		 */
 		public Builder ttl(Duration ttl) {
-			Assert.isTrue(!ttl.isNegative() && !ttl.isZero(), () -> "The time to live must be positive, was " + ttl);
+			if (ttl.isNegative() || ttl.isZero()) {
+				throw new InvalidSkillSettingException("ttl", ttl, "it must be positive", "a duration such as 7d");
+			}
 			this.ttl = ttl;
 			return this;
 		}

@@ -7,6 +7,8 @@ import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
 
+import dev.skills.core.InvalidSkillSettingException;
+
 import org.springframework.core.io.ByteArrayResource;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
@@ -33,13 +35,16 @@ public final class JdbcActiveSkillsSchema {
 	 * Check a table name.
 	 * @param tableName the name
 	 * @return the name
-	 * @throws IllegalArgumentException unless it is a plain SQL identifier of at most 63
+	 * @throws InvalidSkillSettingException unless it is a plain SQL identifier of at most 63
 	 * characters (letters, digits, underscores; no schema prefix, no quotes)
 	 */
 	public static String checkTableName(String tableName) {
 		if (!TABLE_NAME.matcher(tableName).matches()) {
-			throw new IllegalArgumentException("The active skills table name must be a plain SQL identifier of at "
-					+ "most 63 letters, digits and underscores, not starting with a digit; '" + tableName + "' is not");
+			throw new InvalidSkillSettingException("tableName", tableName,
+					"it must be a plain SQL identifier of at most 63 letters, digits and underscores, not starting "
+							+ "with a digit",
+					"a name such as " + DEFAULT_TABLE_NAME
+							+ " (put a schema on the connection's search path instead of in the name)");
 		}
 		return tableName;
 	}

@@ -11,6 +11,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.skills.core.InvalidSkillSettingException;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.ActiveSkillsRepositoryContract;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Timeout;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
@@ -189,6 +191,18 @@ abstract class JdbcActiveSkillsRepositoryContract extends ActiveSkillsRepository
 		repository.deactivate("c\0", "pdf");
 		repository.deleteBySkillName("p\0");
 		assertThat(rows()).isZero();
+	}
+
+	@Test
+	void theTimeToLiveMustBePositiveAndTheRefusalNamesIt() {
+		for (Duration ttl : List.of(Duration.ZERO, Duration.ofSeconds(-1))) {
+			assertThatExceptionOfType(InvalidSkillSettingException.class).isThrownBy(() -> builder().ttl(ttl))
+				.satisfies((ex) -> {
+					assertThat(ex.getSetting()).isEqualTo("ttl");
+					assertThat(ex.getValue()).isEqualTo(ttl);
+					assertThat(ex.getReason()).isEqualTo("it must be positive");
+				});
+		}
 	}
 
 	@Test

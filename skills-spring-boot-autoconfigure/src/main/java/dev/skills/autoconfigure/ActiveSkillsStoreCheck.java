@@ -2,6 +2,7 @@ package dev.skills.autoconfigure;
 
 import dev.skills.autoconfigure.SkillsProperties.Store;
 
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -31,8 +32,8 @@ final class ActiveSkillsStoreCheck {
 						+ "org.postgresql:postgresql) and set spring.datasource.url, or mark one DataSource @Primary");
 	}
 
-	private static InvalidSkillsPropertyException missing(String reason, String action) {
-		return new InvalidSkillsPropertyException("active-skills.store", "jdbc",
+	private static InvalidConfigurationPropertyValueException missing(String reason, String action) {
+		return SkillsPropertyFailures.invalid(SkillsProperties.PREFIX + ".active-skills.store", Store.JDBC,
 				"active skills cannot be kept in a database: " + reason,
 				action + ", or set skills.active-skills.store=memory to keep them in this instance's memory.");
 	}

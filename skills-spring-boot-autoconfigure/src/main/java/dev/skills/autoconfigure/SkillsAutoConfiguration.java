@@ -26,7 +26,7 @@ public final class SkillsAutoConfiguration {
 	@ConditionalOnMissingBean
 	SkillConfig skillConfig(SkillsProperties properties) {
 		SkillsStartup.warnIfPreloadFromIsIgnored(properties);
-		return properties.toSkillConfig();
+		return SkillConfigMapping.toSkillConfig(properties);
 	}
 
 	@Bean
@@ -41,8 +41,8 @@ public final class SkillsAutoConfiguration {
 	@ConditionalOnMissingBean
 	ActiveSkillsRepository activeSkillsRepository(SkillsProperties properties, ResourceLoader resourceLoader) {
 		ActiveSkillsStoreCheck.check(properties, resourceLoader.getClassLoader());
-		properties.checkMaxConversations();
-		return new InMemoryActiveSkillsRepository(properties.getActiveSkills().getMaxConversations());
+		return SkillsPropertyFailures.check(SkillsProperties.PREFIX + ".active-skills.max-conversations",
+				() -> new InMemoryActiveSkillsRepository(properties.getActiveSkills().getMaxConversations()));
 	}
 
 	@Bean

@@ -10,9 +10,11 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 
 /**
- * Explains a start-up failure caused by skills configuration: which property to set, or which
- * skills to fix. Ordered first so that an unknown {@code skills.mode} is explained in the
- * user's spelling ({@code on-demand}) rather than by Boot's list of enum constants.
+ * Explains the start-up failures about skills that Boot's own analyzers do not: an unknown
+ * {@code skills.mode} and skills that fail validation. (A value that cannot work is an
+ * {@code InvalidConfigurationPropertyValueException}, which Boot explains with our reason.)
+ * Ordered first so that an unknown {@code skills.mode} is explained in the user's spelling
+ * ({@code on-demand}) rather than by Boot's list of enum constants.
  */
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class SkillsFailureAnalyzer implements FailureAnalyzer {
@@ -30,9 +32,6 @@ class SkillsFailureAnalyzer implements FailureAnalyzer {
 						"Set skills.mode to on-demand (a catalog and the activate_skill tool) or session (one skill "
 								+ "per call, named by the request context key in skills.preload-from).",
 						bind);
-			}
-			if (cause instanceof InvalidSkillsPropertyException invalid) {
-				return new FailureAnalysis(invalid.getMessage(), invalid.getAction(), invalid);
 			}
 			if (cause instanceof SkillsValidationException validation) {
 				return new FailureAnalysis(validation.getMessage(),

@@ -9,6 +9,7 @@ import dev.skills.core.SkillConfig;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 /**
  * Configuration properties for Agent Skills.
@@ -68,7 +69,8 @@ public class SkillsProperties {
 
 	private final Validation validation = new Validation();
 
-	private final ActiveSkills activeSkills = new ActiveSkills();
+	@NestedConfigurationProperty
+	private final SkillsActiveSkillsProperties activeSkills = new SkillsActiveSkillsProperties();
 
 	private final Tools tools = new Tools();
 
@@ -154,7 +156,7 @@ public class SkillsProperties {
 		return this.validation;
 	}
 
-	public ActiveSkills getActiveSkills() {
+	public SkillsActiveSkillsProperties getActiveSkills() {
 		return this.activeSkills;
 	}
 
@@ -175,78 +177,6 @@ public class SkillsProperties {
 	}
 
 	/**
-	 * Check the values and turn them into a {@link SkillConfig}.
-	 * @return the configuration
-	 * @throws InvalidSkillsPropertyException naming the property to fix
-	 */
-	public SkillConfig toSkillConfig() {
-		checkBytes("max-resource-bytes", this.maxResourceBytes, SkillConfig.DEFAULT_MAX_RESOURCE_BYTES);
-		checkBytes("max-body-bytes", this.maxBodyBytes, SkillConfig.DEFAULT_MAX_BODY_BYTES);
-		if (this.mode == SkillConfig.Mode.SESSION && (this.preloadFrom == null || this.preloadFrom.isBlank())) {
-			throw new InvalidSkillsPropertyException("preload-from", this.preloadFrom,
-					"session mode needs the request context key that names the skill",
-					"Set skills.preload-from (for example SKILL_NAME) and pass the skill name with "
-							+ ".advisors(a -> a.param(\"SKILL_NAME\", \"my-skill\")), or set skills.mode=on-demand.");
-		}
-		checkMaxConversations();
-		if (this.watch.debounce.isNegative()) {
-			throw new InvalidSkillsPropertyException("watch.debounce", this.watch.debounce, "it must not be negative",
-					"Set skills.watch.debounce to a duration such as 100ms.");
-		}
-		if (this.watch.pollInterval != null && (this.watch.pollInterval.isNegative() || this.watch.pollInterval.isZero())) {
-			throw new InvalidSkillsPropertyException("watch.poll-interval", this.watch.pollInterval,
-					"it must be positive", "Set skills.watch.poll-interval to a duration such as 2s, or remove it "
-							+ "to use native file events.");
-		}
-		checkDiscovery();
-		return SkillConfig.builder()
-			.skillsDir(this.skillsDir)
-			.hotReload(this.hotReload)
-			.mode(this.mode)
-			.preloadFrom(this.preloadFrom)
-			.maxResourceBytes(this.maxResourceBytes)
-			.maxBodyBytes(this.maxBodyBytes)
-			.watchDebounce(this.watch.debounce)
-			.pollInterval(this.watch.pollInterval)
-			.discoveryMaxDepth(this.discovery.maxDepth)
-			.discoveryMaxDirectories(this.discovery.maxDirectories)
-			.build();
-	}
-
-	// The range is SkillConfig's; the message names the property to fix.
-	private static void checkBytes(String property, int bytes, int example) {
-		try {
-			SkillConfig.checkByteLimit(property, bytes);
-		}
-		catch (IllegalArgumentException ex) {
-			throw new InvalidSkillsPropertyException(property, bytes,
-					"it must be between 1 and " + SkillConfig.MAX_BYTES_LIMIT + " bytes (16 MiB)",
-					"Set skills." + property + " to a number of bytes in that range, for example " + example + ".");
-		}
-	}
-
-	private void checkDiscovery() {
-		if (this.discovery.maxDepth < 0) {
-			throw new InvalidSkillsPropertyException("discovery.max-depth", this.discovery.maxDepth,
-					"it must not be negative", "Set skills.discovery.max-depth to a folder depth such as "
-							+ SkillConfig.DEFAULT_DISCOVERY_MAX_DEPTH + " (0 searches only the location itself).");
-		}
-		if (this.discovery.maxDirectories <= 0) {
-			throw new InvalidSkillsPropertyException("discovery.max-directories", this.discovery.maxDirectories,
-					"it must be a positive number of folders", "Set skills.discovery.max-directories to a positive "
-							+ "number, for example " + SkillConfig.DEFAULT_DISCOVERY_MAX_DIRECTORIES + ".");
-		}
-	}
-
-	// Also checked where the repository is made: an application may bring its own SkillConfig.
-	void checkMaxConversations() {
-		if (this.activeSkills.maxConversations <= 0) {
-			throw new InvalidSkillsPropertyException("active-skills.max-conversations",
-					this.activeSkills.maxConversations, "it must be a positive number",
-					"Set skills.active-skills.max-conversations to a positive number, for example 10000.");
-		}
-	}
-
 	/**
 	 * Discovery settings: how far the search for skills (and hot reload's watching) goes.
 	 */
@@ -332,54 +262,6 @@ public class SkillsProperties {
 
 		public void setFailOnError(boolean failOnError) {
 			this.failOnError = failOnError;
-		}
-
-	}
-
-	/**
-	 * Active-skill tracking settings.
-	 */
-	public static class ActiveSkills {
-
-		/**
-		 * Most conversations whose active skills are kept in memory; the least recently used are
-		 * forgotten first.
-		 */
-		private int maxConversations = 10_000;
-
-		/**
-		 * Where active skills are kept: 'memory' (this instance only) or 'jdbc' (the application's
-		 * DataSource, shared by every instance; needs dev.skills:skills-jdbc).
-		 */
-		private Store store = Store.MEMORY;
-
-		/**
-		 * How long the jdbc store keeps a conversation after its last skill activation.
-		 */
-		private Duration ttl = Duration.ofDays(7);
-
-		public Store getStore() {
-			return this.store;
-		}
-
-		public void setStore(Store store) {
-			this.store = store;
-		}
-
-		public Duration getTtl() {
-			return this.ttl;
-		}
-
-		public void setTtl(Duration ttl) {
-			this.ttl = ttl;
-		}
-
-		public int getMaxConversations() {
-			return this.maxConversations;
-		}
-
-		public void setMaxConversations(int maxConversations) {
-			this.maxConversations = maxConversations;
 		}
 
 	}

@@ -53,14 +53,15 @@ final class SkillsStartup {
 	 * cannot bring it later (with hot reload the advisor warns once instead).
 	 * @param registry the registry
 	 * @param preload the preloaded names
-	 * @throws InvalidSkillsPropertyException naming the unknown skills and the known ones
+	 * @throws org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException
+	 * naming the unknown skills and the known ones
 	 */
 	static void checkPreload(SkillsRegistry registry, List<String> preload) {
 		List<String> unknown = preload.stream().filter((name) -> !registry.contains(name)).toList();
 		if (!unknown.isEmpty() && !registry.config().hotReload()) {
-			throw new InvalidSkillsPropertyException("preload", String.join(", ", unknown),
-					((unknown.size() == 1) ? "no skill has that name. " : "no skills have those names. ")
-							+ SkillPrompts.nameList("Known skills", registry.names()),
+			throw SkillsPropertyFailures.invalid(SkillsProperties.PREFIX + ".preload", String.join(", ", unknown),
+					((unknown.size() == 1) ? "no skill is named " : "no skills are named ") + String.join(", ", unknown)
+							+ ". " + SkillPrompts.nameList("Known skills", registry.names()),
 					"Set skills.preload to names of existing skills, or turn on skills.hot-reload if the skill "
 							+ "is added while the application runs.");
 		}

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -136,7 +138,8 @@ class SkillsConfigurationMetadataTests {
 		return properties;
 	}
 
-	// A JavaBean property with a setter is a property; a nested class held in a final field with a
+	// A JavaBean property with a setter is a property; a nested class (or one marked
+	// @NestedConfigurationProperty) held in a final field with a
 	// getter is a group whose properties are listed below its name.
 	private static Set<String> propertiesOf(String prefix, Class<?> type) {
 		Set<String> names = new TreeSet<>();
@@ -145,7 +148,8 @@ class SkillsConfigurationMetadataTests {
 				continue;
 			}
 			String name = prefix + "." + kebab(field.getName());
-			if (field.getType().getDeclaringClass() == SkillsProperties.class && !field.getType().isEnum()) {
+			if ((field.getType().getDeclaringClass() == SkillsProperties.class && !field.getType().isEnum())
+					|| field.isAnnotationPresent(NestedConfigurationProperty.class)) {
 				assertThat(getter(type, field)).as("getter of group %s", name).isNotNull();
 				names.addAll(propertiesOf(name, field.getType()));
 			}

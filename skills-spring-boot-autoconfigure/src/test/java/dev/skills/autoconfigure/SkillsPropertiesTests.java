@@ -25,6 +25,7 @@ import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 
+import static dev.skills.autoconfigure.StartupFailures.invalidValue;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
 
@@ -172,50 +173,55 @@ class SkillsPropertiesTests {
 				.containsExactly("a", "b", "c"));
 	}
 
-	// Invalid values fail start-up, explained by the failure analyzer
+	// Invalid values fail start-up, explained by Boot's analyzer with our reason
+
+	private static final String REVIEW = "Review the value of the property with the provided reason.";
 
 	@Test
 	void whenSessionModeHasNoPreloadFromThenStartUpFailsNamingPreloadFrom() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.mode=session").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
-			assertThat(analysis.getDescription())
-				.isEqualTo("Property 'skills.preload-from' is not set: session mode needs the request "
-						+ "context key that names the skill");
-			assertThat(analysis.getAction()).contains("Set skills.preload-from", "or set skills.mode=on-demand");
-			assertThat(((InvalidSkillsPropertyException) analysis.getCause()).getProperty())
-				.isEqualTo("skills.preload-from");
+			assertThat(analysis.getDescription()).isEqualTo(invalidValue("skills.preload-from", "null",
+					"Property skills.preload-from is not set: session mode needs the request context key that names "
+							+ "the skill. Set skills.preload-from to a key such as SKILL_NAME and pass the skill name "
+							+ "under it with each request, or use on-demand mode."));
+			assertThat(analysis.getAction()).isEqualTo(REVIEW);
+			assertThat(StartupFailures.invalidProperty(context).getName()).isEqualTo("skills.preload-from");
 		});
 	}
 
 	@Test
 	void whenSessionModeHasABlankPreloadFromThenStartUpFails() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.mode=session", "skills.preload-from= ")
-			.run((context) -> assertThat(analyze(context).getDescription()).contains("'skills.preload-from'"));
+			.run((context) -> assertThat(analyze(context).getDescription()).contains("'skills.preload-from'",
+					"Session mode needs the request context key", "Set skills.preload-from to"));
 	}
 
 	@Test
 	void whenMaxResourceBytesIsNegativeThenStartUpFailsNamingIt() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-resource-bytes=-1").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
-			assertThat(analysis.getDescription()).isEqualTo(
-					"Invalid value '-1' for property 'skills.max-resource-bytes': it must be between 1 and 16777216 bytes (16 MiB)");
-			assertThat(analysis.getAction()).isEqualTo(
-					"Set skills.max-resource-bytes to a number of bytes in that range, for example 100000.");
+			assertThat(analysis.getDescription()).isEqualTo(invalidValue("skills.max-resource-bytes", "-1",
+					"It must be between 1 and 16777216 bytes (16 MiB). Set skills.max-resource-bytes to a number of "
+							+ "bytes in that range, for example 100000."));
+			assertThat(analysis.getAction()).isEqualTo(REVIEW);
 		});
 	}
 
 	@Test
 	void whenMaxResourceBytesIsZeroThenStartUpFails() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-resource-bytes=0")
-			.run((context) -> assertThat(analyze(context).getDescription()).contains("'skills.max-resource-bytes'"));
+			.run((context) -> assertThat(analyze(context).getDescription())
+				.startsWith("Invalid value '0' for configuration property 'skills.max-resource-bytes'"));
 	}
 
 	@Test
 	void whenMaxResourceBytesIsBeyond16MibThenStartUpFailsInsteadOfEveryReadFailing() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-resource-bytes=2147483647")
-			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(
-					"Invalid value '2147483647' for property 'skills.max-resource-bytes': it must be between 1 and "
-							+ "16777216 bytes (16 MiB)"));
+			.run((context) -> assertThat(analyze(context).getDescription())
+				.isEqualTo(invalidValue("skills.max-resource-bytes", "2147483647",
+						"It must be between 1 and 16777216 bytes (16 MiB). Set skills.max-resource-bytes to a "
+								+ "number of bytes in that range, for example 100000.")));
 	}
 
 	@Test
@@ -227,18 +233,17 @@ class SkillsPropertiesTests {
 	@Test
 	void whenMaxBodyBytesIsZeroThenStartUpFailsNamingIt() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-body-bytes=0")
-			.run((context) -> assertThat(analyze(context).getAction()).isEqualTo(
-					"Set skills.max-body-bytes to a number of bytes in that range, for example 1000000."));
+			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(invalidValue(
+					"skills.max-body-bytes", "0", "It must be between 1 and 16777216 bytes (16 MiB). Set "
+							+ "skills.max-body-bytes to a number of bytes in that range, for example 1000000.")));
 	}
 
 	@Test
 	void whenMaxConversationsIsZeroThenStartUpFailsNamingIt() {
-		this.contextRunner.withPropertyValues(skillsDir(), "skills.active-skills.max-conversations=0").run((context) -> {
-			FailureAnalysis analysis = analyze(context);
-			assertThat(analysis.getDescription()).isEqualTo("Invalid value '0' for property "
-					+ "'skills.active-skills.max-conversations': it must be a positive number");
-			assertThat(analysis.getAction()).startsWith("Set skills.active-skills.max-conversations to a positive number");
-		});
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.active-skills.max-conversations=0")
+			.run((context) -> assertThat(analyze(context).getDescription())
+				.isEqualTo(invalidValue("skills.active-skills.max-conversations", "0", "It must be a positive number. "
+						+ "Set skills.active-skills.max-conversations to a positive number, for example 10000.")));
 	}
 
 	@Test
@@ -251,12 +256,10 @@ class SkillsPropertiesTests {
 
 	@Test
 	void whenDebounceIsNegativeThenStartUpFailsNamingItAsWritten() {
-		this.contextRunner.withPropertyValues(skillsDir(), "skills.watch.debounce=-1s").run((context) -> {
-			FailureAnalysis analysis = analyze(context);
-			assertThat(analysis.getDescription())
-				.isEqualTo("Invalid value '-1s' for property 'skills.watch.debounce': it must not be negative");
-			assertThat(analysis.getAction()).contains("skills.watch.debounce");
-		});
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.watch.debounce=-1s")
+			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(invalidValue(
+					"skills.watch.debounce", "-1s",
+					"It must not be negative. Set skills.watch.debounce to a duration such as 100ms.")));
 	}
 
 	@Test
@@ -279,11 +282,10 @@ class SkillsPropertiesTests {
 
 	@Test
 	void whenPollIntervalIsZeroThenStartUpFailsNamingIt() {
-		this.contextRunner.withPropertyValues(skillsDir(), "skills.watch.poll-interval=0s").run((context) -> {
-			FailureAnalysis analysis = analyze(context);
-			assertThat(analysis.getDescription()).contains("'skills.watch.poll-interval'", "must be positive");
-			assertThat(analysis.getAction()).contains("skills.watch.poll-interval");
-		});
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.watch.poll-interval=0s")
+			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(invalidValue(
+					"skills.watch.poll-interval", "0s", "It must be positive. Set skills.watch.poll-interval to a "
+							+ "duration such as 2s, or remove it to use native file events.")));
 	}
 
 	@Test
@@ -302,10 +304,10 @@ class SkillsPropertiesTests {
 		TestSkills.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Fine.");
 		this.chatContextRunner.withPropertyValues(skillsDir(), "skills.preload=pdf-processing,pdf-procesing")
 			.run((context) -> {
-				FailureAnalysis analysis = analyze(context);
-				assertThat(analysis.getDescription()).isEqualTo("Invalid value 'pdf-procesing' for property "
-						+ "'skills.preload': no skill has that name. Known skills: csv-cleaning, pdf-processing.");
-				assertThat(analysis.getAction()).contains("skills.preload", "skills.hot-reload");
+				assertThat(analyze(context).getDescription()).isEqualTo(invalidValue("skills.preload", "pdf-procesing",
+						"No skill is named pdf-procesing. Known skills: csv-cleaning, pdf-processing. Set "
+								+ "skills.preload to names of existing skills, or turn on skills.hot-reload if the "
+								+ "skill is added while the application runs."));
 			});
 	}
 
@@ -334,14 +336,24 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenStartUpFailsOnASkillsPropertyThenSpringBootPrintsTheSkillsFailureAnalysis(CapturedOutput output) {
+	void whenStartUpFailsOnASkillsPropertyThenSpringBootPrintsTheValueAsWrittenWhereItWasSetAndOurReason(
+			CapturedOutput output) {
 		SpringApplication application = new SpringApplication(SkillsOnlyApplication.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
-		assertThatException()
-			.isThrownBy(() -> application.run("--skills.max-resource-bytes=-10", "--" + skillsDir()));
+		assertThatException().isThrownBy(() -> application.run("--skills.watch.debounce=-1s", "--" + skillsDir()));
 		assertThat(output).contains("APPLICATION FAILED TO START",
-				"Invalid value '-10' for property 'skills.max-resource-bytes': it must be between 1 and 16777216 bytes (16 MiB)",
-				"Action:", "Set skills.max-resource-bytes to a number of bytes in that range, for example 100000.");
+				"Invalid value '-1s' for configuration property 'skills.watch.debounce' (originating from ",
+				"It must not be negative. Set skills.watch.debounce to a duration such as 100ms.", "Action:",
+				REVIEW);
+	}
+
+	@Test
+	void whenSessionModeHasNoPreloadFromThenSpringBootPrintsThatItIsNotSet(CapturedOutput output) {
+		SpringApplication application = new SpringApplication(SkillsOnlyApplication.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		assertThatException().isThrownBy(() -> application.run("--skills.mode=session", "--" + skillsDir()));
+		assertThat(output).contains("APPLICATION FAILED TO START", "'skills.preload-from'",
+				"Property skills.preload-from is not set: session mode needs the request context key");
 	}
 
 	// Start-up validation
@@ -413,10 +425,7 @@ class SkillsPropertiesTests {
 	}
 
 	private static FailureAnalysis analyze(AssertableApplicationContext context) {
-		assertThat(context).hasFailed();
-		FailureAnalysis analysis = new SkillsFailureAnalyzer().analyze(context.getStartupFailure());
-		assertThat(analysis).as("analysis of %s", context.getStartupFailure()).isNotNull();
-		return analysis;
+		return StartupFailures.analyze(context);
 	}
 
 	private static <T extends Throwable> T findCause(Throwable failure, Class<T> type) {

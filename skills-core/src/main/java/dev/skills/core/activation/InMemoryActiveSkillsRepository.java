@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.skills.core.InvalidSkillSettingException;
+
 /**
  * Keeps active skills in memory for at most a fixed number of conversations; the conversation
  * changed least recently (an activation or deactivation, not a read) is forgotten first. Long
@@ -31,10 +33,12 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 	/**
 	 * Keep at most {@code maxConversations} conversations.
 	 * @param maxConversations a positive number
+	 * @throws InvalidSkillSettingException when it is not positive
 	 */
 	public InMemoryActiveSkillsRepository(int maxConversations) {
 		if (maxConversations <= 0) {
-			throw new IllegalArgumentException("maxConversations must be positive, was " + maxConversations);
+			throw new InvalidSkillSettingException("maxConversations", maxConversations, "it must be a positive number",
+					"a positive number, for example " + DEFAULT_MAX_CONVERSATIONS);
 		}
 		this.maxConversations = maxConversations;
 		// Insertion order, renewed by activations only: reading a conversation does not use it.

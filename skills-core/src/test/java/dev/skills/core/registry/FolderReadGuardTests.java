@@ -132,7 +132,8 @@ class FolderReadGuardTests {
 	void whenMaxBytesIsOutOfRangeThenTheCallIsRefusedWithTheRange() {
 		for (int maxBytes : new int[] { -1, 0, Integer.MAX_VALUE }) {
 			assertThatIllegalArgumentException().isThrownBy(() -> this.registry.readFile("kit", "notes.txt", maxBytes))
-				.withMessage("maxBytes must be between 1 and 16777216 bytes (16 MiB), was " + maxBytes);
+				.withMessage("maxBytes is " + maxBytes + ": it must be between 1 and 16777216 bytes (16 MiB); "
+						+ "set it to a number of bytes in that range, for example 100000");
 		}
 	}
 

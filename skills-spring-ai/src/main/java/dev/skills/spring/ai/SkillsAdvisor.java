@@ -63,11 +63,8 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		SkillsTools tools = builder.tools;
 		this.registry = tools.registry();
 		this.order = builder.order;
+		SkillConfig.checkPreloadFrom(builder.mode, builder.preloadFrom);
 		if (builder.mode == SkillConfig.Mode.SESSION) {
-			if (builder.preloadFrom == null || builder.preloadFrom.isBlank()) {
-				throw new IllegalArgumentException(
-						"Session mode needs preloadFrom: the request context key naming the skill");
-			}
 			this.session = new SessionPinning(tools, builder.preloadFrom);
 		}
 		else {

@@ -1,7 +1,10 @@
 package dev.skills.autoconfigure.catalog;
 
+import java.util.Map;
+
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.autoconfigure.SkillsChatClientAutoConfiguration;
+import dev.skills.autoconfigure.SkillsPropertyFailures;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.KeywordSkillIndex;
 import dev.skills.spring.ai.catalog.SkillCatalog;
@@ -42,11 +45,14 @@ public final class SkillsCatalogAutoConfiguration {
 	@ConditionalOnMissingBean
 	SkillCatalog skillCatalog(SkillsRegistry registry, SkillsCatalogProperties properties,
 			ObjectProvider<SkillRetriever> retriever, ObjectProvider<TokenCountEstimator> estimator) {
-		properties.check();
-		SkillCatalog.Builder catalog = SkillCatalog.builder(registry)
-			.maxTokens(properties.getMaxTokens())
+		Map<String, String> propertyOf = Map.of("maxTokens", SkillsCatalogProperties.PREFIX + ".max-tokens",
+				"searchResults", SkillsCatalogProperties.PREFIX + ".search-results");
+		SkillCatalog.Builder catalog = SkillsPropertyFailures
+			.check(propertyOf::get,
+					() -> SkillCatalog.builder(registry)
+						.maxTokens(properties.getMaxTokens())
+						.searchResults(properties.getSearchResults()))
 			.alwaysInclude(properties.getAlwaysInclude())
-			.searchResults(properties.getSearchResults())
 			// Resolved on first use: a catalog that always fits never builds the index.
 			.retriever((text, limit) -> retriever.getObject().retrieve(text, limit));
 		estimator.ifUnique(catalog::tokenCountEstimator);

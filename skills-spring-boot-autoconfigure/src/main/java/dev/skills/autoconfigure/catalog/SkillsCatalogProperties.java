@@ -3,10 +3,7 @@ package dev.skills.autoconfigure.catalog;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.skills.spring.ai.catalog.SkillCatalog;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
 /**
  * Configuration properties of the skill catalog the model sees on every request.
@@ -58,22 +55,6 @@ public class SkillsCatalogProperties {
 
 	public void setSearchResults(int searchResults) {
 		this.searchResults = searchResults;
-	}
-
-	/**
-	 * Fail with the property's name when a value cannot work.
-	 * @throws InvalidConfigurationPropertyValueException for a budget or result count below one
-	 */
-	void check() {
-		if (this.maxTokens < 1) {
-			throw new InvalidConfigurationPropertyValueException(PREFIX + ".max-tokens", this.maxTokens,
-					"The catalog needs a budget of at least one token; raise it (the default is "
-							+ SkillCatalog.DEFAULT_MAX_TOKENS + ").");
-		}
-		if (this.searchResults < 1) {
-			throw new InvalidConfigurationPropertyValueException(PREFIX + ".search-results", this.searchResults,
-					"search_skills must answer with at least one skill.");
-		}
 	}
 
 }

@@ -1,12 +1,12 @@
 package dev.skills.autoconfigure.jdbc;
 
-import java.time.Duration;
+import java.util.Map;
 
 import javax.sql.DataSource;
 
-import dev.skills.autoconfigure.InvalidSkillsPropertyException;
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.autoconfigure.SkillsProperties;
+import dev.skills.autoconfigure.SkillsPropertyFailures;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.jdbc.JdbcActiveSkillsDialect;
 import dev.skills.jdbc.JdbcActiveSkillsExpiry;
@@ -41,6 +41,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 @EnableConfigurationProperties({ SkillsProperties.class, SkillsJdbcProperties.class })
 public final class SkillsJdbcAutoConfiguration {
 
+	private static final String TABLE_NAME = SkillsJdbcProperties.PREFIX + ".table-name";
+
 	@Bean
 	@ConditionalOnMissingBean
 	JdbcActiveSkillsDialect jdbcActiveSkillsDialect(DataSource dataSource) {
@@ -61,36 +63,25 @@ public final class SkillsJdbcAutoConfiguration {
 			ObjectProvider<JdbcActiveSkillsSchemaInitializer> schema) {
 		// Made first, so that the table exists before the first request reads it.
 		schema.getIfAvailable();
-		return JdbcActiveSkillsRepository.builder(JdbcClient.create(dataSource), dialect)
-			.tableName(checkTableName(jdbcProperties))
-			.ttl(checkTtl(properties))
-			.build();
+		Map<String, String> propertyOf = Map.of("tableName", TABLE_NAME, "ttl",
+				SkillsProperties.PREFIX + ".active-skills.ttl");
+		return SkillsPropertyFailures.check(propertyOf::get,
+				() -> JdbcActiveSkillsRepository.builder(JdbcClient.create(dataSource), dialect)
+					.tableName(jdbcProperties.getTableName())
+					.ttl(properties.getActiveSkills().getTtl())
+					.build());
 	}
 
 	@Bean
 	JdbcActiveSkillsExpiry jdbcActiveSkillsExpiry(JdbcActiveSkillsRepository repository, SkillsProperties properties) {
-		return new JdbcActiveSkillsExpiry(repository, JdbcActiveSkillsExpiry.intervalFor(checkTtl(properties)));
+		// The repository, made first, has checked the time to live.
+		return new JdbcActiveSkillsExpiry(repository,
+				JdbcActiveSkillsExpiry.intervalFor(properties.getActiveSkills().getTtl()));
 	}
 
 	private static String checkTableName(SkillsJdbcProperties properties) {
-		try {
-			return JdbcActiveSkillsSchema.checkTableName(properties.getTableName());
-		}
-		catch (IllegalArgumentException ex) {
-			throw new InvalidSkillsPropertyException("active-skills.jdbc.table-name", properties.getTableName(),
-					"it must be a plain SQL identifier of at most 63 letters, digits and underscores",
-					"Set skills.active-skills.jdbc.table-name to a name such as skills_active (put a schema on the "
-							+ "connection's search path instead of in the name).");
-		}
-	}
-
-	private static Duration checkTtl(SkillsProperties properties) {
-		Duration ttl = properties.getActiveSkills().getTtl();
-		if (ttl.isNegative() || ttl.isZero()) {
-			throw new InvalidSkillsPropertyException("active-skills.ttl", ttl, "it must be positive",
-					"Set skills.active-skills.ttl to a duration such as 7d.");
-		}
-		return ttl;
+		return SkillsPropertyFailures.check(TABLE_NAME,
+				() -> JdbcActiveSkillsSchema.checkTableName(properties.getTableName()));
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.autoconfigure.SkillsChatClientAutoConfiguration;
+import dev.skills.autoconfigure.StartupFailures;
 import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.ScriptedChatModel;
@@ -120,6 +121,9 @@ class SkillsCatalogAutoConfigurationTests {
 				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
 				.hasMessageContaining("skills.catalog.max-tokens")
 				.hasMessageContaining("at least one token");
+			assertThat(StartupFailures.analyze(context).getDescription())
+				.isEqualTo(StartupFailures.invalidValue("skills.catalog.max-tokens", "0", "The catalog needs a budget "
+						+ "of at least one token. Set skills.catalog.max-tokens to a number of tokens such as 4000."));
 		});
 		assertThat(output).contains("Property skills.catalog.max-tokens with value '0' is invalid");
 	}

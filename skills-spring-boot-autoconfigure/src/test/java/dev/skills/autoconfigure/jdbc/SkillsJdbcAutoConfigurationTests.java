@@ -7,8 +7,8 @@ import java.util.Map;
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.skills.autoconfigure.InvalidSkillsPropertyException;
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
+import dev.skills.autoconfigure.StartupFailures;
 import dev.skills.autoconfigure.health.SkillsHealthContributorAutoConfiguration;
 import dev.skills.autoconfigure.health.SkillsHealthIndicator;
 import dev.skills.core.activation.ActiveSkill;
@@ -19,6 +19,7 @@ import dev.skills.jdbc.JdbcActiveSkillsRepository;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
@@ -84,11 +85,12 @@ class SkillsJdbcAutoConfigurationTests {
 	@Test
 	void whenStoreIsJdbcWithoutADataSourceThenStartUpFailsSayingWhatToAdd() {
 		this.withoutDataSource.withPropertyValues("skills.active-skills.store=jdbc").run((context) -> {
-			InvalidSkillsPropertyException failure = startupFailure(context);
-			assertThat(failure.getProperty()).isEqualTo("skills.active-skills.store");
-			assertThat(failure.getMessage()).contains("no single DataSource bean");
-			assertThat(failure.getAction()).contains("spring-boot-starter-jdbc", "spring.datasource.url",
-					"skills.active-skills.store=memory");
+			InvalidConfigurationPropertyValueException failure = StartupFailures.invalidProperty(context);
+			assertThat(failure.getName()).isEqualTo("skills.active-skills.store");
+			assertThat(failure.getValue()).isEqualTo("jdbc");
+			assertThat(failure.getReason()).startsWith("Active skills cannot be kept in a database: the application "
+					+ "has no single DataSource bean. Add org.springframework.boot:spring-boot-starter-jdbc")
+				.contains("spring.datasource.url", "or set skills.active-skills.store=memory");
 		});
 	}
 
@@ -97,9 +99,10 @@ class SkillsJdbcAutoConfigurationTests {
 		this.contextRunner.withClassLoader(new FilteredClassLoader(JdbcActiveSkillsRepository.class))
 			.withPropertyValues("skills.active-skills.store=jdbc")
 			.run((context) -> {
-				InvalidSkillsPropertyException failure = startupFailure(context);
-				assertThat(failure.getMessage()).contains("skills-jdbc module is not on the class path");
-				assertThat(failure.getAction()).contains("dev.skills:skills-jdbc");
+				InvalidConfigurationPropertyValueException failure = StartupFailures.invalidProperty(context);
+				assertThat(failure.getName()).isEqualTo("skills.active-skills.store");
+				assertThat(failure.getReason()).contains("skills-jdbc module is not on the class path",
+						"Add the dependency dev.skills:skills-jdbc");
 			});
 	}
 
@@ -108,14 +111,20 @@ class SkillsJdbcAutoConfigurationTests {
 		this.contextRunner
 			.withPropertyValues("skills.active-skills.store=jdbc",
 					"skills.active-skills.jdbc.table-name=skills; DROP TABLE users")
-			.run((context) -> assertThat(startupFailure(context).getProperty())
-				.isEqualTo("skills.active-skills.jdbc.table-name"));
+			.run((context) -> assertThat(StartupFailures.analyze(context).getDescription()).isEqualTo(
+					StartupFailures.invalidValue("skills.active-skills.jdbc.table-name", "skills; DROP TABLE users",
+							"It must be a plain SQL identifier of at most 63 letters, digits and underscores, not "
+									+ "starting with a digit. Set skills.active-skills.jdbc.table-name to a name such "
+									+ "as skills_active (put a schema on the connection's search path instead of in "
+									+ "the name).")));
 	}
 
 	@Test
 	void whenTheTimeToLiveIsNotPositiveThenStartUpFailsNamingTheProperty() {
 		this.contextRunner.withPropertyValues("skills.active-skills.store=jdbc", "skills.active-skills.ttl=0s")
-			.run((context) -> assertThat(startupFailure(context).getProperty()).isEqualTo("skills.active-skills.ttl"));
+			.run((context) -> assertThat(StartupFailures.analyze(context).getDescription())
+				.isEqualTo(StartupFailures.invalidValue("skills.active-skills.ttl", "0s",
+						"It must be positive. Set skills.active-skills.ttl to a duration such as 7d.")));
 	}
 
 	@Test
@@ -155,16 +164,6 @@ class SkillsJdbcAutoConfigurationTests {
 				assertThat(rows(context, "skills_active")).isEqualTo(1);
 				await().atMost(Duration.ofSeconds(10)).until(() -> rows(context, "skills_active") == 0);
 			});
-	}
-
-	private static InvalidSkillsPropertyException startupFailure(AssertableApplicationContext context) {
-		assertThat(context).hasFailed();
-		Throwable failure = context.getStartupFailure();
-		while (failure != null && !(failure instanceof InvalidSkillsPropertyException)) {
-			failure = failure.getCause();
-		}
-		assertThat(failure).as("an InvalidSkillsPropertyException in %s", context.getStartupFailure()).isNotNull();
-		return (InvalidSkillsPropertyException) failure;
 	}
 
 	private static long rows(AssertableApplicationContext context, String table) {

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
+import dev.skills.core.InvalidSkillSettingException;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
@@ -18,7 +19,6 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tokenizer.JTokkitTokenCountEstimator;
 import org.springframework.ai.tokenizer.TokenCountEstimator;
-import org.springframework.util.Assert;
 
 /**
  * Chooses the catalog a request gets within a token budget. When every skill fits, it is the
@@ -259,9 +259,14 @@ public final class SkillCatalog {
 		 * {@value #DEFAULT_MAX_TOKENS}).
 		 * @param maxTokens a positive number
 		 * @return this builder
+		 * @throws InvalidSkillSettingException when it is below one
 		 */
 		public Builder maxTokens(int maxTokens) {
-			Assert.isTrue(maxTokens > 0, "maxTokens must be positive");
+			if (maxTokens < 1) {
+				throw new InvalidSkillSettingException("maxTokens", maxTokens,
+						"the catalog needs a budget of at least one token", "a number of tokens such as "
+								+ DEFAULT_MAX_TOKENS);
+			}
 			this.maxTokens = maxTokens;
 			return this;
 		}
@@ -281,9 +286,14 @@ public final class SkillCatalog {
 		 * {@value #DEFAULT_SEARCH_RESULTS}).
 		 * @param searchResults a positive number
 		 * @return this builder
+		 * @throws InvalidSkillSettingException when it is below one
 		 */
 		public Builder searchResults(int searchResults) {
-			Assert.isTrue(searchResults > 0, "searchResults must be positive");
+			if (searchResults < 1) {
+				throw new InvalidSkillSettingException("searchResults", searchResults,
+						"search_skills must answer with at least one skill", "a number of skills such as "
+								+ DEFAULT_SEARCH_RESULTS);
+			}
 			this.searchResults = searchResults;
 			return this;
 		}

@@ -164,9 +164,11 @@ class SkillCatalogTests {
 	void aBudgetOrResultCountBelowOneIsRefused() {
 		try (SkillsRegistry registry = CatalogSkills.registry(this.root)) {
 			assertThatIllegalArgumentException().isThrownBy(() -> SkillCatalog.builder(registry).maxTokens(0))
-				.withMessage("maxTokens must be positive");
+				.withMessage("maxTokens is 0: the catalog needs a budget of at least one token; set it to a number "
+						+ "of tokens such as 4000");
 			assertThatIllegalArgumentException().isThrownBy(() -> SkillCatalog.builder(registry).searchResults(0))
-				.withMessage("searchResults must be positive");
+				.withMessage("searchResults is 0: search_skills must answer with at least one skill; set it to a "
+						+ "number of skills such as 10");
 		}
 	}
 

@@ -1,0 +1,64 @@
+package dev.skills.core;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Each value rule of {@link SkillConfig} refuses a value that cannot work with an exception that
+ * names the setting, its value, the reason and what to set instead, so that a configuration
+ * layer can report it under its own name.
+ */
+class SkillConfigSettingsTests {
+
+	@Test
+	void whenTheDebounceIsNegativeThenTheRefusalNamesTheSettingTheValueAndAWorkingValue() {
+		assertThatExceptionOfType(InvalidSkillSettingException.class)
+			.isThrownBy(() -> SkillConfig.builder().watchDebounce(Duration.ofSeconds(-1)).build())
+			.satisfies((ex) -> {
+				assertThat(ex.getSetting()).isEqualTo("watchDebounce");
+				assertThat(ex.getValue()).isEqualTo(Duration.ofSeconds(-1));
+				assertThat(ex.getReason()).isEqualTo("it must not be negative");
+				assertThat(ex.getHint()).isEqualTo("a duration such as 100ms");
+			});
+	}
+
+	@Test
+	void whenThePollIntervalIsZeroThenItIsRefusedSayingHowToUseNativeEvents() {
+		assertThatExceptionOfType(InvalidSkillSettingException.class)
+			.isThrownBy(() -> SkillConfig.builder().pollInterval(Duration.ZERO).build())
+			.satisfies((ex) -> {
+				assertThat(ex.getSetting()).isEqualTo("pollInterval");
+				assertThat(ex.getReason()).isEqualTo("it must be positive");
+				assertThat(ex.getHint()).contains("2s", "remove it to use native file events");
+			});
+	}
+
+	@Test
+	void whenSessionModeHasNoKeyThenTheRefusalSaysItIsNotSet() {
+		assertThatExceptionOfType(InvalidSkillSettingException.class)
+			.isThrownBy(() -> SkillConfig.builder().mode(SkillConfig.Mode.SESSION).build())
+			.withMessageStartingWith("preloadFrom is not set: session mode needs the request context key")
+			.satisfies((ex) -> {
+				assertThat(ex.getSetting()).isEqualTo("preloadFrom");
+				assertThat(ex.getValue()).isNull();
+				assertThat(ex.getHint()).contains("SKILL_NAME", "on-demand mode");
+			});
+	}
+
+	@Test
+	void whenSessionModeHasABlankKeyThenItIsRefusedToo() {
+		assertThatExceptionOfType(InvalidSkillSettingException.class)
+			.isThrownBy(() -> SkillConfig.builder().mode(SkillConfig.Mode.SESSION).preloadFrom(" ").build())
+			.satisfies((ex) -> assertThat(ex.getValue()).isEqualTo(" "));
+	}
+
+	@Test
+	void whenOnDemandModeHasNoKeyThenTheConfigurationIsAccepted() {
+		assertThat(SkillConfig.builder().mode(SkillConfig.Mode.ON_DEMAND).build().preloadFrom()).isNull();
+	}
+
+}

@@ -1,0 +1,40 @@
+package dev.skills.autoconfigure;
+
+import java.util.Map;
+
+import dev.skills.core.SkillConfig;
+
+/**
+ * Turns {@link SkillsProperties} into a {@link SkillConfig}. The value rules are
+ * {@code SkillConfig}'s; a refusal is reported under the property that holds the value.
+ */
+final class SkillConfigMapping {
+
+	private static final Map<String, String> PROPERTIES = Map.of("maxResourceBytes", "max-resource-bytes",
+			"maxBodyBytes", "max-body-bytes", "preloadFrom", "preload-from", "watchDebounce", "watch.debounce",
+			"pollInterval", "watch.poll-interval", "discoveryMaxDepth", "discovery.max-depth",
+			"discoveryMaxDirectories", "discovery.max-directories");
+
+	private SkillConfigMapping() {
+	}
+
+	static SkillConfig toSkillConfig(SkillsProperties properties) {
+		return SkillsPropertyFailures.check(SkillConfigMapping::propertyOf, () -> SkillConfig.builder()
+			.skillsDir(properties.getSkillsDir())
+			.hotReload(properties.isHotReload())
+			.mode(properties.getMode())
+			.preloadFrom(properties.getPreloadFrom())
+			.maxResourceBytes(properties.getMaxResourceBytes())
+			.maxBodyBytes(properties.getMaxBodyBytes())
+			.watchDebounce(properties.getWatch().getDebounce())
+			.pollInterval(properties.getWatch().getPollInterval())
+			.discoveryMaxDepth(properties.getDiscovery().getMaxDepth())
+			.discoveryMaxDirectories(properties.getDiscovery().getMaxDirectories())
+			.build());
+	}
+
+	private static String propertyOf(String setting) {
+		return SkillsProperties.PREFIX + "." + PROPERTIES.getOrDefault(setting, setting);
+	}
+
+}
