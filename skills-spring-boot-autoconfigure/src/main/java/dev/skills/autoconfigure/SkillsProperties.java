@@ -63,7 +63,8 @@ public class SkillsProperties {
 	 */
 	private int maxBodyBytes = 1_000_000;
 
-	private final Discovery discovery = new Discovery();
+	@NestedConfigurationProperty
+	private final SkillsDiscoveryProperties discovery = new SkillsDiscoveryProperties();
 
 	private final Watch watch = new Watch();
 
@@ -144,7 +145,7 @@ public class SkillsProperties {
 		this.maxBodyBytes = maxBodyBytes;
 	}
 
-	public Discovery getDiscovery() {
+	public SkillsDiscoveryProperties getDiscovery() {
 		return this.discovery;
 	}
 
@@ -177,39 +178,6 @@ public class SkillsProperties {
 	}
 
 	/**
-	/**
-	 * Discovery settings: how far the search for skills (and hot reload's watching) goes.
-	 */
-	public static class Discovery {
-
-		/**
-		 * Deepest folder level searched for skills below each location (the location itself is
-		 * level 0); hot reload watches no deeper.
-		 */
-		private int maxDepth = SkillConfig.DEFAULT_DISCOVERY_MAX_DEPTH;
-
-		/**
-		 * Most folders searched for skills per location; hot reload watches no more. Reaching it
-		 * is a warning, shown by the skills health check.
-		 */
-		private int maxDirectories = SkillConfig.DEFAULT_DISCOVERY_MAX_DIRECTORIES;
-
-		public int getMaxDepth() {
-			return this.maxDepth;
-		}
-
-		public void setMaxDepth(int maxDepth) {
-			this.maxDepth = maxDepth;
-		}
-
-		public int getMaxDirectories() {
-			return this.maxDirectories;
-		}
-
-		public void setMaxDirectories(int maxDirectories) {
-			this.maxDirectories = maxDirectories;
-		}
-
 	}
 
 	/**

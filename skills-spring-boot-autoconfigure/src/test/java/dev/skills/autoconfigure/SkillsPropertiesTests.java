@@ -266,8 +266,9 @@ class SkillsPropertiesTests {
 	void whenDiscoveryMaxDepthIsNegativeThenStartUpFailsNamingIt() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.discovery.max-depth=-1").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
-			assertThat(analysis.getDescription()).contains("'skills.discovery.max-depth'", "must not be negative");
-			assertThat(analysis.getAction()).contains("skills.discovery.max-depth");
+			assertThat(analysis.getDescription()).contains("'skills.discovery.max-depth'", "must not be negative",
+					"Set skills.discovery.max-depth to a folder depth such as 6");
+			assertThat(analysis.getAction()).isEqualTo(REVIEW);
 		});
 	}
 
@@ -276,7 +277,8 @@ class SkillsPropertiesTests {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.discovery.max-directories=0").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
 			assertThat(analysis.getDescription()).contains("'skills.discovery.max-directories'", "must be a positive");
-			assertThat(analysis.getAction()).contains("skills.discovery.max-directories");
+			assertThat(analysis.getDescription()).contains("Set skills.discovery.max-directories to a positive number, for example 50000");
+			assertThat(analysis.getAction()).isEqualTo(REVIEW);
 		});
 	}
 
