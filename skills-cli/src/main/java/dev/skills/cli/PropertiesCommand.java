@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import dev.skills.core.parse.FrontmatterException;
-import dev.skills.core.parse.FrontmatterParser;
-import dev.skills.core.parse.SkillLoader;
+import dev.skills.core.internal.parse.FrontmatterException;
+import dev.skills.core.internal.parse.FrontmatterParser;
+import dev.skills.core.internal.parse.SkillLoader;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

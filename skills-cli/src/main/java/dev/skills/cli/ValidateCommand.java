@@ -11,9 +11,9 @@ import java.util.concurrent.Callable;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
-import dev.skills.core.parse.FrontmatterException;
-import dev.skills.core.parse.FrontmatterParser;
-import dev.skills.core.parse.SkillLoader;
+import dev.skills.core.internal.parse.FrontmatterException;
+import dev.skills.core.internal.parse.FrontmatterParser;
+import dev.skills.core.internal.parse.SkillLoader;
 import dev.skills.core.validate.SkillValidator;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;

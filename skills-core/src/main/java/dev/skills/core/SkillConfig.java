@@ -1,5 +1,6 @@
 package dev.skills.core;
 
+import dev.skills.core.internal.InvalidSkillSettingException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.skills.core;
 
+import dev.skills.core.internal.InvalidSkillSettingException;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;

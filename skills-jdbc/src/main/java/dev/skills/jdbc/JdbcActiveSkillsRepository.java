@@ -16,7 +16,7 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
-import dev.skills.core.InvalidSkillSettingException;
+import dev.skills.core.internal.InvalidSkillSettingException;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 

@@ -5,7 +5,7 @@ import java.util.List;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
-import dev.skills.core.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;

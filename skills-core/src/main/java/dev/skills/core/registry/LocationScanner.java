@@ -15,11 +15,11 @@ import java.util.Set;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
-import dev.skills.core.discover.SkillFolders;
-import dev.skills.core.parse.SkillLoader;
-import dev.skills.core.parse.SkillReadResult;
-import dev.skills.core.resource.SkillFiles;
-import dev.skills.core.resource.SkillSource;
+import dev.skills.core.internal.discover.SkillFolders;
+import dev.skills.core.internal.parse.SkillLoader;
+import dev.skills.core.internal.parse.SkillReadResult;
+import dev.skills.core.internal.resource.SkillFiles;
+import dev.skills.core.internal.resource.SkillSource;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.io.Resource;

@@ -14,9 +14,9 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.skills.core.SkillDiagnostic;
-import dev.skills.core.parse.SkillLoader;
-import dev.skills.core.resource.SkillFiles;
-import dev.skills.core.resource.SkillSource;
+import dev.skills.core.internal.parse.SkillLoader;
+import dev.skills.core.internal.resource.SkillFiles;
+import dev.skills.core.internal.resource.SkillSource;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;

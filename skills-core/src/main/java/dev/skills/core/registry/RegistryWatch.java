@@ -9,8 +9,8 @@ import java.util.function.Supplier;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
-import dev.skills.core.watch.ChangeHandler;
-import dev.skills.core.watch.ChangeWatcher;
+import dev.skills.core.internal.watch.ChangeHandler;
+import dev.skills.core.internal.watch.ChangeWatcher;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;

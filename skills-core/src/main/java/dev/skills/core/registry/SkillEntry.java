@@ -6,8 +6,8 @@ import java.util.Objects;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
-import dev.skills.core.resource.SkillSource;
-import dev.skills.core.resource.SkillSource.Fingerprint;
+import dev.skills.core.internal.resource.SkillSource;
+import dev.skills.core.internal.resource.SkillSource.Fingerprint;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -15,11 +15,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.skills.core.SkillDiagnostic;
-import dev.skills.core.parse.Frontmatter;
-import dev.skills.core.parse.FrontmatterException;
-import dev.skills.core.parse.FrontmatterParser;
-import dev.skills.core.parse.SkillLoader;
-import dev.skills.core.parse.SpecRules;
+import dev.skills.core.internal.parse.Frontmatter;
+import dev.skills.core.internal.parse.FrontmatterException;
+import dev.skills.core.internal.parse.FrontmatterParser;
+import dev.skills.core.internal.parse.SkillLoader;
+import dev.skills.core.internal.parse.SpecRules;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.skills.core.SkillDiagnostic;
-import dev.skills.core.parse.FuzzInputs;
+import dev.skills.core.internal.parse.FuzzInputs;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.skills.core.Skill;
-import dev.skills.core.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.SkillPrompts;
 
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.SystemMessage;

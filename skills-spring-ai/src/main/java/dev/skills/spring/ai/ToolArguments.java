@@ -2,7 +2,7 @@ package dev.skills.spring.ai;
 
 import java.util.List;
 
-import dev.skills.core.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.SkillPrompts;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;

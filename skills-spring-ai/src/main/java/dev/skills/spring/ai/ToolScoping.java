@@ -10,7 +10,7 @@ import java.util.Map;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
-import dev.skills.core.tools.ToolRules;
+import dev.skills.core.internal.tools.ToolRules;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;

@@ -3,7 +3,7 @@ package dev.skills.spring.ai;
 import java.nio.file.Path;
 import java.util.List;
 
-import dev.skills.core.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import org.junit.jupiter.api.AfterEach;

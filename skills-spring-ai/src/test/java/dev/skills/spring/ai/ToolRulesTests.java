@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.skills.core.SkillMeta;
-import dev.skills.core.tools.ToolRules;
+import dev.skills.core.internal.tools.ToolRules;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

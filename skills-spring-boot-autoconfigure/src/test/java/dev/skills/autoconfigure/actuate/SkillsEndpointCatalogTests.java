@@ -5,7 +5,7 @@ import java.util.List;
 
 import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
-import dev.skills.core.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import org.junit.jupiter.api.Test;

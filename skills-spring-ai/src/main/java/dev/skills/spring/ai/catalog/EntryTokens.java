@@ -4,7 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.skills.core.SkillMeta;
-import dev.skills.core.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsSnapshot;
 
 import org.springframework.ai.tokenizer.TokenCountEstimator;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import dev.skills.core.SkillMeta;
-import dev.skills.core.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsSnapshot;
 
 /**

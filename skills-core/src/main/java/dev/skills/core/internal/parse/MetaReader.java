@@ -1,0 +1,205 @@
+package dev.skills.core.internal.parse;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.SkillMeta;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Turns the frontmatter mapping of one skill into a {@link SkillMeta}, collecting diagnostics:
+ * a field that breaks the specification is read if its intent is clear, with a warning.
+ */
+final class MetaReader {
+
+	private final Map<String, Object> fields;
+
+	private final String location;
+
+	private final String directoryName;
+
+	private final boolean attached;
+
+	private final List<SkillDiagnostic> diagnostics = new ArrayList<>();
+
+	private @Nullable String name;
+
+	MetaReader(Map<String, Object> fields, String location, String directoryName, boolean attached) {
+		this.fields = fields;
+		this.location = location;
+		this.directoryName = directoryName;
+		this.attached = attached;
+	}
+
+	/**
+	 * Read the fields.
+	 * @param repairedKeys the keys whose values the lenient parser had to quote
+	 * @param baseDirectory the skill folder
+	 * @return the skill's metadata, or {@code null} when the skill must be skipped
+	 */
+	@Nullable SkillMeta read(List<String> repairedKeys, String baseDirectory) {
+		if (!repairedKeys.isEmpty()) {
+			warn("Frontmatter is not valid YAML as written; quoted the value of " + String.join(", ", repairedKeys)
+					+ " to read it");
+		}
+		this.name = readName();
+		if (this.name == null) {
+			return null;
+		}
+		Object description = this.fields.get("description");
+		if (description == null && this.attached) {
+			warn("Missing required field in frontmatter: description; using an empty description");
+			description = "";
+		}
+		else if (!(description instanceof String text) || text.isBlank()) {
+			error((description == null) ? "Missing required field in frontmatter: description"
+					: "Field 'description' must be a non-empty string");
+			return null;
+		}
+		String text = (String) description;
+		SpecRules.descriptionProblems(text).forEach(this::warn);
+		Object compatibility = this.fields.get("compatibility");
+		if (compatibility != null) {
+			SpecRules.compatibilityProblems(compatibility).forEach(this::warn);
+		}
+		Map<String, String> metadata = readMetadata();
+		Map<String, String> extras = readExtraFields();
+		return new SkillMeta(this.name, text, text("license"), text("compatibility"), metadata,
+				readTools("allowed-tools", true), orEmpty(readTools("disallowed-tools", false)), text("when_to_use"),
+				ToolLists.triggers(metadata.get("triggers")),
+				ToolLists.tags(metadata.get("tags")), readPriority(metadata.get("priority")),
+				this.location, baseDirectory, extras, false);
+	}
+
+	/**
+	 * The diagnostics collected so far.
+	 * @return the warnings and errors, in order
+	 */
+	List<SkillDiagnostic> diagnostics() {
+		return this.diagnostics;
+	}
+
+	private @Nullable String readName() {
+		Object raw = this.fields.get("name");
+		if (raw == null || (raw instanceof String text && text.isBlank())) {
+			warn("Missing required field in frontmatter: name; using the directory name '" + this.directoryName
+					+ "'");
+			return checkedName(this.directoryName);
+		}
+		if (!(raw instanceof String text)) {
+			error("Field 'name' must be a string, was " + FrontmatterParser.toYamlText(raw));
+			return null;
+		}
+		return checkedName(text.strip());
+	}
+
+	private @Nullable String checkedName(String candidate) {
+		String unusable = SpecRules.unusableName(candidate);
+		if (unusable != null) {
+			error(unusable);
+			return null;
+		}
+		// Names are compared after NFKC normalisation: the skill goes by its normalised name,
+		// so that two spellings of one name shadow each other.
+		String normalized = SpecRules.normalizeName(candidate);
+		this.name = normalized;
+		SpecRules.nameProblems(candidate, this.directoryName).forEach(this::warn);
+		if (!normalized.equals(candidate)) {
+			warn("Skill name '" + candidate + "' is read as '" + normalized + "' (NFKC normalisation)");
+		}
+		return normalized;
+	}
+
+	private Map<String, String> readMetadata() {
+		Object raw = this.fields.get("metadata");
+		Map<String, String> metadata = new LinkedHashMap<>();
+		if (raw == null) {
+			return metadata;
+		}
+		if (!(raw instanceof Map<?, ?> map)) {
+			warn("Field 'metadata' must be a mapping; ignored");
+			return metadata;
+		}
+		map.forEach((key, value) -> {
+			if (!(value instanceof String)) {
+				warn("metadata." + key + " is not a string; kept as its YAML text");
+			}
+			metadata.put(String.valueOf(key), FrontmatterParser.toYamlText(value));
+		});
+		return metadata;
+	}
+
+	private Map<String, String> readExtraFields() {
+		Map<String, String> extras = new LinkedHashMap<>();
+		this.fields.forEach((key, value) -> {
+			if (!SpecRules.SPEC_FIELDS.contains(key) && !SpecRules.EXTENSION_FIELDS.contains(key)
+					&& !isUnderscoreAlias(key)) {
+				extras.put(key, FrontmatterParser.toYamlText(value));
+			}
+		});
+		if (!extras.isEmpty()) {
+			warn("Fields outside the specification kept as extra fields: "
+					+ String.join(", ", new TreeSet<>(extras.keySet())));
+		}
+		return extras;
+	}
+
+	private boolean isUnderscoreAlias(String key) {
+		return key.equals("allowed_tools") || key.equals("disallowed_tools");
+	}
+
+	private @Nullable List<String> readTools(String field, boolean specField) {
+		String alias = field.replace('-', '_');
+		Object raw = this.fields.get(field);
+		if (raw == null && this.fields.containsKey(alias)) {
+			raw = this.fields.get(alias);
+			warn("'" + alias + "' is not the specification's spelling; read as '" + field + "'");
+		}
+		if (raw == null) {
+			return null;
+		}
+		ToolLists.Parsed parsed = ToolLists.parse(raw);
+		if (parsed.tools() == null) {
+			warn("Field '" + field + "' must be a string or a list; ignored");
+		}
+		else if (specField && parsed.nonStandard()) {
+			warn("Field '" + field + "' should be a space-separated string; read as " + parsed.tools());
+		}
+		return parsed.tools();
+	}
+
+	private int readPriority(@Nullable String priority) {
+		if (priority == null || priority.isBlank()) {
+			return 0;
+		}
+		try {
+			return Integer.parseInt(priority.strip());
+		}
+		catch (NumberFormatException ex) {
+			warn("metadata.priority '" + priority + "' is not an integer; using 0");
+			return 0;
+		}
+	}
+
+	private @Nullable String text(String field) {
+		Object value = this.fields.get(field);
+		return (value != null) ? FrontmatterParser.toYamlText(value) : null;
+	}
+
+	private static List<String> orEmpty(@Nullable List<String> list) {
+		return (list != null) ? list : List.of();
+	}
+
+	private void warn(String message) {
+		this.diagnostics.add(SkillDiagnostic.warning(this.location, this.name, message));
+	}
+
+	private void error(String message) {
+		this.diagnostics.add(SkillDiagnostic.error(this.location, this.name, message));
+	}
+
+}

@@ -1,0 +1,140 @@
+package dev.skills.core.internal.parse;
+
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import dev.skills.core.internal.prompt.SkillPrompts;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The field rules of the Agent Skills specification, shared by the lenient loader (which reports
+ * a broken rule as a warning) and the validator (which reports it as an error). Lengths count
+ * Unicode code points, not UTF-16 units.
+ */
+public final class SpecRules {
+
+	/** The longest name, in code points after NFKC normalisation. */
+	public static final int MAX_NAME_LENGTH = 64;
+
+	/** The longest description, in code points. */
+	public static final int MAX_DESCRIPTION_LENGTH = 1024;
+
+	/** The longest compatibility text, in code points. */
+	public static final int MAX_COMPATIBILITY_LENGTH = 500;
+
+	/** The frontmatter fields the specification defines. */
+	public static final Set<String> SPEC_FIELDS = Set.of("name", "description", "license", "compatibility",
+			"metadata", "allowed-tools");
+
+	/** Fields outside the specification that other clients use and this library reads. */
+	public static final Set<String> EXTENSION_FIELDS = Set.of("when_to_use", "disallowed-tools");
+
+	private SpecRules() {
+	}
+
+	/**
+	 * Every naming rule the name breaks, as messages.
+	 * @param name the name as written (it is stripped and NFKC-normalised first)
+	 * @param directoryName the skill folder's name, or {@code null} to skip that check
+	 * @return the problems, empty for a valid name
+	 */
+	public static List<String> nameProblems(String name, @Nullable String directoryName) {
+		String normalized = nfkc(name.strip());
+		String shown = SkillPrompts.echo(normalized);
+		List<String> problems = new ArrayList<>();
+		int length = length(normalized);
+		if (length > MAX_NAME_LENGTH) {
+			problems.add("Skill name '" + shown + "' exceeds " + MAX_NAME_LENGTH + " character limit (" + length
+					+ " chars)");
+		}
+		if (!normalized.equals(normalized.toLowerCase(Locale.ROOT))) {
+			problems.add("Skill name '" + shown + "' must be lowercase");
+		}
+		if (normalized.startsWith("-") || normalized.endsWith("-")) {
+			problems.add("Skill name cannot start or end with a hyphen");
+		}
+		if (normalized.contains("--")) {
+			problems.add("Skill name cannot contain consecutive hyphens");
+		}
+		if (!normalized.codePoints().allMatch((c) -> c == '-' || Character.isLetterOrDigit(c))) {
+			problems.add("Skill name '" + shown
+					+ "' contains invalid characters. Only letters, digits, and hyphens are allowed.");
+		}
+		if (directoryName != null && !nfkc(directoryName).equals(normalized)) {
+			problems.add("Directory name '" + SkillPrompts.echo(directoryName) + "' must match skill name '" + shown + "'");
+		}
+		return problems;
+	}
+
+	/**
+	 * The length problem of a description, if any.
+	 * @param description the description as written
+	 * @return the problems, empty when it fits
+	 */
+	public static List<String> descriptionProblems(String description) {
+		int length = length(description);
+		return (length > MAX_DESCRIPTION_LENGTH) ? List.of("Description exceeds " + MAX_DESCRIPTION_LENGTH
+				+ " character limit (" + length + " chars)") : List.of();
+	}
+
+	/**
+	 * The problems of a {@code compatibility} value: not text, empty, or too long.
+	 * @param compatibility the value as parsed
+	 * @return the problems, empty for a valid value
+	 */
+	public static List<String> compatibilityProblems(Object compatibility) {
+		if (!(compatibility instanceof String text)) {
+			return List.of("Field 'compatibility' must be a string");
+		}
+		if (text.isEmpty()) {
+			return List.of("Field 'compatibility' must not be empty (1-" + MAX_COMPATIBILITY_LENGTH + " characters)");
+		}
+		int length = length(text);
+		return (length > MAX_COMPATIBILITY_LENGTH) ? List.of("Compatibility exceeds " + MAX_COMPATIBILITY_LENGTH
+				+ " character limit (" + length + " chars)") : List.of();
+	}
+
+	/**
+	 * Whether a name cannot be used at all: it holds white space, a path separator, or a control
+	 * or format character (terminal escapes, bidi overrides, zero-width characters), which would
+	 * reach the catalog, the tool list and the logs looking like another name.
+	 * @param name the name
+	 * @return the reason, or {@code null} when the name is usable
+	 */
+	public static @Nullable String unusableName(String name) {
+		int hidden = name.codePoints().filter(SkillPrompts::isControlOrFormat).findFirst().orElse(-1);
+		if (hidden >= 0) {
+			return "Skill name '" + SkillPrompts.echo(name) + "' contains the control or format character U+"
+					+ String.format("%04X", hidden) + "; the skill is skipped";
+		}
+		if (name.codePoints().anyMatch(Character::isWhitespace)) {
+			return "Skill name '" + name + "' contains whitespace; the skill is skipped";
+		}
+		if (name.indexOf('/') >= 0 || name.indexOf('\\') >= 0) {
+			return "Skill name '" + name + "' contains a path separator; the skill is skipped";
+		}
+		return null;
+	}
+
+	/**
+	 * The form in which names are compared: NFKC, so that {@code ｂｅｔａ} and {@code beta} are one
+	 * name.
+	 * @param name the name as written
+	 * @return the normalised name
+	 */
+	public static String normalizeName(String name) {
+		return nfkc(name);
+	}
+
+	private static String nfkc(String text) {
+		return Normalizer.normalize(text, Normalizer.Form.NFKC);
+	}
+
+	private static int length(String text) {
+		return text.codePointCount(0, text.length());
+	}
+
+}

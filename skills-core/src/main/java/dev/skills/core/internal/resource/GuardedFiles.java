@@ -1,0 +1,266 @@
+package dev.skills.core.internal.resource;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Opens files inside a skill folder so that nothing outside it is ever opened, even while its
+ * files are being swapped. A path is first resolved to its real path, which must lie inside the
+ * folder, hold no hidden segment and be a regular file. It is then opened one folder at a time
+ * from the skill folder, never following a link (where the platform offers a
+ * {@link SecureDirectoryStream}), and the opened entry must still be the file that was checked.
+ * A FIFO swapped in after the check cannot hold the caller (see {@link OpenGuard}).
+ */
+final class GuardedFiles {
+
+	private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+
+	private GuardedFiles() {
+	}
+
+	/**
+	 * Resolve a checked relative path (see {@link ResourcePaths#check}) inside a skill folder.
+	 * @param base the skill folder (it may itself be reached through a link)
+	 * @param relative the relative path; empty for the folder itself
+	 * @return where it leads
+	 * @throws java.nio.file.NoSuchFileException when it leads nowhere (a dangling link included)
+	 * @throws IOException when it cannot be resolved
+	 */
+	static Target resolve(Path base, String relative) throws IOException {
+		Path realBase = base.toRealPath();
+		Object baseKey = Files.readAttributes(realBase, BasicFileAttributes.class).fileKey();
+		Path real = realPath(realBase, relative);
+		if (!real.startsWith(realBase)) {
+			return new Target(realBase, baseKey, Path.of(""), Kind.OUTSIDE, null);
+		}
+		Path inside = realBase.relativize(real);
+		for (Path segment : inside) {
+			// A link inside the folder may name a hidden file: judge where it leads, not its name.
+			if (SkillFiles.isSkipped(segment.toString())) {
+				return new Target(realBase, baseKey, inside, Kind.HIDDEN, null);
+			}
+		}
+		BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class,
+				LinkOption.NOFOLLOW_LINKS);
+		Kind kind = attributes.isDirectory() ? Kind.DIRECTORY : attributes.isRegularFile() ? Kind.FILE : Kind.OTHER;
+		return new Target(realBase, baseKey, inside, kind, attributes);
+	}
+
+	// A name directly in the real skill folder that is no link is its own real path (one lstat
+	// instead of one per folder of the path, as for every SKILL.md); anything else is resolved.
+	private static Path realPath(Path realBase, String relative) throws IOException {
+		if (relative.isEmpty()) {
+			return realBase;
+		}
+		Path candidate = realBase.resolve(relative);
+		if (relative.indexOf('/') < 0 && !Files.isSymbolicLink(candidate)) {
+			return candidate;
+		}
+		return candidate.toRealPath();
+	}
+
+	/**
+	 * Read the first bytes of a {@link Kind#FILE} target; opening and reading together take at
+	 * most {@link OpenGuard#TIMEOUT}.
+	 * @param target the file
+	 * @param limit the most bytes to read
+	 * @return the bytes read
+	 * @throws IOException when it cannot be opened or read, changed since it was checked, or took
+	 * too long
+	 */
+	static byte[] readHead(Target target, int limit) throws IOException {
+		OpenGuard guard = new OpenGuard();
+		try (SeekableByteChannel channel = open(target, guard)) {
+			guard.bound(channel);
+			// The size was checked: no buffer larger than the file plus one byte (to see it grew).
+			ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(limit, target.size() + 1));
+			while (buffer.hasRemaining() && channel.read(buffer) >= 0) {
+				// read until full or at the end
+			}
+			byte[] head = new byte[buffer.position()];
+			buffer.flip().get(head);
+			return head;
+		}
+		catch (IOException ex) {
+			throw guard.timedOut() ? OpenGuard.tookTooLong() : ex;
+		}
+		finally {
+			guard.disarm();
+		}
+	}
+
+	/**
+	 * Open a {@link Kind#FILE} target as a stream; the open takes at most {@link OpenGuard#TIMEOUT}.
+	 * @param target the file
+	 * @return the stream; the caller closes it
+	 * @throws IOException when it cannot be opened or changed since it was checked
+	 */
+	static InputStream open(Target target) throws IOException {
+		return Channels.newInputStream(open(target, new OpenGuard()));
+	}
+
+	/**
+	 * Open a file that lies directly in its skill folder on the calling thread, when it is a
+	 * plain regular file: the path discovery takes for every {@code SKILL.md}, without resolving
+	 * real paths or handing over to a helper thread. The file is opened without following a
+	 * link and must still be the file checked; a FIFO swapped in meanwhile is released after
+	 * {@link OpenGuard#TIMEOUT} while it stays in place.
+	 * @param file the file
+	 * @return the stream, or {@code null} when the file is a link (then {@link #resolve} decides)
+	 * @throws IOException when it is missing, not a regular file, or changed while being opened
+	 */
+	static @Nullable InputStream openPlain(Path file) throws IOException {
+		BasicFileAttributes checked = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+		if (checked.isSymbolicLink()) {
+			return null;
+		}
+		if (!checked.isRegularFile()) {
+			throw new FileSystemException(null, null, "it is not a regular file");
+		}
+		SeekableByteChannel channel = OpenGuard.openReleasing(() -> Files.newByteChannel(file, READ),
+				() -> Files.newByteChannel(file, OpenGuard.RELEASE));
+		BasicFileAttributes now = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+		if (!now.isRegularFile() || !Objects.equals(now.fileKey(), checked.fileKey())) {
+			channel.close();
+			throw new FileSystemException(null, null, "it changed while being read");
+		}
+		return Channels.newInputStream(channel);
+	}
+
+	// The whole walk runs on the guard's helper thread: a secure directory stream cannot be
+	// closed while an open through it waits, so the caller must hold none of them.
+	private static SeekableByteChannel open(Target target, OpenGuard guard) throws IOException {
+		if (target.kind() != Kind.FILE) {
+			throw new FileSystemException(target.inside().toString(), null, "not a regular file");
+		}
+		Path real = target.realBase().resolve(target.inside());
+		return guard.open(() -> openChecked(target), () -> Files.newByteChannel(real, OpenGuard.RELEASE));
+	}
+
+	private static SeekableByteChannel openChecked(Target target) throws IOException {
+		List<DirectoryStream<Path>> folders = new ArrayList<>();
+		try {
+			DirectoryStream<Path> root = Files.newDirectoryStream(target.realBase());
+			folders.add(root);
+			if (!(root instanceof SecureDirectoryStream<Path> folder)) {
+				return openByPath(target);
+			}
+			checkSame(folder.getFileAttributeView(BasicFileAttributeView.class).readAttributes().fileKey(),
+					target.baseKey());
+			Path inside = target.inside();
+			for (int i = 0; i < inside.getNameCount() - 1; i++) {
+				folder = folder.newDirectoryStream(inside.getName(i), LinkOption.NOFOLLOW_LINKS);
+				folders.add(folder);
+			}
+			Path name = inside.getFileName();
+			checkSame(folder, name, target);
+			SeekableByteChannel channel = folder.newByteChannel(name, READ);
+			try {
+				checkSame(folder, name, target);
+			}
+			catch (IOException ex) {
+				channel.close();
+				throw ex;
+			}
+			return channel;
+		}
+		finally {
+			for (DirectoryStream<Path> folder : folders) {
+				folder.close();
+			}
+		}
+	}
+
+	// Where no secure directory stream exists: open the real path without following a last link.
+	private static SeekableByteChannel openByPath(Target target) throws IOException {
+		Path real = target.realBase().resolve(target.inside());
+		SeekableByteChannel channel = Files.newByteChannel(real, READ);
+		BasicFileAttributes now = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+		if (!now.isRegularFile() || !Objects.equals(now.fileKey(), target.attributes().fileKey())) {
+			channel.close();
+			throw changed(target);
+		}
+		return channel;
+	}
+
+	private static void checkSame(SecureDirectoryStream<Path> folder, Path name, Target target) throws IOException {
+		BasicFileAttributes now = folder.getFileAttributeView(name, BasicFileAttributeView.class,
+				LinkOption.NOFOLLOW_LINKS)
+			.readAttributes();
+		if (!now.isRegularFile()) {
+			throw changed(target);
+		}
+		checkSame(now.fileKey(), target.attributes().fileKey());
+	}
+
+	private static void checkSame(@Nullable Object key, @Nullable Object expected) throws IOException {
+		if (!Objects.equals(key, expected)) {
+			throw new FileSystemException(null, null, "it changed while being read");
+		}
+	}
+
+	private static FileSystemException changed(Target target) {
+		return new FileSystemException(target.inside().toString(), null, "it changed while being read");
+	}
+
+	/**
+	 * What a relative path leads to.
+	 */
+	enum Kind {
+
+		/** A regular file inside the skill folder. */
+		FILE,
+
+		/** A folder inside the skill folder. */
+		DIRECTORY,
+
+		/** Something else: a FIFO, a socket, a device. Never opened. */
+		OTHER,
+
+		/** Its real path leaves the skill folder. */
+		OUTSIDE,
+
+		/** Its real path passes through a hidden name or tool cache. */
+		HIDDEN
+
+	}
+
+	/**
+	 * A resolved path.
+	 *
+	 * @param realBase the real path of the skill folder
+	 * @param baseKey the skill folder's file key, to recognise it when opened
+	 * @param inside the real path relative to the skill folder
+	 * @param kind what it leads to
+	 * @param attributes its attributes, for {@link Kind#FILE}, {@link Kind#DIRECTORY} and
+	 * {@link Kind#OTHER}
+	 */
+	record Target(Path realBase, @Nullable Object baseKey, Path inside, Kind kind,
+			@Nullable BasicFileAttributes attributes) {
+
+		long size() {
+			return (this.attributes != null) ? this.attributes.size() : 0;
+		}
+
+	}
+
+}

@@ -1,8 +1,0 @@
-/**
- * Reading {@code SKILL.md}: the frontmatter split, safe YAML and lenient loading into
- * {@link dev.skills.core.SkillMeta}.
- */
-@NullMarked
-package dev.skills.core.parse;
-
-import org.jspecify.annotations.NullMarked;

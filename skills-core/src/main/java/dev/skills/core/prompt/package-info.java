@@ -1,7 +1,0 @@
-/**
- * The text the model sees: the skill catalog and the activated skill content.
- */
-@NullMarked
-package dev.skills.core.prompt;
-
-import org.jspecify.annotations.NullMarked;

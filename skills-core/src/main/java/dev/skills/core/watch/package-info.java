@@ -1,7 +1,0 @@
-/**
- * Watching folders for changes: native file events or polling, with debouncing.
- */
-@NullMarked
-package dev.skills.core.watch;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,268 @@
+package dev.skills.core.internal.parse;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import dev.skills.core.TestSkills;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.entry;
+
+class FrontmatterParserTests {
+
+	@TempDir
+	Path root;
+
+	@Test
+	void validFrontmatterReadsNameDescriptionAndBody() throws IOException {
+		Frontmatter frontmatter = parse("my-skill", """
+				---
+				name: my-skill
+				description: A test skill
+				---
+				# My Skill
+				""");
+		assertThat(frontmatter.fields()).containsExactly(entry("name", "my-skill"), entry("description", "A test skill"));
+		assertThat(frontmatter.body()).isEqualTo("# My Skill");
+		assertThat(frontmatter.repairedKeys()).isEmpty();
+	}
+
+	@Test
+	void textWithoutOpeningDelimiterIsRejected() throws IOException {
+		assertParseFails("plain-text", """
+				# Just Markdown
+
+				No frontmatter here.
+				""", "SKILL.md must start with YAML frontmatter (---)");
+	}
+
+	@Test
+	void openingDelimiterWithoutClosingOneIsRejected() throws IOException {
+		assertParseFails("unclosed", """
+				---
+				name: unclosed
+				description: The closing line never comes
+				# Body
+				""", "SKILL.md frontmatter not properly closed with ---");
+	}
+
+	@Test
+	void invalidYamlIsRejectedWithTheProblemAndFileLine() throws IOException {
+		assertParseFails("invalid-yaml", """
+				---
+				name: [invalid
+				---
+				# Body
+				""", "Invalid YAML in frontmatter: expected ',' or ']', but got <stream end> (line 3)");
+	}
+
+	@Test
+	void yamlListBetweenTheDelimitersIsNotAMapping() throws IOException {
+		assertParseFails("list-frontmatter", """
+				---
+				- name
+				- description
+				---
+				# Body
+				""", "SKILL.md frontmatter must be a YAML mapping");
+	}
+
+	@Test
+	void licenseIsReadAsText() throws IOException {
+		Frontmatter frontmatter = parse("licensed", """
+				---
+				name: licensed
+				description: A skill with a license
+				license: MIT
+				---
+				Body
+				""");
+		assertThat(frontmatter.fields()).containsEntry("license", "MIT");
+	}
+
+	@Test
+	void metadataValuesAreTextNotNumbers() throws IOException {
+		Frontmatter frontmatter = parse("with-metadata", """
+				---
+				name: with-metadata
+				description: A skill with metadata
+				metadata:
+				  author: Test Author
+				  version: 1.0
+				---
+				Body
+				""");
+		assertThat(frontmatter.fields().get("metadata"))
+			.isEqualTo(Map.of("author", "Test Author", "version", "1.0"));
+	}
+
+	@Test
+	void everyScalarIsReadAsItsText() throws IOException {
+		Frontmatter frontmatter = parse("scalars", """
+				---
+				name: 123
+				description: true
+				version: 1.10
+				count: 0x1F
+				date: 2024-01-31
+				nothing: ~
+				empty:
+				---
+				Body
+				""");
+		assertThat(frontmatter.fields()).containsExactly(entry("name", "123"), entry("description", "true"),
+				entry("version", "1.10"), entry("count", "0x1F"), entry("date", "2024-01-31"), entry("nothing", "~"),
+				entry("empty", ""));
+	}
+
+	@Test
+	void explicitlyTaggedScalarsAreReadAsWritten() throws IOException {
+		Frontmatter frontmatter = parse("tagged", """
+				---
+				name: tagged
+				description: !!str Explicit tags
+				version: !!float 1.10
+				count: !!int 0x1F
+				date: !!timestamp 2024-01-31
+				flag: !!bool yes
+				data: !!binary aGVsbG8=
+				nothing: !!null ~
+				---
+				Body
+				""");
+		assertThat(frontmatter.fields()).containsExactly(entry("name", "tagged"), entry("description", "Explicit tags"),
+				entry("version", "1.10"), entry("count", "0x1F"), entry("date", "2024-01-31"), entry("flag", "yes"),
+				entry("data", "aGVsbG8="), entry("nothing", "~"));
+	}
+
+	@Test
+	void spaceSeparatedAllowedToolsAreKeptVerbatim() throws IOException {
+		Frontmatter frontmatter = parse("jq-git", """
+				---
+				name: jq-git
+				description: Query JSON and inspect history
+				allowed-tools: Bash(jq:*) Bash(git:*)
+				---
+				Body
+				""");
+		assertThat(frontmatter.fields()).containsEntry("allowed-tools", "Bash(jq:*) Bash(git:*)");
+	}
+
+	@Test
+	void tripleDashInsideAValueDoesNotEndTheFrontmatter() throws IOException {
+		Frontmatter frontmatter = parse("separators", """
+				---
+				name: separators
+				description: |
+				  Splits documents on separator lines.
+				  ---
+				  Each part is handled on its own.
+				license: Apache-2.0
+				---
+				# Separators
+				""");
+		assertThat(frontmatter.fields()).containsEntry("description",
+				"Splits documents on separator lines.\n---\nEach part is handled on its own.\n")
+			.containsEntry("license", "Apache-2.0");
+		assertThat(frontmatter.body()).isEqualTo("# Separators");
+	}
+
+	@Test
+	void crlfLineEndsAreReadAndTheBodyUsesLineFeeds() throws IOException {
+		Frontmatter frontmatter = parse("crlf", "---\r\nname: crlf\r\ndescription: Written on Windows\r\n---\r\n"
+				+ "# Title\r\n\r\nStep one.\r\n");
+		assertThat(frontmatter.fields()).containsExactly(entry("name", "crlf"), entry("description", "Written on Windows"));
+		assertThat(frontmatter.body()).isEqualTo("# Title\n\nStep one.");
+	}
+
+	@Test
+	void byteOrderMarkBeforeTheOpeningDelimiterIsIgnored() throws IOException {
+		Frontmatter frontmatter = parse("bom", "\uFEFF---\nname: bom\ndescription: Saved with a BOM\n---\nBody\n");
+		assertThat(frontmatter.fields()).containsExactly(entry("name", "bom"), entry("description", "Saved with a BOM"));
+		assertThat(frontmatter.body()).isEqualTo("Body");
+	}
+
+	@Test
+	void strictParseRejectsAnUnquotedColonThatLenientParseQuotes() throws IOException {
+		String content = """
+				---
+				name: colon
+				description: Use this skill when: the user asks for a summary
+				---
+				Body
+				""";
+		assertParseFails("colon", content, "Invalid YAML in frontmatter: mapping values are not allowed here (line 3)");
+		Frontmatter lenient = FrontmatterParser.parseLenient(content);
+		assertThat(lenient.fields()).containsEntry("description", "Use this skill when: the user asks for a summary");
+		assertThat(lenient.repairedKeys()).containsExactly("description");
+	}
+
+	@Test
+	void lenientRepairFoldsIndentedContinuationLinesIntoTheQuotedValue() throws IOException {
+		Path dir = TestSkills.skill(this.root, "folded", """
+				---
+				name: folded
+				description: Use when: the user asks
+				  for a "weekly" report
+				license: MIT
+				---
+				Body
+				""");
+		Frontmatter frontmatter = FrontmatterParser.parseLenient(read(dir));
+		assertThat(frontmatter.fields()).containsExactly(entry("name", "folded"),
+				entry("description", "Use when: the user asks for a \"weekly\" report"), entry("license", "MIT"));
+		assertThat(frontmatter.repairedKeys()).containsExactly("description");
+	}
+
+	@Test
+	void duplicateKeyIsRejectedEvenWhenLenient() throws IOException {
+		Path dir = TestSkills.skill(this.root, "duplicate", """
+				---
+				name: first
+				description: Two names
+				name: second
+				---
+				Body
+				""");
+		assertThatExceptionOfType(FrontmatterException.class).isThrownBy(() -> FrontmatterParser.parseLenient(read(dir)))
+			.withMessage("Invalid YAML in frontmatter: duplicate key: found duplicate key name (line 4)");
+	}
+
+	@Test
+	void readingWithoutTheBodyStopsAfterTheFrontmatter() throws IOException {
+		Path dir = TestSkills.skill(this.root, "no-body", """
+				---
+				name: no-body
+				description: Only the frontmatter is wanted
+				---
+				# A body that is not read
+				""");
+		try (var reader = Files.newBufferedReader(dir.resolve("SKILL.md"))) {
+			Frontmatter frontmatter = FrontmatterParser.read(reader, false, false);
+			assertThat(frontmatter.fields()).containsOnlyKeys("name", "description");
+			assertThat(frontmatter.body()).isEmpty();
+			assertThat(reader.readLine()).isEqualTo("# A body that is not read");
+		}
+	}
+
+	private Frontmatter parse(String folder, String content) throws IOException {
+		return FrontmatterParser.parse(read(TestSkills.skill(this.root, folder, content)));
+	}
+
+	private void assertParseFails(String folder, String content, String message) throws IOException {
+		String text = read(TestSkills.skill(this.root, folder, content));
+		assertThatExceptionOfType(FrontmatterException.class).isThrownBy(() -> FrontmatterParser.parse(text))
+			.withMessage(message);
+	}
+
+	private static String read(Path skillDirectory) throws IOException {
+		return Files.readString(skillDirectory.resolve("SKILL.md"), StandardCharsets.UTF_8);
+	}
+
+}

@@ -1,0 +1,87 @@
+package dev.skills.core.internal.parse;
+
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+
+import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.registry.SkillsRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+/**
+ * Names that would look like other text in a terminal, a catalog or a log are refused; names are
+ * compared after NFKC; the lenient repair takes linear time whatever a line holds.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class HostileNamesAndRepairTests {
+
+	@TempDir
+	Path skills;
+
+	private static SkillReadResult read(String name) {
+		String content = "---\nname: \"" + name + "\"\ndescription: A skill.\n---\nBody.\n";
+		return SkillLoader.readMeta(new StringReader(content), "x/SKILL.md", "x", "x");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "pdf\\e[31m", "pdf\\u202Egnp", "pd\\u200Bf", "pdf\\u2066x", "pdf\\u0007", "\\uFEFFpdf" })
+	void whenANameHoldsAControlOrFormatCharacterThenTheSkillIsSkippedWithAnError(String name) {
+		SkillReadResult result = read(name);
+
+		assertThat(result.meta()).isNull();
+		assertThat(result.diagnostics()).singleElement().satisfies((diagnostic) -> {
+			assertThat(diagnostic.isError()).isTrue();
+			assertThat(diagnostic.message()).contains("contains the control or format character U+")
+				.endsWith("; the skill is skipped")
+				.doesNotContain("\u001B")
+				.doesNotContain("\u202E")
+				.doesNotContain("\u200B");
+		});
+	}
+
+	@Test
+	void whenTwoSkillsSpellOneNameDifferentlyThenTheyAreOneNameAndTheSecondIsShadowed(CapturedOutput output) throws Exception {
+		writeSkill("beta", "beta");
+		writeSkill("wide", "\uFF42\uFF45\uFF54\uFF41");
+
+		try (SkillsRegistry registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(this.skills.toString()).build())) {
+			assertThat(registry.names()).containsExactly("beta");
+			assertThat(registry.diagnostics()).extracting(SkillDiagnostic::message)
+				.contains("Skill name 'ｂｅｔａ' is read as 'beta' (NFKC normalisation)")
+				.anySatisfy((message) -> assertThat(message).startsWith("Skill 'beta' is shadowed by "));
+		}
+		assertThat(output).contains("Skill name 'ｂｅｔａ' is read as 'beta' (NFKC normalisation)");
+	}
+
+	@Test
+	void whenAValueHoldsAColonAndTensOfThousandsOfBlanksThenTheRepairTakesLinearTime() {
+		String content = "---\nname: slow\ndescription: a: " + " ".repeat(60_000) + "b\n---\nBody.\n";
+
+		Frontmatter frontmatter = assertTimeoutPreemptively(Duration.ofSeconds(1),
+				() -> FrontmatterParser.parseLenient(content));
+
+		assertThat(frontmatter.fields().get("description")).isEqualTo("a: " + " ".repeat(60_000) + "b");
+		assertThat(frontmatter.repairedKeys()).containsExactly("description");
+	}
+
+	private void writeSkill(String folder, String name) throws Exception {
+		Path directory = Files.createDirectories(this.skills.resolve(folder));
+		Files.writeString(directory.resolve("SKILL.md"), "---\nname: " + name + "\ndescription: A skill.\n---\nBody.\n");
+	}
+
+
+}
