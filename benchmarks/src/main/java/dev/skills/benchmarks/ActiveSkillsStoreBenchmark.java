@@ -41,10 +41,11 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * What an active-skill store costs a request: recording an activation and the per-request lookup
- * of a conversation's active skills, in memory and in PostgreSQL ({@code SKILLS_TEST_JDBC_URL},
- * {@code SKILLS_TEST_JDBC_USERNAME}, {@code SKILLS_TEST_JDBC_PASSWORD}), with 1,000 and 10,000
- * conversations of three active skills each already stored.
+ * What an active-skill store costs a request: recording an activation and the per-request
+ * lookup of a conversation's active skills, in memory and in PostgreSQL
+ * ({@code SKILLS_TEST_JDBC_URL}, {@code SKILLS_TEST_JDBC_USERNAME},
+ * {@code SKILLS_TEST_JDBC_PASSWORD}), with 1,000 and 10,000 conversations of three active
+ * skills each already stored.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -136,11 +137,12 @@ public class ActiveSkillsStoreBenchmark {
 			return "Active-skill stores: not measured, set " + URL_VARIABLE
 					+ " to a PostgreSQL database (README: Running the PostgreSQL tests)\n";
 		}
-		Collection<RunResult> results = new Runner(new OptionsBuilder()
-			.include(ActiveSkillsStoreBenchmark.class.getName() + "\\.")
-			.addProfiler(GCProfiler.class)
-			.shouldFailOnError(true)
-			.build()).run();
+		Collection<RunResult> results = new Runner(
+				new OptionsBuilder().include(ActiveSkillsStoreBenchmark.class.getName() + "\\.")
+					.addProfiler(GCProfiler.class)
+					.shouldFailOnError(true)
+					.build())
+			.run();
 		List<String> lines = new ArrayList<>();
 		for (RunResult result : results) {
 			String method = result.getParams().getBenchmark();

@@ -37,9 +37,9 @@ import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
- * What {@link SkillsAdvisor} adds to each request with 1,000 skills: the catalog, the tools, the
- * scoping of three other tools, and the re-injection of an active skill. The baseline copies the
- * request the same way without any skill work.
+ * What {@link SkillsAdvisor} adds to each request with 1,000 skills: the catalog, the
+ * tools, the scoping of three other tools, and the re-injection of an active skill. The
+ * baseline copies the request the same way without any skill work.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)

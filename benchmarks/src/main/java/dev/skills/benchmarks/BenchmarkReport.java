@@ -14,9 +14,10 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * Runs every measurement and prints the figures the README quotes, each as a ratio against a
- * baseline measured in the same run. Arguments choose sections: {@code heap}, {@code latency},
- * {@code discovery}, {@code reload}, {@code advisor}, {@code catalog}, {@code stores}; none means all.
+ * Runs every measurement and prints the figures the README quotes, each as a ratio
+ * against a baseline measured in the same run. Arguments choose sections: {@code heap},
+ * {@code latency}, {@code discovery}, {@code reload}, {@code advisor}, {@code catalog},
+ * {@code stores}; none means all.
  */
 public final class BenchmarkReport {
 
@@ -42,10 +43,12 @@ public final class BenchmarkReport {
 					latency.debounceMillis(), latency.medianMillis(), latency.p99Millis()));
 		}
 		if (sections.contains("discovery")) {
-			Collection<RunResult> results = new Runner(new OptionsBuilder().include(DiscoveryBenchmark.class.getName() + "\\.")
-				.addProfiler(GCProfiler.class)
-				.shouldFailOnError(true)
-				.build()).run();
+			Collection<RunResult> results = new Runner(
+					new OptionsBuilder().include(DiscoveryBenchmark.class.getName() + "\\.")
+						.addProfiler(GCProfiler.class)
+						.shouldFailOnError(true)
+						.build())
+				.run();
 			for (String tree : List.of("project", "peer")) {
 				for (String skills : List.of("1000", "10000")) {
 					RunResult baseline = find(results, "baselineWalkAndReadBytes", tree, skills);
@@ -54,8 +57,9 @@ public final class BenchmarkReport {
 					report.append(String.format(Locale.ROOT,
 							"Discovery, %s tree, %s skills: %.1f ms vs floor (walk + read every byte) %.1f ms = %.2fx; "
 									+ "allocated %.0f vs %.0f bytes per skill (targets <= 1.1x, <= 8192 B)%n",
-							tree, skills, discover.getPrimaryResult().getScore(), baseline.getPrimaryResult().getScore(),
-							ratio, allocated(discover) / Integer.parseInt(skills),
+							tree, skills, discover.getPrimaryResult().getScore(),
+							baseline.getPrimaryResult().getScore(), ratio,
+							allocated(discover) / Integer.parseInt(skills),
 							allocated(baseline) / Integer.parseInt(skills)));
 				}
 			}
@@ -129,7 +133,8 @@ public final class BenchmarkReport {
 
 	private static RunResult find(Collection<RunResult> results, String method, String tree, String skills) {
 		for (RunResult result : results) {
-			if (result.getParams().getBenchmark().endsWith("." + method) && result.getParams().getParam("tree").equals(tree)
+			if (result.getParams().getBenchmark().endsWith("." + method)
+					&& result.getParams().getParam("tree").equals(tree)
 					&& result.getParams().getParam("skills").equals(skills)) {
 				return result;
 			}

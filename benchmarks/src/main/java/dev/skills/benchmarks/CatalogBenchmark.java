@@ -37,10 +37,11 @@ import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 /**
- * The catalog within its default budget of 4,000 tokens: what {@link SkillsAdvisor} costs per
- * request at 10 skills (the whole catalog fits) and at 10,000 (ranked by the keyword index), for
- * a message that matches a few skills and one that matches every skill; and what re-indexing one
- * changed skill costs. The baseline copies the request the same way without any skill work.
+ * The catalog within its default budget of 4,000 tokens: what {@link SkillsAdvisor} costs
+ * per request at 10 skills (the whole catalog fits) and at 10,000 (ranked by the keyword
+ * index), for a message that matches a few skills and one that matches every skill; and
+ * what re-indexing one changed skill costs. The baseline copies the request the same way
+ * without any skill work.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -74,15 +75,19 @@ public class CatalogBenchmark {
 		this.root = SkillTrees.create(this.skills);
 		this.registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(SkillTrees.locations(this.root, this.skills)).build());
-		this.advisor = SkillsAdvisor.builder(this.registry).catalog(SkillCatalog.builder(this.registry).build()).build();
+		this.advisor = SkillsAdvisor.builder(this.registry)
+			.catalog(SkillCatalog.builder(this.registry).build())
+			.build();
 		this.chain = DefaultAroundAdvisorChain.builder(ObservationRegistry.NOOP).build();
-		// Every description says "task" and "reports": the broad message scores every skill.
+		// Every description says "task" and "reports": the broad message scores every
+		// skill.
 		this.specific = request("Fill in task 7 of the quarter");
 		this.broad = request("Summarise the reports of every task and propose next steps.");
 		this.index = KeywordSkillIndex.of(this.registry);
 		this.oneChanged = new SkillsChange(Set.of(), Set.of(SkillTrees.name(this.skills / 2)), Set.of(),
 				this.registry.snapshot().generation(), Set.of(), Duration.ZERO);
-		// The first request counts every catalog line and builds the index; measure the steady state.
+		// The first request counts every catalog line and builds the index; measure the
+		// steady state.
 		this.advisor.before(this.specific, this.chain);
 	}
 
@@ -94,8 +99,7 @@ public class CatalogBenchmark {
 	}
 
 	private static ChatClientRequest request(String message) {
-		Prompt prompt = new Prompt(
-				List.of(new SystemMessage("You are a helpful assistant."), new UserMessage(message)),
+		Prompt prompt = new Prompt(List.of(new SystemMessage("You are a helpful assistant."), new UserMessage(message)),
 				ToolCallingChatOptions.builder().build());
 		return ChatClientRequest.builder().prompt(prompt).context(Map.of(ChatMemory.CONVERSATION_ID, "c")).build();
 	}

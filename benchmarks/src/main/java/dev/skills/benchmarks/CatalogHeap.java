@@ -11,9 +11,9 @@ import dev.skills.spring.ai.catalog.KeywordSkillIndex;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 
 /**
- * Measures the heap the catalog keeps per skill once a request needed it (the keyword index and
- * the token count of every catalog line), after full collections, next to what the registry
- * alone keeps.
+ * Measures the heap the catalog keeps per skill once a request needed it (the keyword
+ * index and the token count of every catalog line), after full collections, next to what
+ * the registry alone keeps.
  */
 final class CatalogHeap {
 
@@ -24,7 +24,8 @@ final class CatalogHeap {
 	 * Measure.
 	 * @param skills how many skills to load
 	 * @param runs how many measurements to take the median of
-	 * @return the median bytes per skill: the registry alone, and the catalog on top of it
+	 * @return the median bytes per skill: the registry alone, and the catalog on top of
+	 * it
 	 */
 	static long[] measure(int skills, int runs) {
 		Path root = SkillTrees.create(skills);

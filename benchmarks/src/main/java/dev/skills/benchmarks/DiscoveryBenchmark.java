@@ -26,10 +26,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Discovery of a folder of generated skills, against the I/O floor: a baseline that only walks
- * the tree and reads every {@code SKILL.md} whole. Two tree shapes: the project's own
- * ({@code project}: categories of 100, 300-character frontmatter, 3 KB body, a bundled file) and
- * a peer-like one ({@code peer}: 50 family folders, 80-character descriptions, 4 KB bodies).
+ * Discovery of a folder of generated skills, against the I/O floor: a baseline that only
+ * walks the tree and reads every {@code SKILL.md} whole. Two tree shapes: the project's
+ * own ({@code project}: categories of 100, 300-character frontmatter, 3 KB body, a
+ * bundled file) and a peer-like one ({@code peer}: 50 family folders, 80-character
+ * descriptions, 4 KB bodies).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

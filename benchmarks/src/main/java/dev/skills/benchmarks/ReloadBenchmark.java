@@ -24,8 +24,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Applying one edited skill to registries of different sizes: the cost should not grow with the
- * number of skills. The edit (a file write) happens before each call and is not measured.
+ * Applying one edited skill to registries of different sizes: the cost should not grow
+ * with the number of skills. The edit (a file write) happens before each call and is not
+ * measured.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -51,7 +52,8 @@ public class ReloadBenchmark {
 	@Setup(Level.Trial)
 	public void createSkills() {
 		this.root = SkillTrees.create(this.skills);
-		this.registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(SkillTrees.locations(this.root, this.skills)).build());
+		this.registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(SkillTrees.locations(this.root, this.skills)).build());
 		this.edited = SkillTrees.skillFile(this.root, this.skills / 2);
 		this.changed = List.of(this.edited);
 	}
@@ -64,7 +66,8 @@ public class ReloadBenchmark {
 
 	@Setup(Level.Invocation)
 	public void editOneSkill() throws IOException {
-		// Alternate the length so that size and content both change, whatever the clock resolution.
+		// Alternate the length so that size and content both change, whatever the clock
+		// resolution.
 		String suffix = ((this.edits++ % 2) == 0) ? " Edited." : " Edited again.";
 		Files.writeString(this.edited, SkillTrees.content(this.skills / 2, suffix));
 	}

@@ -14,8 +14,8 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 
 /**
- * Measures the time from writing a {@code SKILL.md} to the registry holding the new version,
- * with hot reload on and the default debounce.
+ * Measures the time from writing a {@code SKILL.md} to the registry holding the new
+ * version, with hot reload on and the default debounce.
  */
 final class ReloadLatency {
 

@@ -10,8 +10,8 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 
 /**
- * Measures the heap a registry keeps per skill, after full collections, and compares it with
- * the frontmatter text each skill has (bodies are not kept).
+ * Measures the heap a registry keeps per skill, after full collections, and compares it
+ * with the frontmatter text each skill has (bodies are not kept).
  */
 final class RetainedHeap {
 

@@ -10,10 +10,11 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
- * Generates folders of realistic skills in two shapes. The project's own: locations of up to
- * 1,000 skills in categories of 100, each skill with a frontmatter of about 300 characters, a body
- * of about 3 KB and one bundled reference file. The peer-like one, as other tools' benchmarks
- * generate it: one location, 50 family folders, descriptions of about 80 characters, 4 KB bodies.
+ * Generates folders of realistic skills in two shapes. The project's own: locations of up
+ * to 1,000 skills in categories of 100, each skill with a frontmatter of about 300
+ * characters, a body of about 3 KB and one bundled reference file. The peer-like one, as
+ * other tools' benchmarks generate it: one location, 50 family folders, descriptions of
+ * about 80 characters, 4 KB bodies.
  */
 final class SkillTrees {
 
@@ -22,7 +23,8 @@ final class SkillTrees {
 	static {
 		StringBuilder body = new StringBuilder("# Instructions\n\n");
 		while (body.length() < 3_000) {
-			body.append("Check the input, then follow the steps in references/GUIDE.md. Report what changed and why.\n");
+			body.append(
+					"Check the input, then follow the steps in references/GUIDE.md. Report what changed and why.\n");
 		}
 		BODY = body.toString();
 	}
@@ -54,8 +56,8 @@ final class SkillTrees {
 	}
 
 	/**
-	 * Create {@code count} skills in the peer-like shape below a new temporary folder: one
-	 * location, 50 family folders, short frontmatter, 4 KB bodies.
+	 * Create {@code count} skills in the peer-like shape below a new temporary folder:
+	 * one location, 50 family folders, short frontmatter, 4 KB bodies.
 	 * @param count how many skills
 	 * @return the folder, which is the location
 	 */
@@ -80,7 +82,10 @@ final class SkillTrees {
 	}
 
 	static Path skillFile(Path root, int i) {
-		return root.resolve("location-" + (i / 1000)).resolve("category-" + (i / 100)).resolve(name(i)).resolve("SKILL.md");
+		return root.resolve("location-" + (i / 1000))
+			.resolve("category-" + (i / 100))
+			.resolve(name(i))
+			.resolve("SKILL.md");
 	}
 
 	/**
@@ -90,7 +95,9 @@ final class SkillTrees {
 	 * @return the location folders, as configuration strings
 	 */
 	static List<String> locations(Path root, int count) {
-		return IntStream.range(0, (count + 999) / 1000).mapToObj((i) -> root.resolve("location-" + i).toString()).toList();
+		return IntStream.range(0, (count + 999) / 1000)
+			.mapToObj((i) -> root.resolve("location-" + i).toString())
+			.toList();
 	}
 
 	/**
@@ -104,10 +111,11 @@ final class SkillTrees {
 	}
 
 	static String frontmatter(int i, String suffix) {
-		return "---\nname: " + name(i) + "\n"
-				+ "description: Handle task number " + i + " end to end. Use when the user asks about task " + i
+		return "---\nname: " + name(i) + "\n" + "description: Handle task number " + i
+				+ " end to end. Use when the user asks about task " + i
 				+ " or anything close to it, including reports, fixes and reviews." + suffix + "\n"
-				+ "license: Apache-2.0\n" + "metadata:\n  author: benchmarks\n  version: \"1.0\"\n  tags: bench, generated\n"
+				+ "license: Apache-2.0\n"
+				+ "metadata:\n  author: benchmarks\n  version: \"1.0\"\n  tags: bench, generated\n"
 				+ "allowed-tools: Read Bash(git:*)\n---\n";
 	}
 

@@ -1,4 +1,5 @@
 /**
- * Benchmarks behind the README's performance figures. Run {@link dev.skills.benchmarks.BenchmarkReport}.
+ * Benchmarks behind the README's performance figures. Run
+ * {@link dev.skills.benchmarks.BenchmarkReport}.
  */
 package dev.skills.benchmarks;

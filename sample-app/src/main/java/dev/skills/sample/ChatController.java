@@ -5,7 +5,6 @@ import java.util.List;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.spring.ai.SkillsAdvisor;
-
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -54,7 +53,8 @@ class ChatController {
 	/**
 	 * One turn as posted.
 	 *
-	 * @param conversationId the conversation; {@code default} when absent, as chat memory does
+	 * @param conversationId the conversation; {@code default} when absent, as chat memory
+	 * does
 	 * @param message what the user says
 	 */
 	record ChatRequest(@Nullable String conversationId, @Nullable String message) {

@@ -16,8 +16,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.stereotype.Component;
 
 /**
- * With {@code sample.demo=true}: runs a short conversation, prints it with the skill tool calls
- * and the registry's state, and lets the application end.
+ * With {@code sample.demo=true}: runs a short conversation, prints it with the skill tool
+ * calls and the registry's state, and lets the application end.
  */
 @Component
 @ConditionalOnBooleanProperty("sample.demo")

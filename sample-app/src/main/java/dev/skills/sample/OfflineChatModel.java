@@ -1,6 +1,5 @@
 package dev.skills.sample;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -12,7 +11,6 @@ import reactor.core.publisher.Flux;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.ToolResponseMessage;
-import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
@@ -21,25 +19,26 @@ import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 /**
- * A stand-in for an LLM, so that the sample runs offline: it reads the skill catalog in the
- * system message, activates the skill whose name and description share the most words with the
- * user's message, reads the first file the skill bundles, and answers from what it read. It
- * follows the same tool protocol a real model does, so everything between it and the user is
- * the real thing.
+ * A stand-in for an LLM, so that the sample runs offline: it reads the skill catalog in
+ * the system message, activates the skill whose name and description share the most words
+ * with the user's message, reads the first file the skill bundles, and answers from what
+ * it read. It follows the same tool protocol a real model does, so everything between it
+ * and the user is the real thing.
  */
 public class OfflineChatModel implements ChatModel {
 
 	private static final Pattern SKILL = Pattern
 		.compile("<skill><name>([^<]+)</name><description>([^<]*)</description>");
 
-	private static final Pattern CONTENT = Pattern.compile("<skill_content name=\"([^\"]+)\">\\n([\\s\\S]*?)\\n</skill_content>");
+	private static final Pattern CONTENT = Pattern
+		.compile("<skill_content name=\"([^\"]+)\">\\n([\\s\\S]*?)\\n</skill_content>");
 
 	private static final Pattern FILE = Pattern.compile("<file>([^<]+)</file>");
 
 	private static final Pattern SENTENCE_END = Pattern.compile("[.!?](\\s|$)");
 
-	private static final Set<String> STOP_WORDS = Set.of("a", "an", "the", "and", "or", "to", "of", "for", "in",
-			"on", "with", "use", "when", "this", "that", "is", "are", "it", "me", "my", "please", "from", "user", "asked",
+	private static final Set<String> STOP_WORDS = Set.of("a", "an", "the", "and", "or", "to", "of", "for", "in", "on",
+			"with", "use", "when", "this", "that", "is", "are", "it", "me", "my", "please", "from", "user", "asked",
 			"asks", "about", "works", "what", "how", "can", "you");
 
 	private int calls;
@@ -91,7 +90,8 @@ public class OfflineChatModel implements ChatModel {
 		if (response.name().equals("activate_skill")) {
 			Matcher content = CONTENT.matcher(data);
 			if (!content.find()) {
-				return text("The skill is already active; following its instructions from earlier in our conversation.");
+				return text(
+						"The skill is already active; following its instructions from earlier in our conversation.");
 			}
 			Matcher file = FILE.matcher(data);
 			if (file.find()) {
@@ -123,8 +123,10 @@ public class OfflineChatModel implements ChatModel {
 	}
 
 	/**
-	 * The first sentence of the first paragraph that is not a heading, so that an answer never
-	 * stops in the middle of a sentence a Markdown file wrapped over several lines.
+	 * The first sentence of the first paragraph that is not a heading, so that an answer
+	 * never stops in the middle of a sentence a Markdown file wrapped over several lines.
+	 * @param text the Markdown text
+	 * @return the sentence
 	 */
 	static String firstSentence(String text) {
 		StringBuilder paragraph = new StringBuilder();

@@ -8,9 +8,9 @@ import org.springframework.ai.chat.memory.ChatMemoryRepository;
 import org.springframework.ai.chat.messages.Message;
 
 /**
- * Chat memory for the most recently used conversations only: a public chat endpoint must not
- * let callers grow the heap by inventing conversation ids. The least recently used conversation
- * is forgotten first.
+ * Chat memory for the most recently used conversations only: a public chat endpoint must
+ * not let callers grow the heap by inventing conversation ids. The least recently used
+ * conversation is forgotten first.
  */
 class RecentConversationsChatMemoryRepository implements ChatMemoryRepository {
 

@@ -11,8 +11,8 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * The sample: a chat service whose {@link ChatClient} gets skills from the starter. While
- * {@code spring.ai.model.chat} is {@code none} (the default here; the {@code openai} profile sets
- * it to {@code openai}) it answers with the {@link OfflineChatModel}.
+ * {@code spring.ai.model.chat} is {@code none} (the default here; the {@code openai}
+ * profile sets it to {@code openai}) it answers with the {@link OfflineChatModel}.
  */
 @SpringBootApplication
 public class SampleApplication {
@@ -24,7 +24,8 @@ public class SampleApplication {
 		SpringApplication.run(SampleApplication.class, args);
 	}
 
-	// Chosen by the same property that switches Spring AI's models off, not by a missing-bean
+	// Chosen by the same property that switches Spring AI's models off, not by a
+	// missing-bean
 	// condition: this class is evaluated before the auto-configured model exists.
 	@Bean
 	@ConditionalOnProperty(name = "spring.ai.model.chat", havingValue = "none")
@@ -34,7 +35,8 @@ public class SampleApplication {
 
 	@Bean
 	ChatMemory chatMemory() {
-		// A small window on purpose: skill content falls out of it, and the skills advisor puts it back.
+		// A small window on purpose: skill content falls out of it, and the skills
+		// advisor puts it back.
 		return MessageWindowChatMemory.builder()
 			.chatMemoryRepository(new RecentConversationsChatMemoryRepository(MAX_CONVERSATIONS))
 			.maxMessages(6)

@@ -6,8 +6,8 @@ import dev.skills.spring.ai.SkillInvocationListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Prints every skill tool call: the starter hands every {@link SkillInvocationListener} bean to
- * the skill tools.
+ * Prints every skill tool call: the starter hands every {@link SkillInvocationListener}
+ * bean to the skill tools.
  */
 @Component
 class ToolCallLog implements SkillInvocationListener {

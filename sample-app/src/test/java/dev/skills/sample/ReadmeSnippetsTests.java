@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every {@code java} block of the README compiles as written, imports included, against the
- * libraries an application using the starter has.
+ * Every {@code java} block of the README compiles as written, imports included, against
+ * the libraries an application using the starter has.
  */
 class ReadmeSnippetsTests {
 
@@ -32,7 +32,8 @@ class ReadmeSnippetsTests {
 
 	private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
 
-	private static final Pattern TYPE_NAME = Pattern.compile("(?m)^(?:public |final |abstract )*(?:class|record|interface) (\\w+)");
+	private static final Pattern TYPE_NAME = Pattern
+		.compile("(?m)^(?:public |final |abstract )*(?:class|record|interface) (\\w+)");
 
 	@TempDir
 	Path work;
@@ -63,8 +64,9 @@ class ReadmeSnippetsTests {
 				boolean compiled = compiler
 					.getTask(new StringWriter(), files, diagnostics, options, null, files.getJavaFileObjects(source))
 					.call();
-				assertThat(compiled).as("%s:\n%s\n%s", source.getFileName(), Files.readString(source),
-						diagnostics.getDiagnostics()).isTrue();
+				assertThat(compiled)
+					.as("%s:\n%s\n%s", source.getFileName(), Files.readString(source), diagnostics.getDiagnostics())
+					.isTrue();
 			}
 		}
 	}

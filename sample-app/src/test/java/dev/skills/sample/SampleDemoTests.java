@@ -16,7 +16,8 @@ class SampleDemoTests {
 	@Test
 	void demoProfileRunsAConversationOfflineThroughTheSkillTools(CapturedOutput output) {
 		try (ConfigurableApplicationContext context = SpringApplication.run(SampleApplication.class,
-				"--spring.profiles.active=demo", "--skills.skills-dir=../examples/skills,classpath*:META-INF/skills/")) {
+				"--spring.profiles.active=demo",
+				"--skills.skills-dir=../examples/skills,classpath*:META-INF/skills/")) {
 			assertThat(context.isActive()).isTrue();
 		}
 		assertThat(output.getOut()).contains("Skills: incident-summary, pdf-processing, release-notes, skill-authoring")

@@ -25,9 +25,9 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Runs the packaged sample with the {@code openai} profile, as the README says, against a local
- * Chat Completions endpoint, and has one {@code POST /chat} go through the real OpenAI client and
- * the skill tool loop.
+ * Runs the packaged sample with the {@code openai} profile, as the README says, against a
+ * local Chat Completions endpoint, and has one {@code POST /chat} go through the real
+ * OpenAI client and the skill tool loop.
  */
 class SampleOpenAiJarIT {
 
@@ -82,9 +82,9 @@ class SampleOpenAiJarIT {
 	private int start(String... args) throws IOException, InterruptedException {
 		assertThat(JAR).as("the packaged sample jar").exists();
 		Path out = this.logs.resolve("out.txt");
-		List<String> command = new java.util.ArrayList<>(List.of(
-				Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString(),
-				"--server.port=0"));
+		List<String> command = new java.util.ArrayList<>(
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString(),
+						"--server.port=0"));
 		command.addAll(List.of(args));
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
 		builder.environment().putAll(Map.of("OPENAI_API_KEY", "test", "SKILLS_DIR", "../examples/skills"));

@@ -15,7 +15,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code skills catalog PATH...}: the {@code <available_skills>} block the model would see.
+ * {@code skills catalog PATH...}: the {@code <available_skills>} block the model would
+ * see.
  */
 @Command(name = "catalog", mixinStandardHelpOptions = true,
 		description = "Print the <available_skills> catalog of the skills found. Skills that cannot be loaded are "
@@ -25,7 +26,8 @@ final class CatalogCommand implements Callable<Integer> {
 	@Spec
 	private CommandSpec spec;
 
-	@Parameters(arity = "1..*", paramLabel = "PATH", description = "Skill folders, SKILL.md files or folders of skills.")
+	@Parameters(arity = "1..*", paramLabel = "PATH",
+			description = "Skill folders, SKILL.md files or folders of skills.")
 	private List<Path> paths = new ArrayList<>();
 
 	@Override

@@ -19,8 +19,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code skills properties PATH}: the frontmatter as JSON, read as the loader reads it; one
- * object for a skill, an array of them for a folder of skills.
+ * {@code skills properties PATH}: the frontmatter as JSON, read as the loader reads it;
+ * one object for a skill, an array of them for a folder of skills.
  */
 @Command(name = "properties", mixinStandardHelpOptions = true,
 		description = "Print the parsed frontmatter as JSON: an object for one skill, an array for a folder of skills.")

@@ -8,8 +8,9 @@ import dev.skills.core.internal.discover.SkillFolders;
 import dev.skills.core.internal.parse.SkillLoader;
 
 /**
- * Turns a path given on the command line into skill folders: a {@code SKILL.md} stands for its
- * folder, a skill folder for itself, and any other folder for every skill below it.
+ * Turns a path given on the command line into skill folders: a {@code SKILL.md} stands
+ * for its folder, a skill folder for itself, and any other folder for every skill below
+ * it.
  */
 final class SkillPaths {
 
@@ -17,8 +18,8 @@ final class SkillPaths {
 	}
 
 	/**
-	 * The skill folders a path names. A path that names none is returned as it is, so that the
-	 * validator reports why.
+	 * The skill folders a path names. A path that names none is returned as it is, so
+	 * that the validator reports why.
 	 * @param path the path given
 	 * @return the skill folders
 	 */

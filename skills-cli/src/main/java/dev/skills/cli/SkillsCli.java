@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
 				CommandLine.HelpCommand.class })
 public final class SkillsCli implements Runnable {
 
-	// The registry logs its diagnostics; the commands print them themselves. A strong reference
+	// The registry logs its diagnostics; the commands print them themselves. A strong
+	// reference
 	// keeps the level set (java.util.logging holds loggers weakly).
 	private static final Logger REGISTRY_LOGGER = Logger.getLogger("dev.skills.registry");
 

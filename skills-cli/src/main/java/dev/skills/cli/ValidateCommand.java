@@ -32,7 +32,8 @@ final class ValidateCommand implements Callable<Integer> {
 	@Spec
 	private CommandSpec spec;
 
-	@Parameters(arity = "1..*", paramLabel = "PATH", description = "Skill folders, SKILL.md files or folders of skills.")
+	@Parameters(arity = "1..*", paramLabel = "PATH",
+			description = "Skill folders, SKILL.md files or folders of skills.")
 	private List<Path> paths = new ArrayList<>();
 
 	@Option(names = "--allow-extensions",
@@ -48,7 +49,8 @@ final class ValidateCommand implements Callable<Integer> {
 		for (Path path : this.paths) {
 			for (Path skill : SkillPaths.expand(path)) {
 				List<SkillDiagnostic> diagnostics = SkillValidator.validate(skill, this.allowExtensions);
-				reports.add(new Report(skill.toString(), nameOf(skill), diagnostics.stream().noneMatch(SkillDiagnostic::isError),
+				reports.add(new Report(skill.toString(), nameOf(skill),
+						diagnostics.stream().noneMatch(SkillDiagnostic::isError),
 						diagnostics.stream().map(Finding::of).toList()));
 			}
 		}
@@ -70,8 +72,10 @@ final class ValidateCommand implements Callable<Integer> {
 		}
 	}
 
-	// The name as the frontmatter gives it, even when the skill breaks other rules (then the
-	// loader skips it and has no name to give); the loader's name (the folder's) otherwise.
+	// The name as the frontmatter gives it, even when the skill breaks other rules (then
+	// the
+	// loader skips it and has no name to give); the loader's name (the folder's)
+	// otherwise.
 	private static @Nullable String nameOf(Path skill) {
 		var skillFile = Files.isDirectory(skill) ? SkillLoader.findSkillFile(skill) : null;
 		if (skillFile == null) {

@@ -1,5 +1,6 @@
 /**
- * The {@code skills} command line: validate skills, print their catalog, show their properties.
+ * The {@code skills} command line: validate skills, print their catalog, show their
+ * properties.
  */
 @NullMarked
 package dev.skills.cli;

@@ -60,8 +60,8 @@ class SkillsCliJarIT {
 
 	private static Result run(String... args) throws IOException, InterruptedException {
 		assertThat(JAR).as("the packaged CLI jar").exists();
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-jar", JAR.toString()));
+		List<String> command = new ArrayList<>(
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString()));
 		command.addAll(List.of(args));
 		// Output goes to files: a full pipe would block the child.
 		Path out = Files.createTempFile("skills-out", ".txt");

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Thrown when a skill that was asked for by path cannot be loaded even leniently (for example
- * its frontmatter is not YAML, or it has no description).
+ * Thrown when a skill that was asked for by path cannot be loaded even leniently (for
+ * example its frontmatter is not YAML, or it has no description).
  */
 public class InvalidSkillException extends RuntimeException {
 
@@ -13,7 +13,8 @@ public class InvalidSkillException extends RuntimeException {
 
 	/**
 	 * Create an exception carrying the diagnostics that explain it.
-	 * @param diagnostics every diagnostic of the failed load, at least one error among them
+	 * @param diagnostics every diagnostic of the failed load, at least one error among
+	 * them
 	 */
 	public InvalidSkillException(List<SkillDiagnostic> diagnostics) {
 		super(diagnostics.stream()

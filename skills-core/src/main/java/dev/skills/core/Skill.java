@@ -9,12 +9,13 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A skill with its instructions: the {@link SkillMeta}, the Markdown body of {@code SKILL.md}
- * and the files it bundles. Loaded from a folder, or made in code with {@link #of} or
- * {@link #builder}.
+ * A skill with its instructions: the {@link SkillMeta}, the Markdown body of
+ * {@code SKILL.md} and the files it bundles. Loaded from a folder, or made in code with
+ * {@link #of} or {@link #builder}.
  *
  * @param meta what the frontmatter says
- * @param body the instructions: everything after the frontmatter, trimmed, kept as written
+ * @param body the instructions: everything after the frontmatter, trimmed, kept as
+ * written
  * @param files the bundled files, relative to the skill folder with {@code /} separators,
  * sorted; {@code SKILL.md} itself, hidden files and tool caches are not listed
  */
@@ -37,7 +38,8 @@ public record Skill(SkillMeta meta, String body, List<String> files) {
 	}
 
 	/**
-	 * Start a skill made in code, for the fields beyond name, description and instructions.
+	 * Start a skill made in code, for the fields beyond name, description and
+	 * instructions.
 	 * @param name the name; it must not be blank
 	 * @param description what the skill does and when to use it
 	 * @return a builder
@@ -69,7 +71,8 @@ public record Skill(SkillMeta meta, String body, List<String> files) {
 	 */
 	public Optional<Path> path() {
 		String folder = this.meta.baseDirectory();
-		// A resource URL (jar:file:..., nested:...) names no folder; a drive letter (C:) is no scheme.
+		// A resource URL (jar:file:..., nested:...) names no folder; a drive letter (C:)
+		// is no scheme.
 		int colon = folder.indexOf(':');
 		if (folder.isEmpty() || (colon > 1 && folder.substring(0, colon).matches("[A-Za-z][A-Za-z0-9+.-]*"))) {
 			return Optional.empty();
@@ -83,7 +86,8 @@ public record Skill(SkillMeta meta, String body, List<String> files) {
 	}
 
 	/**
-	 * Builds a skill in code; the instructions start empty and no tool restriction applies.
+	 * Builds a skill in code; the instructions start empty and no tool restriction
+	 * applies.
 	 */
 	public static final class Builder {
 
@@ -130,8 +134,8 @@ public record Skill(SkillMeta meta, String body, List<String> files) {
 		}
 
 		/**
-		 * Restrict the tools to these while the skill is active; none (or an empty list) means no
-		 * restriction.
+		 * Restrict the tools to these while the skill is active; none (or an empty list)
+		 * means no restriction.
 		 * @param allowedTools tool names or patterns such as {@code Bash(git:*)}
 		 * @return this builder
 		 */

@@ -1,34 +1,34 @@
 package dev.skills.core;
 
-import dev.skills.core.internal.InvalidSkillSettingException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.skills.core.internal.InvalidSkillSettingException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How a {@code SkillsRegistry} finds skills and how they are offered to the model. Build one
- * with {@link #builder()}.
+ * How a {@code SkillsRegistry} finds skills and how they are offered to the model. Build
+ * one with {@link #builder()}.
  *
  * @param skillsDir the locations searched for skills, in precedence order: folder paths,
  * {@code file:} URLs and {@code classpath*:} patterns
  * @param hotReload whether folder locations are watched and changes applied while running
  * @param mode how skills reach the model
- * @param preloadFrom in {@link Mode#SESSION session mode}, the request context key whose value
- * names the skill to inject
+ * @param preloadFrom in {@link Mode#SESSION session mode}, the request context key whose
+ * value names the skill to inject
  * @param maxResourceBytes the most bytes {@code read_skill_resource} returns of one file
  * @param watchDebounce how long the watcher waits for a burst of file events to settle
- * @param pollInterval when set, poll the folders at this interval instead of relying on native
- * file events (for file systems such as NFS that send none)
- * @param maxBodyBytes the most bytes of a skill's instructions (its {@code SKILL.md} body) given
- * to the model; the rest is cut with a note
- * @param discoveryMaxDepth the deepest folder level searched for skills below a location (the
- * location is level 0); hot reload watches no deeper
- * @param discoveryMaxDirectories the most folders searched for skills per location; hot reload
- * watches no more
+ * @param pollInterval when set, poll the folders at this interval instead of relying on
+ * native file events (for file systems such as NFS that send none)
+ * @param maxBodyBytes the most bytes of a skill's instructions (its {@code SKILL.md}
+ * body) given to the model; the rest is cut with a note
+ * @param discoveryMaxDepth the deepest folder level searched for skills below a location
+ * (the location is level 0); hot reload watches no deeper
+ * @param discoveryMaxDirectories the most folders searched for skills per location; hot
+ * reload watches no more
  */
 public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, @Nullable String preloadFrom,
 		int maxResourceBytes, Duration watchDebounce, @Nullable Duration pollInterval, int maxBodyBytes,
@@ -40,21 +40,30 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 	/** The default for {@link #maxResourceBytes()}. */
 	public static final int DEFAULT_MAX_RESOURCE_BYTES = 100_000;
 
-	/** The default for {@link #maxBodyBytes()}: far above any real skill's instructions. */
+	/**
+	 * The default for {@link #maxBodyBytes()}: far above any real skill's instructions.
+	 */
 	public static final int DEFAULT_MAX_BODY_BYTES = 1_000_000;
 
-	/** The largest {@link #maxResourceBytes()} and {@link #maxBodyBytes()} accepted: 16 MiB. */
+	/**
+	 * The largest {@link #maxResourceBytes()} and {@link #maxBodyBytes()} accepted: 16
+	 * MiB.
+	 */
 	public static final int MAX_BYTES_LIMIT = 16 * 1024 * 1024;
 
 	/** The default for {@link #watchDebounce()}. */
 	public static final Duration DEFAULT_WATCH_DEBOUNCE = Duration.ofMillis(100);
 
-	/** The default for {@link #discoveryMaxDepth()}: room for {@code category/skill/} layouts and more. */
+	/**
+	 * The default for {@link #discoveryMaxDepth()}: room for {@code category/skill/}
+	 * layouts and more.
+	 */
 	public static final int DEFAULT_DISCOVERY_MAX_DEPTH = 6;
 
 	/**
-	 * The default for {@link #discoveryMaxDirectories()}: 10,000 skills in {@code category/skill/}
-	 * layout, each with {@code references/} and {@code scripts/}, fit with room to spare.
+	 * The default for {@link #discoveryMaxDirectories()}: 10,000 skills in
+	 * {@code category/skill/} layout, each with {@code references/} and {@code scripts/},
+	 * fit with room to spare.
 	 */
 	public static final int DEFAULT_DISCOVERY_MAX_DIRECTORIES = 50_000;
 
@@ -77,14 +86,15 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 		}
 		if (discoveryMaxDirectories <= 0) {
 			throw new InvalidSkillSettingException("discoveryMaxDirectories", discoveryMaxDirectories,
-					"it must be a positive number of folders", "a positive number, for example "
-							+ DEFAULT_DISCOVERY_MAX_DIRECTORIES);
+					"it must be a positive number of folders",
+					"a positive number, for example " + DEFAULT_DISCOVERY_MAX_DIRECTORIES);
 		}
 	}
 
 	/**
 	 * Every configured location, as given: folder paths, {@code file:} URLs and
-	 * {@code classpath*:} patterns, in precedence order (the same as {@link #skillsDir()}).
+	 * {@code classpath*:} patterns, in precedence order (the same as
+	 * {@link #skillsDir()}).
 	 * @return the locations
 	 */
 	public List<String> skillDirs() {
@@ -92,8 +102,8 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 	}
 
 	/**
-	 * Check a size limit in bytes: from 1 to {@value #MAX_BYTES_LIMIT}. The one rule for every
-	 * byte limit, whether it comes from configuration or from a call.
+	 * Check a size limit in bytes: from 1 to {@value #MAX_BYTES_LIMIT}. The one rule for
+	 * every byte limit, whether it comes from configuration or from a call.
 	 * @param name the setting or argument, for the message
 	 * @param bytes the value
 	 * @return the value
@@ -128,8 +138,8 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 	}
 
 	/**
-	 * The locations that are folders on the file system (plain paths and {@code file:} URLs),
-	 * in order; these are the ones hot reload watches.
+	 * The locations that are folders on the file system (plain paths and {@code file:}
+	 * URLs), in order; these are the ones hot reload watches.
 	 * @return the folder locations as paths
 	 */
 	public List<Path> folderLocations() {
@@ -145,9 +155,10 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 
 	/**
 	 * The folder a location names.
-	 * @param location a folder path, a {@code file:} URL or a {@code classpath:}/{@code classpath*:}
+	 * @param location a folder path, a {@code file:} URL or a
+	 * {@code classpath:}/{@code classpath*:} pattern
+	 * @return the folder, as given (not made absolute); {@code null} for a classpath
 	 * pattern
-	 * @return the folder, as given (not made absolute); {@code null} for a classpath pattern
 	 */
 	public static @Nullable Path folderOf(String location) {
 		if (location.startsWith("classpath:") || location.startsWith("classpath*:")) {
@@ -169,7 +180,10 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 	 */
 	public enum Mode {
 
-		/** The model sees a catalog and activates skills itself with {@code activate_skill}. */
+		/**
+		 * The model sees a catalog and activates skills itself with
+		 * {@code activate_skill}.
+		 */
 		ON_DEMAND,
 
 		/** One skill per call, named by the request context, injected as instructions. */
@@ -223,7 +237,8 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 
 		/**
 		 * Set the locations, in precedence order.
-		 * @param locations folder paths, {@code file:} URLs or {@code classpath*:} patterns
+		 * @param locations folder paths, {@code file:} URLs or {@code classpath*:}
+		 * patterns
 		 * @return this builder
 		 */
 		public Builder skillsDir(List<String> locations) {
@@ -233,7 +248,8 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 
 		/**
 		 * Set the locations, in precedence order.
-		 * @param locations folder paths, {@code file:} URLs or {@code classpath*:} patterns
+		 * @param locations folder paths, {@code file:} URLs or {@code classpath*:}
+		 * patterns
 		 * @return this builder
 		 */
 		public Builder skillsDir(String... locations) {

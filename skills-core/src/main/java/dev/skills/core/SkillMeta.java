@@ -8,25 +8,27 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a skill's frontmatter says, as read by the lenient loader. Cheap to keep for thousands of
- * skills: the instruction body is not part of it (see {@link Skill}).
+ * What a skill's frontmatter says, as read by the lenient loader. Cheap to keep for
+ * thousands of skills: the instruction body is not part of it (see {@link Skill}).
  *
  * @param name the skill name (the folder name when the frontmatter has none)
  * @param description what the skill does and when to use it
  * @param license the license, if given
  * @param compatibility the environment requirements, if given
  * @param metadata the {@code metadata} map; nested values are kept as their YAML text
- * @param allowedTools the tools the skill may use, or {@code null} for no restriction (an empty
- * list is read as {@code null})
- * @param disallowedTools the tools the skill must not use (an extension, empty when absent)
+ * @param allowedTools the tools the skill may use, or {@code null} for no restriction (an
+ * empty list is read as {@code null})
+ * @param disallowedTools the tools the skill must not use (an extension, empty when
+ * absent)
  * @param whenToUse the {@code when_to_use} routing hint (an extension), if given
  * @param triggers {@code metadata.triggers} split on {@code ;} or new lines
  * @param tags {@code metadata.tags} split on commas or spaces
  * @param priority {@code metadata.priority}, higher first in the catalog; 0 when absent
  * @param location where the {@code SKILL.md} is: a file path or a resource URL
- * @param baseDirectory the skill folder: a file path or a resource URL ending in {@code /}
- * @param extraFields frontmatter fields outside the specification and the known extensions,
- * as text
+ * @param baseDirectory the skill folder: a file path or a resource URL ending in
+ * {@code /}
+ * @param extraFields frontmatter fields outside the specification and the known
+ * extensions, as text
  * @param builtin whether the skill ships inside this library
  */
 public record SkillMeta(String name, String description, @Nullable String license, @Nullable String compatibility,
@@ -36,7 +38,8 @@ public record SkillMeta(String name, String description, @Nullable String licens
 
 	public SkillMeta {
 		metadata = copy(metadata);
-		// An empty list is written as 'allowed-tools: []' or left blank: it means "not set", like
+		// An empty list is written as 'allowed-tools: []' or left blank: it means "not
+		// set", like
 		// an absent field, rather than "no tool at all".
 		allowedTools = (allowedTools != null && !allowedTools.isEmpty()) ? List.copyOf(allowedTools) : null;
 		disallowedTools = List.copyOf(disallowedTools);
@@ -57,7 +60,8 @@ public record SkillMeta(String name, String description, @Nullable String licens
 	}
 
 	private static Map<String, String> copy(Map<String, String> map) {
-		// Insertion order is the order of the file: keep it for display. Most skills have no
+		// Insertion order is the order of the file: keep it for display. Most skills have
+		// no
 		// entries: share the empty map rather than keep a wrapper per skill.
 		return map.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(map));
 	}

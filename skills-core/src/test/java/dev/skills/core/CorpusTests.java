@@ -22,9 +22,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
 /**
- * Loads the whole corpus under {@code src/test/resources/corpus}, plus four skills written here
- * (CRLF, BOM and a long body, which git could normalise or which are too big to store, and a
- * folder with a non-ASCII name, which Maven cannot copy as a resource under {@code LC_ALL=C}).
+ * Loads the whole corpus under {@code src/test/resources/corpus}, plus four skills
+ * written here (CRLF, BOM and a long body, which git could normalise or which are too big
+ * to store, and a folder with a non-ASCII name, which Maven cannot copy as a resource
+ * under {@code LC_ALL=C}).
  */
 class CorpusTests {
 
@@ -57,17 +58,17 @@ class CorpusTests {
 				skipped("error: Skill name 'Apify Automation' contains whitespace; the skill is skipped"));
 		EXPECTED.put("forgot-name", loaded("forgot-name",
 				"warning: Missing required field in frontmatter: name; using the directory name 'forgot-name'"));
-		EXPECTED.put("deploy-assistant", loaded("deploy-assistant",
-				"warning: Fields outside the specification kept as extra fields: "
+		EXPECTED.put("deploy-assistant",
+				loaded("deploy-assistant", "warning: Fields outside the specification kept as extra fields: "
 						+ "argument-hint, author, disable-model-invocation, tags, version"));
 		EXPECTED.put("tools-flow-list", loaded("tools-flow-list", AS_STRING + "[Read, Bash]"));
 		EXPECTED.put("tools-block-list", loaded("tools-block-list", AS_STRING + "[Read, Grep, Bash(npm test:*)]"));
 		EXPECTED.put("tools-comma-string", loaded("tools-comma-string", AS_STRING + "[Read, Write, Edit]"));
 		EXPECTED.put("legacy-tools", loaded("legacy-tools",
 				"warning: 'allowed_tools' is not the specification's spelling; read as 'allowed-tools'"));
-		EXPECTED.put("bot-settings", loaded("bot-settings",
-				"warning: metadata.clawdbot is not a string; kept as its YAML text",
-				"warning: metadata.keywords is not a string; kept as its YAML text"));
+		EXPECTED.put("bot-settings",
+				loaded("bot-settings", "warning: metadata.clawdbot is not a string; kept as its YAML text",
+						"warning: metadata.keywords is not a string; kept as its YAML text"));
 		EXPECTED.put("schema-migrations", loaded("schema-migrations"));
 		EXPECTED.put("123", loaded("123"));
 		EXPECTED.put("true", loaded("true"));
@@ -82,7 +83,8 @@ class CorpusTests {
 				skipped("error: Invalid YAML in frontmatter: duplicate key: found duplicate key name (line 4)"));
 		EXPECTED.put("script-runner", loaded("script-runner"));
 		// Other deviations the loader tolerates or rejects.
-		EXPECTED.put("lowercase-file", loaded("lowercase-file", "warning: Found skill.md; the file should be named SKILL.md"));
+		EXPECTED.put("lowercase-file",
+				loaded("lowercase-file", "warning: Found skill.md; the file should be named SKILL.md"));
 		EXPECTED.put("pdf-tools",
 				loaded("pdf-toolkit", "warning: Directory name 'pdf-tools' must match skill name 'pdf-toolkit'"));
 		EXPECTED.put("no-description", skipped("error: Missing required field in frontmatter: description"));
@@ -109,12 +111,14 @@ class CorpusTests {
 				+ "CRLF line endings.\r\nallowed-tools: Read Grep\r\n---\r\n# CRLF\r\n\r\nWorks the same.\r\n");
 		TestSkills.skill(corpus, "byte-order-mark", "\uFEFF---\nname: byte-order-mark\ndescription: Saved by an editor "
 				+ "that writes a UTF-8 byte order mark.\n---\n# BOM\n");
-		TestSkills.skill(corpus, "long-body", "---\nname: long-body\ndescription: A checklist with very many steps.\n---\n"
-				+ TestSkills.numberedLines(1077) + "\n");
-		TestSkills.skill(corpus, "r\u00e9sum\u00e9-builder", "---\nname: r\u00e9sum\u00e9-builder\ndescription: Formats a "
-				+ "r\u00e9sum\u00e9 from a list of jobs and skills into a one-page Markdown document.\n---\n"
-				+ "# R\u00e9sum\u00e9 builder\n\nMost recent job first. At most four bullet points per job, each "
-				+ "starting with a verb.\n");
+		TestSkills.skill(corpus, "long-body",
+				"---\nname: long-body\ndescription: A checklist with very many steps.\n---\n"
+						+ TestSkills.numberedLines(1077) + "\n");
+		TestSkills
+			.skill(corpus, "r\u00e9sum\u00e9-builder", "---\nname: r\u00e9sum\u00e9-builder\ndescription: Formats a "
+					+ "r\u00e9sum\u00e9 from a list of jobs and skills into a one-page Markdown document.\n---\n"
+					+ "# R\u00e9sum\u00e9 builder\n\nMost recent job first. At most four bullet points per job, each "
+					+ "starting with a verb.\n");
 	}
 
 	@Test
@@ -123,8 +127,8 @@ class CorpusTests {
 		Map<String, Outcome> actual = new LinkedHashMap<>();
 		for (Path directory : scan.skillDirectories()) {
 			SkillReadResult result = SkillLoader.readMeta(SkillLoader.findSkillFile(directory));
-			actual.put(relative(directory),
-					new Outcome((result.meta() != null) ? result.meta().name() : null, TestSkills.messages(result.diagnostics())));
+			actual.put(relative(directory), new Outcome((result.meta() != null) ? result.meta().name() : null,
+					TestSkills.messages(result.diagnostics())));
 		}
 		assertThat(scan.diagnostics()).isEmpty();
 		assertThat(actual).containsExactlyInAnyOrderEntriesOf(EXPECTED);
@@ -142,9 +146,11 @@ class CorpusTests {
 	@Test
 	void fieldValuesAreReadAsWritten() {
 		assertThat(meta("schema-migrations").metadata()).containsExactly(entry("version", "1.10"));
-		assertThat(meta("release-notes").metadata()).containsExactly(entry("author", "Priya Raman"), entry("version", "2.3"));
+		assertThat(meta("release-notes").metadata()).containsExactly(entry("author", "Priya Raman"),
+				entry("version", "2.3"));
 		assertThat(meta("release-notes").license()).isEqualTo("Apache-2.0");
-		assertThat(meta("api-docs").compatibility()).isEqualTo("Requires Node.js 20+ and network access to fetch the schema");
+		assertThat(meta("api-docs").compatibility())
+			.isEqualTo("Requires Node.js 20+ and network access to fetch the schema");
 		assertThat(meta("bot-settings").metadata()).containsExactly(entry("author", "Ngozi Eze"),
 				entry("clawdbot", "{channel: ops, emoji: robot}"), entry("keywords", "[bot, settings, chat]"));
 		assertThat(meta("image-resize").allowedTools()).containsExactly("Bash(magick:*)", "Read", "Write");
@@ -182,8 +188,8 @@ class CorpusTests {
 				Run `{baseDir}/scripts/run.sh $ARGUMENTS`.
 				The options are described in ${CLAUDE_SKILL_DIR}/references/guide.md.""");
 		assertThat(runner.files()).containsExactly("references/guide.md", "scripts/run.sh");
-		assertThat(SkillLoader.load(corpus.resolve("csv-cleanup")).files())
-			.containsExactly("references/FORMATS.md", "scripts/clean.py");
+		assertThat(SkillLoader.load(corpus.resolve("csv-cleanup")).files()).containsExactly("references/FORMATS.md",
+				"scripts/clean.py");
 		assertThat(SkillLoader.load(corpus.resolve("template-gallery")).files())
 			.containsExactly("examples/sample-skill/SKILL.md");
 		assertThat(SkillLoader.load(corpus.resolve("long-body")).body().lines()).hasSize(1077);
@@ -194,8 +200,8 @@ class CorpusTests {
 	void ordinarySkillsPassStrictValidation() {
 		List<String> ordinary = List.of("api-docs", "collaboration/meeting-notes", "collaboration/standup-digest",
 				"commit-message", "csv-cleanup", "engineering/databases/sql-review", "image-resize", "incident-report",
-				"release-notes", "résumé-builder", "template-gallery", "schema-migrations", "123", "true", "log-splitter",
-				"script-runner", "crlf-endings", "byte-order-mark");
+				"release-notes", "résumé-builder", "template-gallery", "schema-migrations", "123", "true",
+				"log-splitter", "script-runner", "crlf-endings", "byte-order-mark");
 		for (String folder : ordinary) {
 			assertThat(SkillValidator.validate(corpus.resolve(folder))).as(folder).isEmpty();
 		}

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * skills-core's public API is small: the implementation lives in {@code dev.skills.core.internal}.
+ * skills-core's public API is small: the implementation lives in
+ * {@code dev.skills.core.internal}.
  */
 class PublicApiTests {
 

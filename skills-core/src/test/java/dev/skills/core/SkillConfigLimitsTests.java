@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * Byte limits are checked where they enter: a value that would overflow a read is refused with
- * the accepted range.
+ * Byte limits are checked where they enter: a value that would overflow a read is refused
+ * with the accepted range.
  */
 class SkillConfigLimitsTests {
 

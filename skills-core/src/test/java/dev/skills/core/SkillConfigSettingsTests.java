@@ -1,17 +1,17 @@
 package dev.skills.core;
 
-import dev.skills.core.internal.InvalidSkillSettingException;
 import java.time.Duration;
 
+import dev.skills.core.internal.InvalidSkillSettingException;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Each value rule of {@link SkillConfig} refuses a value that cannot work with an exception that
- * names the setting, its value, the reason and what to set instead, so that a configuration
- * layer can report it under its own name.
+ * Each value rule of {@link SkillConfig} refuses a value that cannot work with an
+ * exception that names the setting, its value, the reason and what to set instead, so
+ * that a configuration layer can report it under its own name.
  */
 class SkillConfigSettingsTests {
 

@@ -48,11 +48,14 @@ public final class TestSkills {
 	 * @return one line per diagnostic, in order
 	 */
 	public static List<String> messages(List<SkillDiagnostic> diagnostics) {
-		return diagnostics.stream().map((diagnostic) -> diagnostic.severity().label() + ": " + diagnostic.message()).toList();
+		return diagnostics.stream()
+			.map((diagnostic) -> diagnostic.severity().label() + ": " + diagnostic.message())
+			.toList();
 	}
 
 	/**
-	 * Generate a description-like text of an exact length: sentences, ending in a full stop.
+	 * Generate a description-like text of an exact length: sentences, ending in a full
+	 * stop.
 	 * @param length the number of characters
 	 * @return the text
 	 */

@@ -1,12 +1,13 @@
 package dev.skills.jdbc;
 
 /**
- * The statements of {@link JdbcActiveSkillsRepository} for one table: the dialect's upsert, and
- * standard SQL for the rest. Parameters are noted per statement.
+ * The statements of {@link JdbcActiveSkillsRepository} for one table: the dialect's
+ * upsert, and standard SQL for the rest. Parameters are noted per statement.
  *
  * @param upsert conversation, skill, activation time, use time
  * @param selectConversation conversation; rows of skill, activation time, use time
- * @param selectRecent oldest use kept, limit; rows of conversation, skill, activation time
+ * @param selectRecent oldest use kept, limit; rows of conversation, skill, activation
+ * time
  * @param deleteSkill conversation, skill
  * @param deleteConversation conversation
  * @param deleteSkillEverywhere skill, batch size
@@ -26,11 +27,14 @@ record ActiveSkillsSql(String upsert, String selectConversation, String selectRe
 						+ "ON a.conversation_id = r.conversation_id ORDER BY r.last_used DESC, a.conversation_id, a.id",
 				"DELETE FROM " + t + " WHERE conversation_id = ? AND skill_name = ?",
 				"DELETE FROM " + t + " WHERE conversation_id = ?",
-				// The extra derived table: H2 cannot delete through an IN (... LIMIT ?) directly.
+				// The extra derived table: H2 cannot delete through an IN (... LIMIT ?)
+				// directly.
 				"DELETE FROM " + t + " WHERE id IN (SELECT id FROM (SELECT id FROM " + t
 						+ " WHERE skill_name = ? LIMIT ?) batch)",
-				// A conversation expires whole, when none of its rows was used within the time to
-				// live; the outer condition spares a row that an activation touched meanwhile.
+				// A conversation expires whole, when none of its rows was used within the
+				// time to
+				// live; the outer condition spares a row that an activation touched
+				// meanwhile.
 				"DELETE FROM " + t + " WHERE last_used_at < ? AND conversation_id IN ("
 						+ "SELECT conversation_id FROM (SELECT o.conversation_id FROM " + t + " o "
 						+ "WHERE o.last_used_at < ? AND NOT EXISTS (SELECT 1 FROM " + t + " r "

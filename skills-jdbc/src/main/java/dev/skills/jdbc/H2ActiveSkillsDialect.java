@@ -1,8 +1,9 @@
 package dev.skills.jdbc;
 
 /**
- * H2: a standard {@code MERGE}. Two racing merges can both find no row; the loser's duplicate key
- * is retried by the repository and then only marks the conversation as used.
+ * H2: a standard {@code MERGE}. Two racing merges can both find no row; the loser's
+ * duplicate key is retried by the repository and then only marks the conversation as
+ * used.
  */
 final class H2ActiveSkillsDialect implements JdbcActiveSkillsDialect {
 

@@ -9,8 +9,8 @@ import org.springframework.jdbc.support.JdbcUtils;
 import org.springframework.jdbc.support.MetaDataAccessException;
 
 /**
- * The SQL that differs between databases: the idempotent write of an activation and the schema
- * script. Everything else {@link JdbcActiveSkillsRepository} runs is standard SQL.
+ * The SQL that differs between databases: the idempotent write of an activation and the
+ * schema script. Everything else {@link JdbcActiveSkillsRepository} runs is standard SQL.
  */
 public interface JdbcActiveSkillsDialect {
 
@@ -21,17 +21,17 @@ public interface JdbcActiveSkillsDialect {
 	String platform();
 
 	/**
-	 * Insert an activation, or only mark the conversation as used when the skill is already
-	 * active: one statement, safe when instances race. Parameters: conversation id, skill name,
-	 * activation time, use time.
+	 * Insert an activation, or only mark the conversation as used when the skill is
+	 * already active: one statement, safe when instances race. Parameters: conversation
+	 * id, skill name, activation time, use time.
 	 * @param table the table name
 	 * @return the statement
 	 */
 	String upsertSql(String table);
 
 	/**
-	 * The class path location of this database's schema script, which creates the table under
-	 * its default name {@value JdbcActiveSkillsSchema#DEFAULT_TABLE_NAME}.
+	 * The class path location of this database's schema script, which creates the table
+	 * under its default name {@value JdbcActiveSkillsSchema#DEFAULT_TABLE_NAME}.
 	 * @return for example {@code dev/skills/jdbc/schema-postgresql.sql}
 	 */
 	default String schemaLocation() {

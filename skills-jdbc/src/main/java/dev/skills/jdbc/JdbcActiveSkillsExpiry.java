@@ -9,8 +9,9 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * Deletes expired conversations of a {@link JdbcActiveSkillsRepository} on a background thread,
- * never on a request's path: each run deletes in bounded batches and leaves the rest to the next.
+ * Deletes expired conversations of a {@link JdbcActiveSkillsRepository} on a background
+ * thread, never on a request's path: each run deletes in bounded batches and leaves the
+ * rest to the next.
  */
 public final class JdbcActiveSkillsExpiry implements AutoCloseable {
 
@@ -43,7 +44,8 @@ public final class JdbcActiveSkillsExpiry implements AutoCloseable {
 	}
 
 	/**
-	 * The time between runs for a time to live: a quarter of it, between one second and one hour.
+	 * The time between runs for a time to live: a quarter of it, between one second and
+	 * one hour.
 	 * @param ttl the time to live
 	 * @return the interval
 	 */

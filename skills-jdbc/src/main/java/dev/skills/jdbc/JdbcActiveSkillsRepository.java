@@ -16,9 +16,9 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
-import dev.skills.core.internal.InvalidSkillSettingException;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.internal.InvalidSkillSettingException;
 
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.RowCallbackHandler;
@@ -26,13 +26,15 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.util.Assert;
 
 /**
- * Keeps active skills in a database table, so that every application instance on the database
- * sees what a conversation activated on any of them. Activation is one idempotent statement
- * (racing instances leave one row with the first activation time); reading a conversation is one
- * query. A conversation not used (no activation) for the time to live is expired: reads ignore it
- * at once, and {@link #deleteExpired()} removes its rows in bounded batches.
+ * Keeps active skills in a database table, so that every application instance on the
+ * database sees what a conversation activated on any of them. Activation is one
+ * idempotent statement (racing instances leave one row with the first activation time);
+ * reading a conversation is one query. A conversation not used (no activation) for the
+ * time to live is expired: reads ignore it at once, and {@link #deleteExpired()} removes
+ * its rows in bounded batches.
  * <p>
- * Create the table with {@link JdbcActiveSkillsSchema} or the schema scripts on the class path.
+ * Create the table with {@link JdbcActiveSkillsSchema} or the schema scripts on the class
+ * path.
  */
 public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository {
 
@@ -45,7 +47,8 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 	/** How many expired rows one delete statement selects unless configured. */
 	public static final int DEFAULT_EXPIRY_BATCH_SIZE = 1_000;
 
-	// Bounds one deleteExpired() or deleteBySkillName() call; what is left waits for the next.
+	// Bounds one deleteExpired() or deleteBySkillName() call; what is left waits for the
+	// next.
 	private static final int MAX_BATCHES = 100;
 
 	private final JdbcClient jdbc;
@@ -96,7 +99,8 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 			this.jdbc.sql(this.sql.upsert()).params(params).update();
 		}
 		catch (DuplicateKeyException ex) {
-			// Another instance inserted the same row in between: now it matches, and only the
+			// Another instance inserted the same row in between: now it matches, and only
+			// the
 			// use time is written.
 			this.jdbc.sql(this.sql.upsert()).params(params).update();
 		}
@@ -152,17 +156,18 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 			return Map.of();
 		}
 		Map<String, List<ActiveSkill>> conversations = new LinkedHashMap<>();
-		this.jdbc.sql(this.sql.selectRecent()).params(timestamp(cutoff()), limit).query((RowCallbackHandler) (rs) -> {
-			conversations.computeIfAbsent(rs.getString(1), (id) -> new ArrayList<>())
-				.add(new ActiveSkill(rs.getString(2), instant(rs, 3)));
-		});
+		this.jdbc.sql(this.sql.selectRecent())
+			.params(timestamp(cutoff()), limit)
+			.query((RowCallbackHandler) (rs) -> conversations
+				.computeIfAbsent(rs.getString(1), (id) -> new ArrayList<>())
+				.add(new ActiveSkill(rs.getString(2), instant(rs, 3))));
 		conversations.replaceAll((id, skills) -> List.copyOf(skills));
 		return conversations;
 	}
 
 	/**
-	 * Delete the rows of conversations unused for longer than the time to live, in batches of
-	 * the configured size and at most 100 batches per call.
+	 * Delete the rows of conversations unused for longer than the time to live, in
+	 * batches of the configured size and at most 100 batches per call.
 	 * @return the number of rows deleted
 	 */
 	public int deleteExpired() {
@@ -204,7 +209,8 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		}
 	}
 
-	// Databases keep microseconds: cut here so that what is read back equals what was written.
+	// Databases keep microseconds: cut here so that what is read back equals what was
+	// written.
 	private static OffsetDateTime timestamp(Instant instant) {
 		return instant.truncatedTo(ChronoUnit.MICROS).atOffset(ZoneOffset.UTC);
 	}
@@ -270,8 +276,8 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		}
 
 		/**
-		 * How many rows one expiry statement selects; {@value JdbcActiveSkillsRepository#DEFAULT_EXPIRY_BATCH_SIZE}
-		 * unless set.
+		 * How many rows one expiry statement selects;
+		 * {@value JdbcActiveSkillsRepository#DEFAULT_EXPIRY_BATCH_SIZE} unless set.
 		 * @param batchSize a positive number
 		 * @return this builder
 		 */

@@ -15,15 +15,16 @@ import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
 
 /**
  * The table of active skills: its name rule and the schema scripts on the class path
- * ({@code dev/skills/jdbc/schema-postgresql.sql}, {@code schema-h2.sql}), which create it under
- * any valid name.
+ * ({@code dev/skills/jdbc/schema-postgresql.sql}, {@code schema-h2.sql}), which create it
+ * under any valid name.
  */
 public final class JdbcActiveSkillsSchema {
 
 	/** The table name unless one is configured. */
 	public static final String DEFAULT_TABLE_NAME = "skills_active";
 
-	// An unquoted identifier: it is written into SQL, and PostgreSQL cuts names at 63 bytes.
+	// An unquoted identifier: it is written into SQL, and PostgreSQL cuts names at 63
+	// bytes.
 	private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
 
 	private static final Pattern DEFAULT_NAME = Pattern.compile("\\b" + DEFAULT_TABLE_NAME);
@@ -35,8 +36,8 @@ public final class JdbcActiveSkillsSchema {
 	 * Check a table name.
 	 * @param tableName the name
 	 * @return the name
-	 * @throws InvalidSkillSettingException unless it is a plain SQL identifier of at most 63
-	 * characters (letters, digits, underscores; no schema prefix, no quotes)
+	 * @throws InvalidSkillSettingException unless it is a plain SQL identifier of at most
+	 * 63 characters (letters, digits, underscores; no schema prefix, no quotes)
 	 */
 	public static String checkTableName(String tableName) {
 		if (!TABLE_NAME.matcher(tableName).matches()) {
@@ -57,7 +58,8 @@ public final class JdbcActiveSkillsSchema {
 	 */
 	public static String script(JdbcActiveSkillsDialect dialect, String tableName) {
 		checkTableName(tableName);
-		try (InputStream in = new ClassPathResource(dialect.schemaLocation(), JdbcActiveSkillsSchema.class.getClassLoader())
+		try (InputStream in = new ClassPathResource(dialect.schemaLocation(),
+				JdbcActiveSkillsSchema.class.getClassLoader())
 			.getInputStream()) {
 			String script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
 			return DEFAULT_NAME.matcher(script).replaceAll(tableName);
@@ -74,7 +76,8 @@ public final class JdbcActiveSkillsSchema {
 	 * @param tableName the table name
 	 */
 	public static void create(DataSource dataSource, JdbcActiveSkillsDialect dialect, String tableName) {
-		new ResourceDatabasePopulator(new ByteArrayResource(script(dialect, tableName).getBytes(StandardCharsets.UTF_8)))
+		new ResourceDatabasePopulator(
+				new ByteArrayResource(script(dialect, tableName).getBytes(StandardCharsets.UTF_8)))
 			.execute(dataSource);
 	}
 

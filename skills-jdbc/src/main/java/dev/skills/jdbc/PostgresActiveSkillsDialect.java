@@ -1,8 +1,8 @@
 package dev.skills.jdbc;
 
 /**
- * PostgreSQL: the primary key decides which of two racing inserts wins; the loser only marks the
- * conversation as used, so the first activation time stays.
+ * PostgreSQL: the primary key decides which of two racing inserts wins; the loser only
+ * marks the conversation as used, so the first activation time stays.
  */
 final class PostgresActiveSkillsDialect implements JdbcActiveSkillsDialect {
 

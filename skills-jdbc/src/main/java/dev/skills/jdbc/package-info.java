@@ -1,6 +1,7 @@
 /**
- * Active skills in a relational database, so that every instance of an application sees the
- * skills a conversation activated on any of them: {@link dev.skills.jdbc.JdbcActiveSkillsRepository}.
+ * Active skills in a relational database, so that every instance of an application sees
+ * the skills a conversation activated on any of them:
+ * {@link dev.skills.jdbc.JdbcActiveSkillsRepository}.
  */
 @NullMarked
 package dev.skills.jdbc;

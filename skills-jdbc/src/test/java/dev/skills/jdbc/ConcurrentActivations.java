@@ -14,8 +14,9 @@ import java.util.concurrent.TimeUnit;
 import dev.skills.core.activation.ActiveSkill;
 
 /**
- * The concurrency workload of the acceptance criteria: 50 threads activating skills in 200
- * conversations, 40 activations each, with conversations and skills overlapping between threads.
+ * The concurrency workload of the acceptance criteria: 50 threads activating skills in
+ * 200 conversations, 40 activations each, with conversations and skills overlapping
+ * between threads.
  */
 public final class ConcurrentActivations {
 
@@ -71,8 +72,8 @@ public final class ConcurrentActivations {
 	 */
 	public static Set<String> pairs(Map<String, List<ActiveSkill>> conversations) {
 		Set<String> pairs = new HashSet<>();
-		conversations.forEach((conversation, skills) -> skills
-			.forEach((skill) -> pairs.add(conversation + "/" + skill.name())));
+		conversations
+			.forEach((conversation, skills) -> skills.forEach((skill) -> pairs.add(conversation + "/" + skill.name())));
 		return pairs;
 	}
 

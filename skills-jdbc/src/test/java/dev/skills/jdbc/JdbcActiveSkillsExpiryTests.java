@@ -27,7 +27,8 @@ class JdbcActiveSkillsExpiryTests {
 
 	JdbcActiveSkillsExpiryTests() {
 		JdbcActiveSkillsSchema.create(this.dataSource, JdbcActiveSkillsDialect.h2(), "skills_active");
-		this.repository = JdbcActiveSkillsRepository.builder(JdbcClient.create(this.dataSource), JdbcActiveSkillsDialect.h2())
+		this.repository = JdbcActiveSkillsRepository
+			.builder(JdbcClient.create(this.dataSource), JdbcActiveSkillsDialect.h2())
 			.ttl(Duration.ofHours(1))
 			.clock(this.clock)
 			.build();

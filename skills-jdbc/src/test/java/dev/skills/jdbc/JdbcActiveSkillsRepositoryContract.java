@@ -11,10 +11,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.skills.core.internal.InvalidSkillSettingException;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.ActiveSkillsRepositoryContract;
+import dev.skills.core.internal.InvalidSkillSettingException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,9 +28,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * The {@link ActiveSkillsRepository} contract plus what a shared database adds: idempotent writes
- * under concurrency, expiry, the table name and key limits. Each database runs it by saying how
- * to connect.
+ * The {@link ActiveSkillsRepository} contract plus what a shared database adds:
+ * idempotent writes under concurrency, expiry, the table name and key limits. Each
+ * database runs it by saying how to connect.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class JdbcActiveSkillsRepositoryContract extends ActiveSkillsRepositoryContract {
@@ -172,7 +172,8 @@ abstract class JdbcActiveSkillsRepositoryContract extends ActiveSkillsRepository
 		Set<String> activated = ConcurrentActivations.run(List.of("pdf", "csv", "charts", "json", "xml"),
 				(conversation, name, step) -> {
 					repository.activate(conversation, skill(name, step));
-					assertThat(repository.findByConversationId(conversation)).extracting(ActiveSkill::name).contains(name);
+					assertThat(repository.findByConversationId(conversation)).extracting(ActiveSkill::name)
+						.contains(name);
 				});
 		assertThat(ConcurrentActivations.pairs(repository.findAll(1000))).isEqualTo(activated);
 		assertThat(rows()).isEqualTo(activated.size());

@@ -8,8 +8,8 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A clock that moves one millisecond each time it is read (so that uses are strictly ordered) and
- * that a test can move forward.
+ * A clock that moves one millisecond each time it is read (so that uses are strictly
+ * ordered) and that a test can move forward.
  */
 final class TestClock extends Clock {
 

@@ -6,16 +6,18 @@ import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import static org.assertj.core.api.Assertions.fail;
+
 /**
  * The databases the JDBC tests run on: an in-memory H2, and the PostgreSQL named by
  * {@code SKILLS_TEST_JDBC_URL} (with {@code SKILLS_TEST_JDBC_USERNAME} and
- * {@code SKILLS_TEST_JDBC_PASSWORD}). Without that URL the PostgreSQL tests are skipped, except in
- * CI ({@code CI=true}), where they fail: CI must not pass without having run them.
+ * {@code SKILLS_TEST_JDBC_PASSWORD}). Without that URL the PostgreSQL tests are skipped,
+ * except in CI ({@code CI=true}), where they fail: CI must not pass without having run
+ * them.
  */
 public final class TestDatabases {
 
@@ -35,7 +37,7 @@ public final class TestDatabases {
 			String reason = URL_VARIABLE + " is not set: start PostgreSQL as the README's 'Running the "
 					+ "PostgreSQL tests' section shows (or run .ci/run) to run the PostgreSQL tests";
 			if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-				Assertions.fail(reason);
+				fail(reason);
 			}
 			Assumptions.abort(reason);
 		}

@@ -6,8 +6,8 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
 import org.springframework.util.ClassUtils;
 
 /**
- * Fails start-up when the jdbc store is asked for but the in-memory store is about to be made
- * instead, saying what the application lacks.
+ * Fails start-up when the jdbc store is asked for but the in-memory store is about to be
+ * made instead, saying what the application lacks.
  */
 final class ActiveSkillsStoreCheck {
 

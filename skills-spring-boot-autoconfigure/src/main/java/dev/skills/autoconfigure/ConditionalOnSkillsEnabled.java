@@ -8,10 +8,9 @@ import java.lang.annotation.Target;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 
-
 /**
- * Matches unless {@code skills.enabled} is {@code false}: the one switch that turns every skills
- * auto-configuration off.
+ * Matches unless {@code skills.enabled} is {@code false}: the one switch that turns every
+ * skills auto-configuration off.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ ElementType.TYPE, ElementType.METHOD })

@@ -5,8 +5,9 @@ import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsListener;
 
 /**
- * Takes a skill that disappeared from the registry out of every conversation's active skills,
- * so that the store and {@code /actuator/activeskills} never list a skill that no longer exists.
+ * Takes a skill that disappeared from the registry out of every conversation's active
+ * skills, so that the store and {@code /actuator/activeskills} never list a skill that no
+ * longer exists.
  */
 final class RemovedSkillsDeactivator implements SkillsListener {
 

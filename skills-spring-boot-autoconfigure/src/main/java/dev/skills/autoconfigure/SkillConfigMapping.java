@@ -19,18 +19,19 @@ final class SkillConfigMapping {
 	}
 
 	static SkillConfig toSkillConfig(SkillsProperties properties) {
-		return SkillsPropertyFailures.check(SkillConfigMapping::propertyOf, () -> SkillConfig.builder()
-			.skillsDir(properties.getSkillsDir())
-			.hotReload(properties.isHotReload())
-			.mode(properties.getMode())
-			.preloadFrom(properties.getPreloadFrom())
-			.maxResourceBytes(properties.getMaxResourceBytes())
-			.maxBodyBytes(properties.getMaxBodyBytes())
-			.watchDebounce(properties.getWatch().getDebounce())
-			.pollInterval(properties.getWatch().getPollInterval())
-			.discoveryMaxDepth(properties.getDiscovery().getMaxDepth())
-			.discoveryMaxDirectories(properties.getDiscovery().getMaxDirectories())
-			.build());
+		return SkillsPropertyFailures.check(SkillConfigMapping::propertyOf,
+				() -> SkillConfig.builder()
+					.skillsDir(properties.getSkillsDir())
+					.hotReload(properties.isHotReload())
+					.mode(properties.getMode())
+					.preloadFrom(properties.getPreloadFrom())
+					.maxResourceBytes(properties.getMaxResourceBytes())
+					.maxBodyBytes(properties.getMaxBodyBytes())
+					.watchDebounce(properties.getWatch().getDebounce())
+					.pollInterval(properties.getWatch().getPollInterval())
+					.discoveryMaxDepth(properties.getDiscovery().getMaxDepth())
+					.discoveryMaxDirectories(properties.getDiscovery().getMaxDirectories())
+					.build());
 	}
 
 	private static String propertyOf(String setting) {

@@ -10,14 +10,14 @@ import dev.skills.autoconfigure.SkillsProperties.Store;
 public class SkillsActiveSkillsProperties {
 
 	/**
-	 * Most conversations whose active skills are kept in memory; the least recently used are
-	 * forgotten first.
+	 * Most conversations whose active skills are kept in memory; the least recently used
+	 * are forgotten first.
 	 */
 	private int maxConversations = 10_000;
 
 	/**
-	 * Where active skills are kept: 'memory' (this instance only) or 'jdbc' (the application's
-	 * DataSource, shared by every instance; needs dev.skills:skills-jdbc).
+	 * Where active skills are kept: 'memory' (this instance only) or 'jdbc' (the
+	 * application's DataSource, shared by every instance; needs dev.skills:skills-jdbc).
 	 */
 	private Store store = Store.MEMORY;
 

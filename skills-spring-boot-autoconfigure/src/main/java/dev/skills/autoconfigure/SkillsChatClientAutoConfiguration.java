@@ -1,6 +1,5 @@
 package dev.skills.autoconfigure;
 
-
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillInvocationListener;

@@ -9,14 +9,14 @@ import dev.skills.core.SkillConfig;
 public class SkillsDiscoveryProperties {
 
 	/**
-	 * Deepest folder level searched for skills below each location (the location itself is
-	 * level 0); hot reload watches no deeper.
+	 * Deepest folder level searched for skills below each location (the location itself
+	 * is level 0); hot reload watches no deeper.
 	 */
 	private int maxDepth = SkillConfig.DEFAULT_DISCOVERY_MAX_DEPTH;
 
 	/**
-	 * Most folders searched for skills per location; hot reload watches no more. Reaching it
-	 * is a warning, shown by the skills health check.
+	 * Most folders searched for skills per location; hot reload watches no more. Reaching
+	 * it is a warning, shown by the skills health check.
 	 */
 	private int maxDirectories = SkillConfig.DEFAULT_DISCOVERY_MAX_DIRECTORIES;
 

@@ -10,11 +10,11 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 
 /**
- * Explains the start-up failures about skills that Boot's own analyzers do not: an unknown
- * {@code skills.mode} and skills that fail validation. (A value that cannot work is an
- * {@code InvalidConfigurationPropertyValueException}, which Boot explains with our reason.)
- * Ordered first so that an unknown {@code skills.mode} is explained in the user's spelling
- * ({@code on-demand}) rather than by Boot's list of enum constants.
+ * Explains the start-up failures about skills that Boot's own analyzers do not: an
+ * unknown {@code skills.mode} and skills that fail validation. (A value that cannot work
+ * is an {@code InvalidConfigurationPropertyValueException}, which Boot explains with our
+ * reason.) Ordered first so that an unknown {@code skills.mode} is explained in the
+ * user's spelling ({@code on-demand}) rather than by Boot's list of enum constants.
  */
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class SkillsFailureAnalyzer implements FailureAnalyzer {
@@ -27,8 +27,8 @@ class SkillsFailureAnalyzer implements FailureAnalyzer {
 			if (cause instanceof BindException bind && bind.getName().toString().equals(MODE)) {
 				ConfigurationProperty property = bind.getProperty();
 				Object value = (property != null) ? property.getValue() : null;
-				return new FailureAnalysis("Invalid value '" + value + "' for property '" + MODE
-						+ "': use on-demand or session",
+				return new FailureAnalysis(
+						"Invalid value '" + value + "' for property '" + MODE + "': use on-demand or session",
 						"Set skills.mode to on-demand (a catalog and the activate_skill tool) or session (one skill "
 								+ "per call, named by the request context key in skills.preload-from).",
 						bind);

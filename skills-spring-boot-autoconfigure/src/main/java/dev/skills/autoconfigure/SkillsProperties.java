@@ -1,11 +1,11 @@
 package dev.skills.autoconfigure;
 
-import dev.skills.spring.ai.SkillsAdvisor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.skills.core.SkillConfig;
+import dev.skills.spring.ai.SkillsAdvisor;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -26,13 +26,14 @@ public class SkillsProperties {
 	private boolean enabled = true;
 
 	/**
-	 * Locations searched for skills, in precedence order: folders, 'file:' URLs or 'classpath*:'
-	 * patterns. The first skill of a name wins.
+	 * Locations searched for skills, in precedence order: folders, 'file:' URLs or
+	 * 'classpath*:' patterns. The first skill of a name wins.
 	 */
 	private List<String> skillsDir = new ArrayList<>(List.of(".agents/skills", SkillConfig.DEFAULT_LOCATION));
 
 	/**
-	 * Whether to watch folder locations and apply skill changes while the application runs.
+	 * Whether to watch folder locations and apply skill changes while the application
+	 * runs.
 	 */
 	private boolean hotReload;
 
@@ -178,10 +179,9 @@ public class SkillsProperties {
 	}
 
 	/**
-	}
-
-	/**
-	 * Hot reload settings.
+	 * }
+	 *
+	 * /** Hot reload settings.
 	 */
 	public static class Watch {
 
@@ -191,8 +191,8 @@ public class SkillsProperties {
 		private Duration debounce = Duration.ofMillis(100);
 
 		/**
-		 * Poll folders at this interval instead of using native file events (for NFS and other
-		 * file systems that send none).
+		 * Poll folders at this interval instead of using native file events (for NFS and
+		 * other file systems that send none).
 		 */
 		private @Nullable Duration pollInterval;
 
@@ -239,7 +239,10 @@ public class SkillsProperties {
 	 */
 	public enum Store {
 
-		/** In this instance's memory, bounded by {@code skills.active-skills.max-conversations}. */
+		/**
+		 * In this instance's memory, bounded by
+		 * {@code skills.active-skills.max-conversations}.
+		 */
 		MEMORY,
 
 		/** In the application's DataSource, shared by every instance. */
@@ -279,9 +282,9 @@ public class SkillsProperties {
 		private boolean enabled = true;
 
 		/**
-		 * Order of the skills advisor among the ChatClient's advisors. Keep it after chat memory
-		 * (HIGHEST_PRECEDENCE + 200) and before the tool-calling advisor (HIGHEST_PRECEDENCE +
-		 * 300 by default).
+		 * Order of the skills advisor among the ChatClient's advisors. Keep it after chat
+		 * memory (HIGHEST_PRECEDENCE + 200) and before the tool-calling advisor
+		 * (HIGHEST_PRECEDENCE + 300 by default).
 		 */
 		private int order = SkillsAdvisor.DEFAULT_ORDER;
 
@@ -309,8 +312,9 @@ public class SkillsProperties {
 	public static class Builtin {
 
 		/**
-		 * Whether built-in skills are listed in the catalog and offered by activate_skill. They
-		 * stay usable by name (skills.preload, session mode, Skills.resolve) either way.
+		 * Whether built-in skills are listed in the catalog and offered by
+		 * activate_skill. They stay usable by name (skills.preload, session mode,
+		 * Skills.resolve) either way.
 		 */
 		private boolean catalog;
 

@@ -15,8 +15,9 @@ import org.springframework.boot.convert.DurationStyle;
 
 /**
  * Reports a {@code skills.*} property whose value cannot work as Spring Boot's
- * {@link InvalidConfigurationPropertyValueException}, whose failure analysis prints the value
- * where it was set; the reason says what is wrong and what to set, in the user's spelling.
+ * {@link InvalidConfigurationPropertyValueException}, whose failure analysis prints the
+ * value where it was set; the reason says what is wrong and what to set, in the user's
+ * spelling.
  */
 public final class SkillsPropertyFailures {
 
@@ -24,9 +25,11 @@ public final class SkillsPropertyFailures {
 	}
 
 	/**
-	 * Run a call that checks one property's value, reporting a refusal under that property.
+	 * Run a call that checks one property's value, reporting a refusal under that
+	 * property.
 	 * @param <T> the result type
-	 * @param property the full property name, for example {@code skills.active-skills.ttl}
+	 * @param property the full property name, for example
+	 * {@code skills.active-skills.ttl}
 	 * @param call the call whose rule may refuse the value
 	 * @return the call's result
 	 * @throws InvalidConfigurationPropertyValueException when the rule refuses the value
@@ -36,8 +39,8 @@ public final class SkillsPropertyFailures {
 	}
 
 	/**
-	 * Run a call that checks several settings, reporting a refusal under the property that
-	 * holds the refused setting.
+	 * Run a call that checks several settings, reporting a refusal under the property
+	 * that holds the refused setting.
 	 * @param <T> the result type
 	 * @param propertyOf the full property name for a setting's name in code
 	 * @param call the call whose rules may refuse a value

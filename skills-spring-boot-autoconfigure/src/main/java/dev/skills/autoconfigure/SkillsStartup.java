@@ -12,8 +12,8 @@ import org.apache.commons.logging.LogFactory;
 
 /**
  * What start-up tells the user about skills: one line with what was loaded from where, a
- * warning for a setting that has no effect, and a failure for a preloaded skill that cannot
- * exist.
+ * warning for a setting that has no effect, and a failure for a preloaded skill that
+ * cannot exist.
  */
 final class SkillsStartup {
 
@@ -23,8 +23,8 @@ final class SkillsStartup {
 	}
 
 	/**
-	 * Log one INFO line: how many skills from which locations (folders made absolute), and how
-	 * many errors and warnings.
+	 * Log one INFO line: how many skills from which locations (folders made absolute),
+	 * and how many errors and warnings.
 	 * @param registry the registry as discovered
 	 */
 	static void logLoaded(SkillsRegistry registry) {
@@ -38,7 +38,8 @@ final class SkillsStartup {
 	}
 
 	/**
-	 * Warn when {@code skills.preload-from} is set in on-demand mode, where nothing reads it.
+	 * Warn when {@code skills.preload-from} is set in on-demand mode, where nothing reads
+	 * it.
 	 * @param properties the properties
 	 */
 	static void warnIfPreloadFromIsIgnored(SkillsProperties properties) {
@@ -49,8 +50,8 @@ final class SkillsStartup {
 	}
 
 	/**
-	 * Fail when {@code skills.preload} names a skill the registry does not have and hot reload
-	 * cannot bring it later (with hot reload the advisor warns once instead).
+	 * Fail when {@code skills.preload} names a skill the registry does not have and hot
+	 * reload cannot bring it later (with hot reload the advisor warns once instead).
 	 * @param registry the registry
 	 * @param preload the preloaded names
 	 * @throws org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException

@@ -11,8 +11,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.context.annotation.Bean;
 
 /**
- * Fails start-up, listing every error, when {@code skills.validation.fail-on-error} is set and a
- * skill cannot be loaded. The registry itself never fails for one bad skill.
+ * Fails start-up, listing every error, when {@code skills.validation.fail-on-error} is
+ * set and a skill cannot be loaded. The registry itself never fails for one bad skill.
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class)
 @ConditionalOnSkillsEnabled

@@ -6,8 +6,8 @@ import java.util.stream.Collectors;
 import dev.skills.core.SkillDiagnostic;
 
 /**
- * Thrown at start-up, when {@code skills.validation.fail-on-error} is set, if any skill could
- * not be loaded.
+ * Thrown at start-up, when {@code skills.validation.fail-on-error} is set, if any skill
+ * could not be loaded.
  */
 public class SkillsValidationException extends RuntimeException {
 
@@ -18,8 +18,8 @@ public class SkillsValidationException extends RuntimeException {
 	 * @param errors every error diagnostic
 	 */
 	public SkillsValidationException(List<SkillDiagnostic> errors) {
-		super(errors.size() + " skill error(s):\n" + errors.stream().map(SkillDiagnostic::toString)
-			.collect(Collectors.joining("\n")));
+		super(errors.size() + " skill error(s):\n"
+				+ errors.stream().map(SkillDiagnostic::toString).collect(Collectors.joining("\n")));
 		this.errors = List.copyOf(errors);
 	}
 

@@ -1,6 +1,6 @@
 /**
- * Auto-configuration for Agent Skills: {@code skills.*} properties, the registry, the Spring AI
- * advisor and tools.
+ * Auto-configuration for Agent Skills: {@code skills.*} properties, the registry, the
+ * Spring AI advisor and tools.
  */
 @NullMarked
 package dev.skills.autoconfigure;

@@ -74,7 +74,8 @@ class SkillsAutoConfigurationTests {
 		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		this.contextRunner.withClassLoader(new FilteredClassLoader(ChatClient.class))
 			.withPropertyValues(skillsDir())
-			.run((context) -> assertThat(context.getBean(SkillsRegistry.class).names()).containsExactly("pdf-processing"));
+			.run((context) -> assertThat(context.getBean(SkillsRegistry.class).names())
+				.containsExactly("pdf-processing"));
 	}
 
 	@Test
@@ -110,13 +111,14 @@ class SkillsAutoConfigurationTests {
 
 	@Test
 	void whenMaxConversationsIsSetThenTheRepositoryForgetsTheLeastRecentlyUsedBeyondIt() {
-		this.contextRunner.withPropertyValues(skillsDir(), "skills.active-skills.max-conversations=2").run((context) -> {
-			ActiveSkillsRepository repository = context.getBean(ActiveSkillsRepository.class);
-			for (String conversation : new String[] { "a", "b", "c" }) {
-				repository.activate(conversation, new ActiveSkill("pdf-processing", Instant.EPOCH));
-			}
-			assertThat(repository.findAll(10)).containsOnlyKeys("c", "b");
-		});
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.active-skills.max-conversations=2")
+			.run((context) -> {
+				ActiveSkillsRepository repository = context.getBean(ActiveSkillsRepository.class);
+				for (String conversation : new String[] { "a", "b", "c" }) {
+					repository.activate(conversation, new ActiveSkill("pdf-processing", Instant.EPOCH));
+				}
+				assertThat(repository.findAll(10)).containsOnlyKeys("c", "b");
+			});
 	}
 
 	@Test
@@ -139,7 +141,8 @@ class SkillsAutoConfigurationTests {
 				TestSkills.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
 				Awaitility.await()
 					.atMost(Duration.ofSeconds(20))
-					.untilAsserted(() -> assertThat(registry.names()).containsExactly("csv-cleaning", "pdf-processing"));
+					.untilAsserted(
+							() -> assertThat(registry.names()).containsExactly("csv-cleaning", "pdf-processing"));
 			});
 	}
 

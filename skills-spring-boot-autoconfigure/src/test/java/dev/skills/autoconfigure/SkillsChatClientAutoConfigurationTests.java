@@ -38,10 +38,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class SkillsChatClientAutoConfigurationTests {
 
-	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SkillsAutoConfiguration.class, SkillsChatClientAutoConfiguration.class));
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner().withConfiguration(
+			AutoConfigurations.of(SkillsAutoConfiguration.class, SkillsChatClientAutoConfiguration.class));
 
-	// The application's side: Spring AI's own auto-configured ChatClient.Builder over a scripted model.
+	// The application's side: Spring AI's own auto-configured ChatClient.Builder over a
+	// scripted model.
 	private final ApplicationContextRunner chatClientRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(ToolCallingAutoConfiguration.class, ChatClientAutoConfiguration.class,
 				SkillsAutoConfiguration.class, SkillsChatClientAutoConfiguration.class));
@@ -56,13 +57,12 @@ class SkillsChatClientAutoConfigurationTests {
 
 	@Test
 	void whenSkillsAreConfiguredThenAdvisorToolsAndToolCallbackProviderAreCreated() {
-		this.contextRunner.withPropertyValues(skillsDir()).run((context) -> {
-			assertThat(context).hasSingleBean(SkillsTools.class)
+		this.contextRunner.withPropertyValues(skillsDir())
+			.run((context) -> assertThat(context).hasSingleBean(SkillsTools.class)
 				.hasSingleBean(SkillsAdvisor.class)
 				.hasSingleBean(SkillsToolCallbackProvider.class)
 				.hasBean("skillsToolCallbackProvider")
-				.hasBean("skillsChatClientBuilderCustomizer");
-		});
+				.hasBean("skillsChatClientBuilderCustomizer"));
 	}
 
 	@Test
@@ -91,7 +91,8 @@ class SkillsChatClientAutoConfigurationTests {
 	void whenSkillsDisabledAndTheApplicationHasItsOwnRegistryThenNoAdvisorOrToolsAreCreated() {
 		this.contextRunner.withPropertyValues("skills.enabled=false")
 			.withBean(SkillsRegistry.class,
-					() -> SkillsRegistry.create(dev.skills.core.SkillConfig.builder().skillsDir(this.dir.toString()).build()))
+					() -> SkillsRegistry
+						.create(dev.skills.core.SkillConfig.builder().skillsDir(this.dir.toString()).build()))
 			.run((context) -> assertThat(context).hasNotFailed()
 				.doesNotHaveBean(SkillsTools.class)
 				.doesNotHaveBean(SkillsAdvisor.class)
@@ -107,7 +108,13 @@ class SkillsChatClientAutoConfigurationTests {
 				assertThat(context).doesNotHaveBean(SkillsAdvisor.class)
 					.doesNotHaveBean("skillsChatClientBuilderCustomizer")
 					.hasBean("skillsToolCallbackProvider");
-				context.getBean(ChatClient.Builder.class).build().prompt().system("You help.").user("Hi").call().content();
+				context.getBean(ChatClient.Builder.class)
+					.build()
+					.prompt()
+					.system("You help.")
+					.user("Hi")
+					.call()
+					.content();
 				assertThat(model.prompts.get(0).getSystemMessage().getText()).isEqualTo("You help.");
 				assertThat(toolNames(model.prompts.get(0))).isEmpty();
 			});
@@ -126,24 +133,27 @@ class SkillsChatClientAutoConfigurationTests {
 		ScriptedChatModel model = new ScriptedChatModel()
 			.thenCall("activate_skill", "{\"skill_name\":\"pdf-processing\"}")
 			.thenAnswer("done");
-		this.chatClientRunner.withPropertyValues(skillsDir()).withBean(ScriptedChatModel.class, () -> model).run((context) -> {
-			ChatClient client = context.getBean(ChatClient.Builder.class).build();
-			String answer = client.prompt()
-				.system("You help.")
-				.user("Fill the PDF form")
-				.advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, "conversation-1"))
-				.call()
-				.content();
-			assertThat(answer).isEqualTo("done");
-			assertThat(model.prompts).hasSize(2);
-			assertThat(model.prompts.get(0).getSystemMessage().getText()).startsWith("You help.\n\nThe skills below")
-				.contains("<available_skills>",
-						"<skill><name>pdf-processing</name><description>Work with PDFs.</description></skill>");
-			assertThat(toolNames(model.prompts.get(0))).containsExactly("activate_skill");
-			assertThat(context.getBean(ActiveSkillsRepository.class).findByConversationId("conversation-1"))
-				.extracting("name")
-				.containsExactly("pdf-processing");
-		});
+		this.chatClientRunner.withPropertyValues(skillsDir())
+			.withBean(ScriptedChatModel.class, () -> model)
+			.run((context) -> {
+				ChatClient client = context.getBean(ChatClient.Builder.class).build();
+				String answer = client.prompt()
+					.system("You help.")
+					.user("Fill the PDF form")
+					.advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, "conversation-1"))
+					.call()
+					.content();
+				assertThat(answer).isEqualTo("done");
+				assertThat(model.prompts).hasSize(2);
+				assertThat(model.prompts.get(0).getSystemMessage().getText())
+					.startsWith("You help.\n\nThe skills below")
+					.contains("<available_skills>",
+							"<skill><name>pdf-processing</name><description>Work with PDFs.</description></skill>");
+				assertThat(toolNames(model.prompts.get(0))).containsExactly("activate_skill");
+				assertThat(context.getBean(ActiveSkillsRepository.class).findByConversationId("conversation-1"))
+					.extracting("name")
+					.containsExactly("pdf-processing");
+			});
 	}
 
 	@Test
@@ -159,7 +169,8 @@ class SkillsChatClientAutoConfigurationTests {
 			context.getBean(SkillsRegistry.class).reload();
 			ToolCallback[] tools = provider.getToolCallbacks();
 			assertThat(names(tools)).containsExactly("activate_skill", "read_skill_resource");
-			assertThat(tools[0].getToolDefinition().inputSchema()).contains("\"enum\":[\"csv-cleaning\",\"pdf-processing\"]");
+			assertThat(tools[0].getToolDefinition().inputSchema())
+				.contains("\"enum\":[\"csv-cleaning\",\"pdf-processing\"]");
 			assertThat(tools[1].call("{\"skill_name\":\"csv-cleaning\",\"path\":\"references/RULES.md\"}"))
 				.isEqualTo("No empty rows.");
 		});
@@ -168,8 +179,9 @@ class SkillsChatClientAutoConfigurationTests {
 	@Test
 	void whenThereAreNoSkillsThenToolCallbackProviderHasNoTools() {
 		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir)
-			.run((context) -> assertThat(context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class)
-				.getToolCallbacks()).isEmpty());
+			.run((context) -> assertThat(
+					context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class).getToolCallbacks())
+				.isEmpty());
 	}
 
 	@Test
@@ -177,14 +189,21 @@ class SkillsChatClientAutoConfigurationTests {
 		ScriptedChatModel model = new ScriptedChatModel().thenAnswer("ok");
 		this.chatClientRunner.withPropertyValues(skillsDir())
 			.withBean(ScriptedChatModel.class, () -> model)
-			.withBean("mySkillsAdvisor", SkillsAdvisor.class,
-					() -> SkillsAdvisor.builder(SkillsRegistry.create(dev.skills.core.SkillConfig.builder()
-						.skillsDir(this.dir.resolve("other").toString())
-						.build())).build())
+			.withBean("mySkillsAdvisor", SkillsAdvisor.class, () -> SkillsAdvisor
+				.builder(SkillsRegistry.create(
+						dev.skills.core.SkillConfig.builder().skillsDir(this.dir.resolve("other").toString()).build()))
+				.build())
 			.run((context) -> {
 				assertThat(context).hasSingleBean(SkillsAdvisor.class).hasBean("mySkillsAdvisor");
-				context.getBean(ChatClient.Builder.class).build().prompt().system("You help.").user("Hi").call().content();
-				// The user's advisor sees an empty folder: no catalog, which the auto-configured one would add.
+				context.getBean(ChatClient.Builder.class)
+					.build()
+					.prompt()
+					.system("You help.")
+					.user("Hi")
+					.call()
+					.content();
+				// The user's advisor sees an empty folder: no catalog, which the
+				// auto-configured one would add.
 				assertThat(model.prompts.get(0).getSystemMessage().getText()).isEqualTo("You help.");
 			});
 	}
@@ -193,15 +212,13 @@ class SkillsChatClientAutoConfigurationTests {
 	void whenUserDefinesSkillsToolsThenAutoConfiguredToolsBackOffAndTheProviderUsesThem() {
 		List<SkillInvocation> seen = UserTools.seen;
 		seen.clear();
-		this.contextRunner.withPropertyValues(skillsDir())
-			.withUserConfiguration(UserTools.class)
-			.run((context) -> {
-				assertThat(context).hasSingleBean(SkillsTools.class).hasBean("myTools");
-				ToolCallback activate = context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class)
-					.getToolCallbacks()[0];
-				activate.call("{\"skill_name\":\"pdf-processing\"}");
-				assertThat(seen).extracting(SkillInvocation::skillName).containsExactly("pdf-processing");
-			});
+		this.contextRunner.withPropertyValues(skillsDir()).withUserConfiguration(UserTools.class).run((context) -> {
+			assertThat(context).hasSingleBean(SkillsTools.class).hasBean("myTools");
+			ToolCallback activate = context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class)
+				.getToolCallbacks()[0];
+			activate.call("{\"skill_name\":\"pdf-processing\"}");
+			assertThat(seen).extracting(SkillInvocation::skillName).containsExactly("pdf-processing");
+		});
 	}
 
 	@Test
@@ -246,8 +263,8 @@ class SkillsChatClientAutoConfigurationTests {
 		this.contextRunner.withPropertyValues(skillsDir())
 			.withBean(TestObservationRegistry.class, () -> observations)
 			.run((context) -> {
-				context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class)
-					.getToolCallbacks()[0].call("{\"skill_name\":\"pdf-processing\"}");
+				context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class).getToolCallbacks()[0]
+					.call("{\"skill_name\":\"pdf-processing\"}");
 				TestObservationRegistryAssert.assertThat(observations)
 					.hasObservationWithNameEqualTo(SkillsObservations.ACTIVATION)
 					.that()
@@ -261,8 +278,8 @@ class SkillsChatClientAutoConfigurationTests {
 		this.contextRunner.withPropertyValues(skillsDir())
 			.withBean(TestObservationRegistry.class, () -> observations)
 			.run((context) -> {
-				context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class)
-					.getToolCallbacks()[0].call("{\"skill_name\":\"made-up-by-the-model\"}");
+				context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class).getToolCallbacks()[0]
+					.call("{\"skill_name\":\"made-up-by-the-model\"}");
 				TestObservationRegistryAssert.assertThat(observations)
 					.hasObservationWithNameEqualTo(SkillsObservations.ACTIVATION)
 					.that()
@@ -336,7 +353,10 @@ class SkillsChatClientAutoConfigurationTests {
 
 		@org.springframework.context.annotation.Bean
 		SkillsTools myTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills) {
-			return SkillsTools.builder(registry).activeSkillsRepository(activeSkills).listeners(List.of(recording(seen))).build();
+			return SkillsTools.builder(registry)
+				.activeSkillsRepository(activeSkills)
+				.listeners(List.of(recording(seen)))
+				.build();
 		}
 
 	}

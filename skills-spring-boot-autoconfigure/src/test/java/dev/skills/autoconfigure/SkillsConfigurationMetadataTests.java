@@ -13,11 +13,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-import dev.skills.autoconfigure.jdbc.SkillsJdbcProperties;
-import dev.skills.jdbc.JdbcActiveSkillsSchema;
 import dev.skills.autoconfigure.catalog.SkillsCatalogProperties;
-import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.autoconfigure.jdbc.SkillsJdbcProperties;
 import dev.skills.core.SkillConfig;
+import dev.skills.jdbc.JdbcActiveSkillsSchema;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -28,8 +28,8 @@ import org.springframework.boot.context.properties.NestedConfigurationProperty;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The metadata the configuration processor generated into this module's jar is what IDEs show:
- * every {@code skills.*} property must be there, described.
+ * The metadata the configuration processor generated into this module's jar is what IDEs
+ * show: every {@code skills.*} property must be there, described.
  */
 class SkillsConfigurationMetadataTests {
 
@@ -57,10 +57,10 @@ class SkillsConfigurationMetadataTests {
 		Map<String, JsonNode> listed = skillsProperties();
 		Set<String> expected = allProperties();
 		assertThat(expected).contains("skills.active-skills.store", "skills.active-skills.ttl",
-				"skills.active-skills.jdbc.initialize-schema", "skills.active-skills.jdbc.table-name",
-				"skills.enabled", "skills.skills-dir", "skills.watch.debounce",
-				"skills.active-skills.max-conversations", "skills.endpoint.show-instructions",
-				"skills.catalog.max-tokens", "skills.catalog.always-include", "skills.catalog.search-results");
+				"skills.active-skills.jdbc.initialize-schema", "skills.active-skills.jdbc.table-name", "skills.enabled",
+				"skills.skills-dir", "skills.watch.debounce", "skills.active-skills.max-conversations",
+				"skills.endpoint.show-instructions", "skills.catalog.max-tokens", "skills.catalog.always-include",
+				"skills.catalog.search-results");
 		assertThat(listed.keySet()).containsAll(expected);
 		for (String name : expected) {
 			assertThat(listed.get(name).path("description").asString("")).as("description of %s", name).isNotBlank();
@@ -119,7 +119,8 @@ class SkillsConfigurationMetadataTests {
 		assertThat(health.path("description").asString()).isNotBlank();
 	}
 
-	// The skills.catalog and skills.active-skills.jdbc groups have their own properties classes.
+	// The skills.catalog and skills.active-skills.jdbc groups have their own properties
+	// classes.
 	private static Set<String> allProperties() {
 		Set<String> names = propertiesOf(SkillsProperties.PREFIX, SkillsProperties.class);
 		names.addAll(propertiesOf(SkillsCatalogProperties.PREFIX, SkillsCatalogProperties.class));

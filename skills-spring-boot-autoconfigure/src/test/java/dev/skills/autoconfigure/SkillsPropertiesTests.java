@@ -32,11 +32,11 @@ import static org.assertj.core.api.Assertions.assertThatException;
 @ExtendWith(OutputCaptureExtension.class)
 class SkillsPropertiesTests {
 
-	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SkillsAutoConfiguration.class, SkillsValidationAutoConfiguration.class));
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner().withConfiguration(
+			AutoConfigurations.of(SkillsAutoConfiguration.class, SkillsValidationAutoConfiguration.class));
 
-	private final ApplicationContextRunner chatContextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SkillsAutoConfiguration.class, SkillsChatClientAutoConfiguration.class));
+	private final ApplicationContextRunner chatContextRunner = new ApplicationContextRunner().withConfiguration(
+			AutoConfigurations.of(SkillsAutoConfiguration.class, SkillsChatClientAutoConfiguration.class));
 
 	@TempDir
 	Path dir;
@@ -74,14 +74,12 @@ class SkillsPropertiesTests {
 
 	@Test
 	void whenEveryPropertyIsSetInKebabCaseThenSkillConfigHoldsTheValues() {
-		this.contextRunner
-			.withPropertyValues("skills.skills-dir=" + this.dir + ",classpath*:more/", "skills.hot-reload=true",
-					"skills.mode=session", "skills.preload-from=SKILL_NAME", "skills.preload=a,b",
-					"skills.max-resource-bytes=2048", "skills.watch.debounce=250ms", "skills.watch.poll-interval=2s",
-					"skills.validation.fail-on-error=true", "skills.active-skills.max-conversations=7",
-					"skills.tools.enabled=false", "skills.advisor.enabled=false",
-					"skills.endpoint.show-instructions=true", "skills.discovery.max-depth=3",
-					"skills.discovery.max-directories=500")
+		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir + ",classpath*:more/",
+				"skills.hot-reload=true", "skills.mode=session", "skills.preload-from=SKILL_NAME", "skills.preload=a,b",
+				"skills.max-resource-bytes=2048", "skills.watch.debounce=250ms", "skills.watch.poll-interval=2s",
+				"skills.validation.fail-on-error=true", "skills.active-skills.max-conversations=7",
+				"skills.tools.enabled=false", "skills.advisor.enabled=false", "skills.endpoint.show-instructions=true",
+				"skills.discovery.max-depth=3", "skills.discovery.max-directories=500")
 			.run((context) -> {
 				SkillConfig config = context.getBean(SkillConfig.class);
 				assertThat(config.skillsDir()).containsExactly(this.dir.toString(), "classpath*:more/");
@@ -106,8 +104,9 @@ class SkillsPropertiesTests {
 	@Test
 	void whenPropertiesUseCamelCaseOrUnderscoresThenTheyBindToo() {
 		this.contextRunner
-			.withPropertyValues("skills.skillsDir=" + this.dir, "skills.hotReload=true", "skills.max_resource_bytes=4096",
-					"skills.preloadFrom=KEY", "skills.activeSkills.maxConversations=9", "skills.watch.pollInterval=3s")
+			.withPropertyValues("skills.skillsDir=" + this.dir, "skills.hotReload=true",
+					"skills.max_resource_bytes=4096", "skills.preloadFrom=KEY",
+					"skills.activeSkills.maxConversations=9", "skills.watch.pollInterval=3s")
 			.run((context) -> {
 				SkillConfig config = context.getBean(SkillConfig.class);
 				assertThat(config.skillsDir()).containsExactly(this.dir.toString());
@@ -115,7 +114,8 @@ class SkillsPropertiesTests {
 				assertThat(config.maxResourceBytes()).isEqualTo(4096);
 				assertThat(config.preloadFrom()).isEqualTo("KEY");
 				assertThat(config.pollInterval()).isEqualTo(Duration.ofSeconds(3));
-				assertThat(context.getBean(SkillsProperties.class).getActiveSkills().getMaxConversations()).isEqualTo(9);
+				assertThat(context.getBean(SkillsProperties.class).getActiveSkills().getMaxConversations())
+					.isEqualTo(9);
 			});
 	}
 
@@ -136,7 +136,8 @@ class SkillsPropertiesTests {
 				assertThat(config.mode()).isEqualTo(SkillConfig.Mode.SESSION);
 				assertThat(config.preloadFrom()).isEqualTo("SKILL");
 				assertThat(config.watchDebounce()).isEqualTo(Duration.ofSeconds(1));
-				assertThat(context.getBean(SkillsProperties.class).getActiveSkills().getMaxConversations()).isEqualTo(3);
+				assertThat(context.getBean(SkillsProperties.class).getActiveSkills().getMaxConversations())
+					.isEqualTo(3);
 			});
 	}
 
@@ -144,12 +145,12 @@ class SkillsPropertiesTests {
 	void whenModeIsWrittenInAnyCaseOrSeparatorThenItBinds() {
 		for (String text : new String[] { "on-demand", "ON_DEMAND", "on_demand", "onDemand" }) {
 			this.contextRunner.withPropertyValues("skills.mode=" + text)
-				.run((context) -> assertThat(context.getBean(SkillConfig.class).mode())
-					.as(text)
+				.run((context) -> assertThat(context.getBean(SkillConfig.class).mode()).as(text)
 					.isEqualTo(SkillConfig.Mode.ON_DEMAND));
 		}
 		this.contextRunner.withPropertyValues("skills.mode=Session", "skills.preload-from=K")
-			.run((context) -> assertThat(context.getBean(SkillConfig.class).mode()).isEqualTo(SkillConfig.Mode.SESSION));
+			.run((context) -> assertThat(context.getBean(SkillConfig.class).mode())
+				.isEqualTo(SkillConfig.Mode.SESSION));
 	}
 
 	@Test
@@ -167,10 +168,10 @@ class SkillsPropertiesTests {
 		this.contextRunner
 			.withInitializer((context) -> context.getEnvironment()
 				.getPropertySources()
-				.addFirst(new MapPropertySource("yaml-like", Map.of("skills.skills-dir[0]", "a",
-						"skills.skills-dir[1]", "b", "skills.skills-dir[2]", "c"))))
-			.run((context) -> assertThat(context.getBean(SkillConfig.class).skillsDir())
-				.containsExactly("a", "b", "c"));
+				.addFirst(new MapPropertySource("yaml-like",
+						Map.of("skills.skills-dir[0]", "a", "skills.skills-dir[1]", "b", "skills.skills-dir[2]", "c"))))
+			.run((context) -> assertThat(context.getBean(SkillConfig.class).skillsDir()).containsExactly("a", "b",
+					"c"));
 	}
 
 	// Invalid values fail start-up, explained by Boot's analyzer with our reason
@@ -233,8 +234,8 @@ class SkillsPropertiesTests {
 	@Test
 	void whenMaxBodyBytesIsZeroThenStartUpFailsNamingIt() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-body-bytes=0")
-			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(invalidValue(
-					"skills.max-body-bytes", "0", "It must be between 1 and 16777216 bytes (16 MiB). Set "
+			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(
+					invalidValue("skills.max-body-bytes", "0", "It must be between 1 and 16777216 bytes (16 MiB). Set "
 							+ "skills.max-body-bytes to a number of bytes in that range, for example 1000000.")));
 	}
 
@@ -257,9 +258,9 @@ class SkillsPropertiesTests {
 	@Test
 	void whenDebounceIsNegativeThenStartUpFailsNamingItAsWritten() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.watch.debounce=-1s")
-			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(invalidValue(
-					"skills.watch.debounce", "-1s",
-					"It must not be negative. Set skills.watch.debounce to a duration such as 100ms.")));
+			.run((context) -> assertThat(analyze(context).getDescription())
+				.isEqualTo(invalidValue("skills.watch.debounce", "-1s",
+						"It must not be negative. Set skills.watch.debounce to a duration such as 100ms.")));
 	}
 
 	@Test
@@ -277,7 +278,8 @@ class SkillsPropertiesTests {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.discovery.max-directories=0").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
 			assertThat(analysis.getDescription()).contains("'skills.discovery.max-directories'", "must be a positive");
-			assertThat(analysis.getDescription()).contains("Set skills.discovery.max-directories to a positive number, for example 50000");
+			assertThat(analysis.getDescription())
+				.contains("Set skills.discovery.max-directories to a positive number, for example 50000");
 			assertThat(analysis.getAction()).isEqualTo(REVIEW);
 		});
 	}
@@ -295,9 +297,11 @@ class SkillsPropertiesTests {
 		SpringApplication application = new SpringApplication(SkillsOnlyApplication.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
 		assertThatException().isThrownBy(() -> application.run("--skills.mode=sometimes", "--" + skillsDir()));
-		assertThat(output).contains("APPLICATION FAILED TO START",
-				"Invalid value 'sometimes' for property 'skills.mode': use on-demand or session",
-				"Set skills.mode to on-demand").doesNotContain("ON_DEMAND");
+		assertThat(output)
+			.contains("APPLICATION FAILED TO START",
+					"Invalid value 'sometimes' for property 'skills.mode': use on-demand or session",
+					"Set skills.mode to on-demand")
+			.doesNotContain("ON_DEMAND");
 	}
 
 	@Test
@@ -305,12 +309,11 @@ class SkillsPropertiesTests {
 		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
 		TestSkills.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Fine.");
 		this.chatContextRunner.withPropertyValues(skillsDir(), "skills.preload=pdf-processing,pdf-procesing")
-			.run((context) -> {
-				assertThat(analyze(context).getDescription()).isEqualTo(invalidValue("skills.preload", "pdf-procesing",
+			.run((context) -> assertThat(analyze(context).getDescription())
+				.isEqualTo(invalidValue("skills.preload", "pdf-procesing",
 						"No skill is named pdf-procesing. Known skills: csv-cleaning, pdf-processing. Set "
 								+ "skills.preload to names of existing skills, or turn on skills.hot-reload if the "
-								+ "skill is added while the application runs."));
-			});
+								+ "skill is added while the application runs.")));
 	}
 
 	@Test
@@ -345,8 +348,7 @@ class SkillsPropertiesTests {
 		assertThatException().isThrownBy(() -> application.run("--skills.watch.debounce=-1s", "--" + skillsDir()));
 		assertThat(output).contains("APPLICATION FAILED TO START",
 				"Invalid value '-1s' for configuration property 'skills.watch.debounce' (originating from ",
-				"It must not be negative. Set skills.watch.debounce to a duration such as 100ms.", "Action:",
-				REVIEW);
+				"It must not be negative. Set skills.watch.debounce to a duration such as 100ms.", "Action:", REVIEW);
 	}
 
 	@Test
@@ -364,7 +366,8 @@ class SkillsPropertiesTests {
 	void whenFailOnErrorIsSetAndSkillsAreBrokenThenStartUpFailsListingEveryError() {
 		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
 		TestSkills.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
-		TestSkills.rawSkill(this.dir, "bad-name", "---\nname: bad name\ndescription: Spaces in the name.\n---\nBody.\n");
+		TestSkills.rawSkill(this.dir, "bad-name",
+				"---\nname: bad name\ndescription: Spaces in the name.\n---\nBody.\n");
 		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir, "skills.validation.fail-on-error=true")
 			.run((context) -> {
 				assertThat(context).hasFailed();
@@ -388,7 +391,8 @@ class SkillsPropertiesTests {
 	void whenFailOnErrorIsSetTheApplicationsOwnRegistryIsValidatedToo() {
 		TestSkills.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
 		this.contextRunner.withPropertyValues("skills.validation.fail-on-error=true")
-			.withBean(SkillsRegistry.class, () -> SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).build()))
+			.withBean(SkillsRegistry.class,
+					() -> SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).build()))
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
 				.isInstanceOf(SkillsValidationException.class)

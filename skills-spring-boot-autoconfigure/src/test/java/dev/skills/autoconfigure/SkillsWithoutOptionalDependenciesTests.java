@@ -16,16 +16,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The auto-configuration is on the class path of applications that have no actuator, no health
- * module, no Micrometer and no Spring AI auto-configuration: it must start there, with the
- * skills and nothing else. FilteredClassLoader hides classes from conditions only; this starts a
- * real application in a class loader where those jars are really missing.
+ * The auto-configuration is on the class path of applications that have no actuator, no
+ * health module, no Micrometer and no Spring AI auto-configuration: it must start there,
+ * with the skills and nothing else. FilteredClassLoader hides classes from conditions
+ * only; this starts a real application in a class loader where those jars are really
+ * missing.
  */
 class SkillsWithoutOptionalDependenciesTests {
 
 	private static final List<String> MISSING = List.of("spring-boot-health", "spring-boot-actuator",
-			"spring-boot-starter-actuator", "spring-boot-micrometer", "spring-boot-starter-micrometer", "micrometer-core",
-			"micrometer-jakarta9", "spring-ai-autoconfigure", "spring-ai-starter", "spring-ai-openai", "openai-java");
+			"spring-boot-starter-actuator", "spring-boot-micrometer", "spring-boot-starter-micrometer",
+			"micrometer-core", "micrometer-jakarta9", "spring-ai-autoconfigure", "spring-ai-starter",
+			"spring-ai-openai", "openai-java");
 
 	@TempDir
 	Path dir;
@@ -44,12 +46,14 @@ class SkillsWithoutOptionalDependenciesTests {
 				urls.add(Path.of(entry).toUri().toURL());
 			}
 		}
-		assertThat(left).as("jars left out").anyMatch((n) -> n.startsWith("spring-boot-health"))
+		assertThat(left).as("jars left out")
+			.anyMatch((n) -> n.startsWith("spring-boot-health"))
 			.anyMatch((n) -> n.startsWith("micrometer-core"))
 			.anyMatch((n) -> n.startsWith("spring-boot-actuator-autoconfigure"));
 
 		ClassLoader previous = Thread.currentThread().getContextClassLoader();
-		try (URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader())) {
+		try (URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new),
+				ClassLoader.getPlatformClassLoader())) {
 			assertThatExceptionOfType(ClassNotFoundException.class)
 				.isThrownBy(() -> loader.loadClass("org.springframework.boot.health.contributor.HealthIndicator"));
 			assertThatExceptionOfType(ClassNotFoundException.class)

@@ -14,7 +14,10 @@ public final class TestSkills {
 	}
 
 	/**
-	 * Write {@code <dir>/<name>/SKILL.md} with a name, a description and a body.
+	 * Write {@code
+	 *
+	<dir>
+	 * /<name>/SKILL.md} with a name, a description and a body.
 	 * @param dir the location
 	 * @param name the skill name (also its folder)
 	 * @param description the description

@@ -8,10 +8,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Remembers which skills each conversation has activated, in activation order, so that their
- * instructions can be put back when chat memory trims them and their tool rules keep applying.
- * Implementations must be safe for concurrent use, and keep every conversation id under the key
- * {@link #conversationKey(String)} gives it, so that ids of any length cost bounded memory.
+ * Remembers which skills each conversation has activated, in activation order, so that
+ * their instructions can be put back when chat memory trims them and their tool rules
+ * keep applying. Implementations must be safe for concurrent use, and keep every
+ * conversation id under the key {@link #conversationKey(String)} gives it, so that ids of
+ * any length cost bounded memory.
  */
 public interface ActiveSkillsRepository {
 
@@ -19,10 +20,11 @@ public interface ActiveSkillsRepository {
 	int MAX_CONVERSATION_ID_LENGTH = 256;
 
 	/**
-	 * The one rule for the key under which every store keeps a conversation: an id of at most
-	 * {@value #MAX_CONVERSATION_ID_LENGTH} characters is kept as it is; a longer one is replaced by
-	 * {@code sha-256:} and the hex SHA-256 of its UTF-8 bytes. A store bounded by a number of
-	 * conversations is then bounded in bytes too, and the same long id always finds the same skills.
+	 * The one rule for the key under which every store keeps a conversation: an id of at
+	 * most {@value #MAX_CONVERSATION_ID_LENGTH} characters is kept as it is; a longer one
+	 * is replaced by {@code sha-256:} and the hex SHA-256 of its UTF-8 bytes. A store
+	 * bounded by a number of conversations is then bounded in bytes too, and the same
+	 * long id always finds the same skills.
 	 * @param conversationId the conversation id as given
 	 * @return the id itself, or its hash when it is longer than the limit
 	 */
@@ -31,7 +33,8 @@ public interface ActiveSkillsRepository {
 			return conversationId;
 		}
 		try {
-			byte[] digest = MessageDigest.getInstance("SHA-256").digest(conversationId.getBytes(StandardCharsets.UTF_8));
+			byte[] digest = MessageDigest.getInstance("SHA-256")
+				.digest(conversationId.getBytes(StandardCharsets.UTF_8));
 			return "sha-256:" + HexFormat.of().formatHex(digest);
 		}
 		catch (NoSuchAlgorithmException ex) {
@@ -40,19 +43,18 @@ public interface ActiveSkillsRepository {
 		}
 	}
 
-
 	/**
-	 * Record an activation and mark the conversation as just used. Activating an already active
-	 * skill keeps its first activation time and its place, so that activations racing on several
-	 * application instances leave one entry.
+	 * Record an activation and mark the conversation as just used. Activating an already
+	 * active skill keeps its first activation time and its place, so that activations
+	 * racing on several application instances leave one entry.
 	 * @param conversationId the conversation
 	 * @param skill the activated skill
 	 */
 	void activate(String conversationId, ActiveSkill skill);
 
 	/**
-	 * The active skills of a conversation, oldest activation first. Reading does not count as
-	 * using the conversation.
+	 * The active skills of a conversation, oldest activation first. Reading does not
+	 * count as using the conversation.
 	 * @param conversationId the conversation
 	 * @return the skills; empty for an unknown conversation
 	 */
@@ -66,8 +68,8 @@ public interface ActiveSkillsRepository {
 	void deactivate(String conversationId, String name);
 
 	/**
-	 * Deactivate a skill in every conversation, for example when it is deleted from the registry.
-	 * A conversation left without skills is forgotten.
+	 * Deactivate a skill in every conversation, for example when it is deleted from the
+	 * registry. A conversation left without skills is forgotten.
 	 * @param name the skill name
 	 */
 	void deleteBySkillName(String name);
@@ -79,8 +81,8 @@ public interface ActiveSkillsRepository {
 	void deleteByConversationId(String conversationId);
 
 	/**
-	 * Every conversation with active skills, most recently changed first, at most {@code limit}.
-	 * Reading does not change this order.
+	 * Every conversation with active skills, most recently changed first, at most
+	 * {@code limit}. Reading does not change this order.
 	 * @param limit the most conversations to return
 	 * @return conversation id to its active skills
 	 */

@@ -8,11 +8,12 @@ import java.util.Map;
 import dev.skills.core.internal.InvalidSkillSettingException;
 
 /**
- * Keeps active skills in memory for at most a fixed number of conversations; the conversation
- * changed least recently (an activation or deactivation, not a read) is forgotten first. Long
- * conversation ids are kept as their hash (see {@link ActiveSkillsRepository#conversationKey(String)}), so memory stays bounded
- * whatever ids callers send. Fits one application instance; share state between instances with a
- * database-backed repository.
+ * Keeps active skills in memory for at most a fixed number of conversations; the
+ * conversation changed least recently (an activation or deactivation, not a read) is
+ * forgotten first. Long conversation ids are kept as their hash (see
+ * {@link ActiveSkillsRepository#conversationKey(String)}), so memory stays bounded
+ * whatever ids callers send. Fits one application instance; share state between instances
+ * with a database-backed repository.
  */
 public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 
@@ -41,7 +42,8 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 					"a positive number, for example " + DEFAULT_MAX_CONVERSATIONS);
 		}
 		this.maxConversations = maxConversations;
-		// Insertion order, renewed by activations only: reading a conversation does not use it.
+		// Insertion order, renewed by activations only: reading a conversation does not
+		// use it.
 		this.conversations = new LinkedHashMap<>() {
 
 			@Override
@@ -91,7 +93,10 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 	@Override
 	public synchronized void deleteBySkillName(String name) {
 		for (Map.Entry<String, List<ActiveSkill>> entry : List.copyOf(this.conversations.entrySet())) {
-			List<ActiveSkill> remaining = entry.getValue().stream().filter((active) -> !active.name().equals(name)).toList();
+			List<ActiveSkill> remaining = entry.getValue()
+				.stream()
+				.filter((active) -> !active.name().equals(name))
+				.toList();
 			if (remaining.isEmpty()) {
 				this.conversations.remove(entry.getKey());
 			}

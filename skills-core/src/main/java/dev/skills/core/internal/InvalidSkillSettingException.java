@@ -3,9 +3,10 @@ package dev.skills.core.internal;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Thrown when a setting has a value that cannot work. It names the setting the way the code
- * that checks it does ({@code maxResourceBytes}, {@code tableName}), so that a configuration
- * layer can report it under its own name, for example a Spring Boot property.
+ * Thrown when a setting has a value that cannot work. It names the setting the way the
+ * code that checks it does ({@code maxResourceBytes}, {@code tableName}), so that a
+ * configuration layer can report it under its own name, for example a Spring Boot
+ * property.
  */
 public class InvalidSkillSettingException extends IllegalArgumentException {
 
@@ -51,7 +52,8 @@ public class InvalidSkillSettingException extends IllegalArgumentException {
 
 	/**
 	 * Why the value cannot work.
-	 * @return the reason, starting in lower case, for example {@code it must not be negative}
+	 * @return the reason, starting in lower case, for example
+	 * {@code it must not be negative}
 	 */
 	public String getReason() {
 		return this.reason;

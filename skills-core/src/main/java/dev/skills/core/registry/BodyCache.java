@@ -7,10 +7,11 @@ import dev.skills.core.internal.resource.SkillSource.Fingerprint;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The instructions of recently loaded skills, by {@code SKILL.md} location, bounded by the
- * characters it holds: the least recently used bodies are dropped first and read again when
- * needed. An entry remembers the fingerprint of the file it came from, so a stale body is never
- * taken for a current one; it is still the best answer while a later edit cannot be read.
+ * The instructions of recently loaded skills, by {@code SKILL.md} location, bounded by
+ * the characters it holds: the least recently used bodies are dropped first and read
+ * again when needed. An entry remembers the fingerprint of the file it came from, so a
+ * stale body is never taken for a current one; it is still the best answer while a later
+ * edit cannot be read.
  */
 final class BodyCache {
 

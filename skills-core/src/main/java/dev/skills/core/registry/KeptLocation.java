@@ -6,7 +6,8 @@ import java.util.Set;
 import dev.skills.core.SkillDiagnostic;
 
 /**
- * What a location that is not scanned again keeps when others are: its skills and its warnings.
+ * What a location that is not scanned again keeps when others are: its skills and its
+ * warnings.
  */
 final class KeptLocation {
 

@@ -25,7 +25,8 @@ record Location(int index, String spec, @Nullable Path folder) {
 	}
 
 	/**
-	 * Group changed paths by the folder location they lie in (the first, in precedence order).
+	 * Group changed paths by the folder location they lie in (the first, in precedence
+	 * order).
 	 * @param locations the locations
 	 * @param paths the paths; those in no folder location are left out
 	 * @return the absolute, normalised paths of each location, in the order given

@@ -26,12 +26,15 @@ import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.ResourcePatternResolver;
 
 /**
- * Finds the skills of a location and reads them into entries, keeping each folder location
- * within its discovery limits also when only part of it is scanned again.
+ * Finds the skills of a location and reads them into entries, keeping each folder
+ * location within its discovery limits also when only part of it is scanned again.
  */
 final class LocationScanner {
 
-	/** The marker file, at a classpath skills root, that marks the skills below it as built in. */
+	/**
+	 * The marker file, at a classpath skills root, that marks the skills below it as
+	 * built in.
+	 */
 	static final String BUILTIN_MARKER = ".builtin";
 
 	private final ResourcePatternResolver resolver;
@@ -40,7 +43,8 @@ final class LocationScanner {
 
 	private final int maxDirectories;
 
-	// Folders each folder location has used of its limit, by location index. Only the refresh,
+	// Folders each folder location has used of its limit, by location index. Only the
+	// refresh,
 	// which serialises every scan, touches it.
 	private final Map<Integer, Integer> directoriesSpent = new HashMap<>();
 
@@ -67,21 +71,25 @@ final class LocationScanner {
 	}
 
 	/**
-	 * Find the skills below one folder of a folder location, after a change there. A full scan
-	 * stops at the location's folder limit; what lies past it must stay unseen here too. Folders
-	 * visited here count towards the limit (an upper bound: some were counted before), so once
-	 * the limit could have been passed only a full scan can say what it would find.
+	 * Find the skills below one folder of a folder location, after a change there. A full
+	 * scan stops at the location's folder limit; what lies past it must stay unseen here
+	 * too. Folders visited here count towards the limit (an upper bound: some were
+	 * counted before), so once the limit could have been passed only a full scan can say
+	 * what it would find.
 	 * @param location the location
 	 * @param start the folder to search, at or below the location's folder
-	 * @return the skills found, or {@code null} when only a full scan of the location is exact
+	 * @return the skills found, or {@code null} when only a full scan of the location is
+	 * exact
 	 */
 	@Nullable List<SkillSource> scanBelow(Location location, Path start) {
 		if (!start.equals(location.folder()) && Files.isSymbolicLink(start)) {
-			// A full scan does not follow links below the location: neither does this one.
+			// A full scan does not follow links below the location: neither does this
+			// one.
 			return List.of();
 		}
 		Path relative = location.folder().relativize(start);
-		// A full scan never enters .git, node_modules, hidden folders...: neither does this one.
+		// A full scan never enters .git, node_modules, hidden folders...: neither does
+		// this one.
 		if (SkillFiles.isSkippedPath(relative)) {
 			return List.of();
 		}
@@ -104,12 +112,13 @@ final class LocationScanner {
 	}
 
 	/**
-	 * Read a skill's frontmatter into an entry. When a skill that loaded before no longer does
-	 * (a half-saved edit, say), its last good version is kept with an error saying so.
+	 * Read a skill's frontmatter into an entry. When a skill that loaded before no longer
+	 * does (a half-saved edit, say), its last good version is kept with an error saying
+	 * so.
 	 * @param source the skill
 	 * @param locationIndex its location's index
-	 * @param order its position in the location's scan (classpath order); 0 for folder skills,
-	 * which are ordered by path
+	 * @param order its position in the location's scan (classpath order); 0 for folder
+	 * skills, which are ordered by path
 	 * @param previous the entry it replaces, if any
 	 * @return the entry
 	 */
@@ -120,8 +129,8 @@ final class LocationScanner {
 			result = SkillLoader.readMeta(in, source.location(), source.baseDirectory(), source.directoryName());
 		}
 		catch (IOException | UncheckedIOException ex) {
-			result = new SkillReadResult(null,
-					List.of(SkillDiagnostic.error(source.location(), null, "Cannot read SKILL.md: " + ex.getMessage())));
+			result = new SkillReadResult(null, List
+				.of(SkillDiagnostic.error(source.location(), null, "Cannot read SKILL.md: " + ex.getMessage())));
 		}
 		List<SkillDiagnostic> diagnostics = new ArrayList<>();
 		if (source.location().endsWith("/" + SkillLoader.LOWERCASE_SKILL_FILE)) {
@@ -184,15 +193,16 @@ final class LocationScanner {
 		String[] segments = relative.split("/");
 		String fileName = segments[segments.length - 1];
 		boolean skillFile = SkillLoader.isSkillFileName(fileName);
-		if (!skillFile || segments.length < 2 || segments.length - 1 > this.maxDepth
-				|| hasSkippedSegment(segments)) {
+		if (!skillFile || segments.length < 2 || segments.length - 1 > this.maxDepth || hasSkippedSegment(segments)) {
 			return null;
 		}
 		return new Candidate(resource, root, url.substring(0, url.length() - fileName.length()), fileName);
 	}
 
-	// Keep the resolver's order (classpath order decides precedence); SKILL.md wins over skill.md
-	// in one folder, and a folder inside another skill's folder is not a skill of its own.
+	// Keep the resolver's order (classpath order decides precedence); SKILL.md wins over
+	// skill.md
+	// in one folder, and a folder inside another skill's folder is not a skill of its
+	// own.
 	private List<SkillSource> select(List<Candidate> candidates) {
 		Set<String> directories = new HashSet<>();
 		Set<String> upperCase = new HashSet<>();
@@ -227,7 +237,8 @@ final class LocationScanner {
 	}
 
 	private SkillSource toSource(Resource resource, boolean builtin) {
-		// Classes folders on disk (running from an IDE or target/classes) are read as folders,
+		// Classes folders on disk (running from an IDE or target/classes) are read as
+		// folders,
 		// so that their links are checked like any folder skill's.
 		if (resource.isFile()) {
 			try {
@@ -240,7 +251,8 @@ final class LocationScanner {
 		return SkillSource.classpath(resource, this.resolver, builtin);
 	}
 
-	// A jar marks the skills it ships as built in with an empty file ".builtin" at its skills root.
+	// A jar marks the skills it ships as built in with an empty file ".builtin" at its
+	// skills root.
 	private boolean isBuiltinRoot(String root) {
 		return this.resolver.getResource(root + BUILTIN_MARKER).exists();
 	}

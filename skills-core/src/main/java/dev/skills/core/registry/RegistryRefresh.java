@@ -23,14 +23,15 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The only writer of the registry's snapshot: full rescans of every location, incremental
- * refreshes of the skill folders that changed, and the commit that swaps the snapshot and tells
- * the listeners. Edits are serialised; readers only ever see whole snapshots.
+ * refreshes of the skill folders that changed, and the commit that swaps the snapshot and
+ * tells the listeners. Edits are serialised; readers only ever see whole snapshots.
  */
 final class RegistryRefresh {
 
 	private static final Log logger = LogFactory.getLog("dev.skills.registry");
 
-	// More changed paths than this in one location are applied by scanning the location again.
+	// More changed paths than this in one location are applied by scanning the location
+	// again.
 	static final int COALESCE_ABOVE = 32;
 
 	private final LocationScanner scanner;
@@ -41,7 +42,8 @@ final class RegistryRefresh {
 
 	private volatile List<Location> locations = List.of();
 
-	// The watcher's standing warnings (a location polled, a watch limit reached), kept among the
+	// The watcher's standing warnings (a location polled, a watch limit reached), kept
+	// among the
 	// location warnings across rescans.
 	private List<SkillDiagnostic> watcherDiagnostics = List.of();
 
@@ -76,7 +78,8 @@ final class RegistryRefresh {
 	}
 
 	/**
-	 * Scan every location again; skills whose {@code SKILL.md} did not change are kept as read.
+	 * Scan every location again; skills whose {@code SKILL.md} did not change are kept as
+	 * read.
 	 * @return what changed
 	 */
 	synchronized SkillsChange rescan() {
@@ -138,11 +141,11 @@ final class RegistryRefresh {
 	}
 
 	/**
-	 * Apply changes to files or folders inside folder locations: only the skill folders they touch
-	 * are read again. A location with a burst of more than {@value #COALESCE_ABOVE} changes is
-	 * scanned again whole instead (one walk costs less than hundreds of small ones, and keeps the
-	 * lag behind the files bounded), and so is one where an incremental scan could reach past
-	 * the location's folder limit.
+	 * Apply changes to files or folders inside folder locations: only the skill folders
+	 * they touch are read again. A location with a burst of more than
+	 * {@value #COALESCE_ABOVE} changes is scanned again whole instead (one walk costs
+	 * less than hundreds of small ones, and keeps the lag behind the files bounded), and
+	 * so is one where an incremental scan could reach past the location's folder limit.
 	 * @param changedPaths files or folders that were created, modified or deleted
 	 * @return what changed
 	 */
@@ -180,13 +183,15 @@ final class RegistryRefresh {
 		if (late.isEmpty()) {
 			return change;
 		}
-		// A folder that stopped being a skill opened folders past the limit: scan those locations.
+		// A folder that stopped being a skill opened folders past the limit: scan those
+		// locations.
 		SnapshotEditor next = this.snapshot.edit();
 		rescan(next, this.snapshot, late);
 		return commit(next, start);
 	}
 
-	// A skill whose SKILL.md is the same may bundle other files now. Only a list that was handed
+	// A skill whose SKILL.md is the same may bundle other files now. Only a list that was
+	// handed
 	// out can have changed for anyone; an unlisted one is listed fresh on first use.
 	private static void relistIfChanged(SnapshotEditor editor, SkillEntry entry) {
 		if (entry.filesListed() && !entry.files().equals(entry.source().files())) {
@@ -194,8 +199,10 @@ final class RegistryRefresh {
 		}
 	}
 
-	// Find the skill folders a changed path affects: the skill it lies in, the skills below it
-	// (a folder moved or deleted), and new skills in a folder that appeared or got a skill file.
+	// Find the skill folders a changed path affects: the skill it lies in, the skills
+	// below it
+	// (a folder moved or deleted), and new skills in a folder that appeared or got a
+	// skill file.
 	// False when only a full scan of the location can tell.
 	private boolean collectDirty(Location location, Path path, SkillsSnapshot current, Map<String, Location> dirty,
 			Set<String> filesTouched) {
@@ -214,10 +221,12 @@ final class RegistryRefresh {
 				dirty.put(entry.key(), location);
 			}
 		}
-		// Only a folder or a skill file that exists can add skills; walking the parent of every
+		// Only a folder or a skill file that exists can add skills; walking the parent of
+		// every
 		// deleted path walked the whole location for a delete at its top.
 		boolean folder = Files.isDirectory(path);
-		Path start = folder ? path : SkillLoader.isSkillFileName(String.valueOf(path.getFileName())) ? path.getParent() : null;
+		Path start = folder ? path
+				: SkillLoader.isSkillFileName(String.valueOf(path.getFileName())) ? path.getParent() : null;
 		if (start != null && Files.isDirectory(start) && location.contains(start)) {
 			List<SkillSource> found = this.scanner.scanBelow(location, start);
 			if (found == null) {
@@ -241,15 +250,17 @@ final class RegistryRefresh {
 		return true;
 	}
 
-	// Whether a path inside a skill folder is one of its bundled files (or folders of them).
+	// Whether a path inside a skill folder is one of its bundled files (or folders of
+	// them).
 	private static boolean isBundledFile(Path relative) {
 		return !relative.toString().isEmpty() && !SkillLoader.isSkillFileName(relative.toString())
 				&& !SkillFiles.isSkippedPath(relative);
 	}
 
-	// Read a skill folder again; false when only a full scan of the location can tell what it holds.
-	private boolean reread(SnapshotEditor editor, Location location, String directory,
-			@Nullable SkillEntry previous, boolean filesTouched) {
+	// Read a skill folder again; false when only a full scan of the location can tell
+	// what it holds.
+	private boolean reread(SnapshotEditor editor, Location location, String directory, @Nullable SkillEntry previous,
+			boolean filesTouched) {
 		Path folder = Path.of(directory);
 		if (location.folder() != null && folder.equals(location.folder()) && previous == null) {
 			editor.locationDiagnostics(locationWarnings(location, editor.locationDiagnostics()));
@@ -258,7 +269,8 @@ final class RegistryRefresh {
 		if (skillFile == null || insideAnotherSkill(location, folder)) {
 			editor.remove(directory);
 			if (skillFile == null && previous != null && Files.isDirectory(folder)) {
-				// No longer a skill: the skills below it are found again, as a full scan would.
+				// No longer a skill: the skills below it are found again, as a full scan
+				// would.
 				List<SkillSource> below = this.scanner.scanBelow(location, folder);
 				if (below == null) {
 					return false;
@@ -275,13 +287,15 @@ final class RegistryRefresh {
 			editor.put(this.scanner.read(source, location.index(), 0, previous));
 		}
 		else if (filesTouched) {
-			// Same SKILL.md, other bundled files: a change all the same (the tools offered depend on it).
+			// Same SKILL.md, other bundled files: a change all the same (the tools
+			// offered depend on it).
 			relistIfChanged(editor, previous);
 		}
 		return true;
 	}
 
-	// Whether a folder lies inside a skill folder of the location, and so is not a skill itself.
+	// Whether a folder lies inside a skill folder of the location, and so is not a skill
+	// itself.
 	private static boolean insideAnotherSkill(Location location, Path folder) {
 		for (Path dir = folder.getParent(); dir != null && location.contains(dir); dir = dir.getParent()) {
 			if (SkillLoader.findSkillFile(dir) != null) {
@@ -291,7 +305,8 @@ final class RegistryRefresh {
 		return false;
 	}
 
-	// Location warnings after a location folder appeared or vanished. Start from the edit's
+	// Location warnings after a location folder appeared or vanished. Start from the
+	// edit's
 	// warnings, not the snapshot's: other locations may have changed in the same refresh.
 	private static List<SkillDiagnostic> locationWarnings(Location changed, List<SkillDiagnostic> current) {
 		List<SkillDiagnostic> diagnostics = new ArrayList<>();
@@ -301,7 +316,8 @@ final class RegistryRefresh {
 			}
 		}
 		if (!Files.isDirectory(changed.folder())) {
-			diagnostics.add(SkillDiagnostic.warning(changed.folder().toString(), null, "Skill location does not exist"));
+			diagnostics
+				.add(SkillDiagnostic.warning(changed.folder().toString(), null, "Skill location does not exist"));
 		}
 		return diagnostics;
 	}

@@ -16,8 +16,9 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The watcher of a registry's folder locations: started after each discovery when hot reload is
- * on, feeding every change to the registry's refresh, stopped for good on close.
+ * The watcher of a registry's folder locations: started after each discovery when hot
+ * reload is on, feeding every change to the registry's refresh, stopped for good on
+ * close.
  */
 final class RegistryWatch {
 

@@ -18,12 +18,13 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads what a snapshot's skills hold beyond their frontmatter: instructions, through a cache
- * bounded by size, and bundled files, through each skill's guarded source.
+ * Reads what a snapshot's skills hold beyond their frontmatter: instructions, through a
+ * cache bounded by size, and bundled files, through each skill's guarded source.
  */
 final class SkillContents {
 
-	// Characters of instructions kept in memory (about 16 MB); the least recently used are read
+	// Characters of instructions kept in memory (about 16 MB); the least recently used
+	// are read
 	// again when needed.
 	private static final long BODY_CACHE_CHARS = 8L * 1024 * 1024;
 
@@ -47,8 +48,9 @@ final class SkillContents {
 	static SkillEntry entry(SkillsSnapshot snapshot, @Nullable String name) {
 		SkillEntry entry = (name != null) ? snapshot.entry(name) : null;
 		if (entry == null || entry.meta() == null) {
-			throw new SkillResourceException(Reason.UNKNOWN_SKILL, "Unknown skill '" + SkillPrompts.echo(String.valueOf(name))
-					+ "'. " + SkillPrompts.nameList("Available skills", snapshot.names()));
+			throw new SkillResourceException(Reason.UNKNOWN_SKILL,
+					"Unknown skill '" + SkillPrompts.echo(String.valueOf(name)) + "'. "
+							+ SkillPrompts.nameList("Available skills", snapshot.names()));
 		}
 		return entry;
 	}
@@ -58,15 +60,18 @@ final class SkillContents {
 	 * @param snapshot the snapshot
 	 * @param name the skill name
 	 * @return the skill
-	 * @throws SkillResourceException when there is no such skill or its instructions cannot be read
+	 * @throws SkillResourceException when there is no such skill or its instructions
+	 * cannot be read
 	 */
 	Skill load(SkillsSnapshot snapshot, String name) {
 		SkillEntry entry = entry(snapshot, name);
 		return new Skill(entry.meta(), body(name, entry.source()), entry.files());
 	}
 
-	// The instructions as the file holds them now; while it cannot be read or split (a half-saved
-	// edit, a file removed under the caller's snapshot), the last body read is the best answer.
+	// The instructions as the file holds them now; while it cannot be read or split (a
+	// half-saved
+	// edit, a file removed under the caller's snapshot), the last body read is the best
+	// answer.
 	private String body(String name, SkillSource source) {
 		Fingerprint fingerprint = source.fingerprint();
 		BodyCache.Body cached = this.bodies.get(source.location());
@@ -75,7 +80,8 @@ final class SkillContents {
 		}
 		try (InputStream in = source.openSkillStream()) {
 			SkillBody body = SkillBody.read(in, this.maxBodyBytes);
-			body.warnings().forEach((warning) -> logger.warn(SkillDiagnostic.warning(source.location(), name, warning)));
+			body.warnings()
+				.forEach((warning) -> logger.warn(SkillDiagnostic.warning(source.location(), name, warning)));
 			this.bodies.put(source.location(), new BodyCache.Body(fingerprint, body.text()));
 			return body.text();
 		}

@@ -12,10 +12,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One skill folder as last read: its source, what it says ({@code null} when it cannot be
- * loaded), the diagnostics of that read and the fingerprint of the file that was read. Immutable
- * but for its file list, which is listed on first use and then kept: an entry belongs to the
- * snapshots that hold it, so every reader of one snapshot sees the same files. A change of the
- * files makes a new entry.
+ * loaded), the diagnostics of that read and the fingerprint of the file that was read.
+ * Immutable but for its file list, which is listed on first use and then kept: an entry
+ * belongs to the snapshots that hold it, so every reader of one snapshot sees the same
+ * files. A change of the files makes a new entry.
  */
 final class SkillEntry {
 
@@ -37,7 +37,8 @@ final class SkillEntry {
 	 * Create an entry.
 	 * @param source where the skill lives
 	 * @param locationIndex the index of its location: lower wins a name clash
-	 * @param order its position in the location's scan; 0 for folder skills, ordered by path
+	 * @param order its position in the location's scan; 0 for folder skills, ordered by
+	 * path
 	 * @param meta the skill, or {@code null} when it was skipped
 	 * @param diagnostics the diagnostics of the read
 	 * @param fingerprint the {@code SKILL.md} fingerprint at the time of the read
@@ -87,7 +88,8 @@ final class SkillEntry {
 				result = this.source.files();
 			}
 			catch (UncheckedIOException ex) {
-				// The folder went away under a snapshot that still holds it: it bundles nothing now.
+				// The folder went away under a snapshot that still holds it: it bundles
+				// nothing now.
 				return List.of();
 			}
 			this.files = result;
@@ -121,8 +123,8 @@ final class SkillEntry {
 	}
 
 	/**
-	 * Whether this entry wins a name clash against another: earlier location, then earlier in the
-	 * classpath, then folder path.
+	 * Whether this entry wins a name clash against another: earlier location, then
+	 * earlier in the classpath, then folder path.
 	 * @param other the other entry
 	 * @return {@code true} when this one takes precedence
 	 */

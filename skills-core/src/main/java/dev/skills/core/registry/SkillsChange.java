@@ -4,16 +4,16 @@ import java.time.Duration;
 import java.util.Set;
 
 /**
- * What one reload changed. Sets are of skill names; a skill whose file changed but still says
- * the same is not listed.
+ * What one reload changed. Sets are of skill names; a skill whose file changed but still
+ * says the same is not listed.
  *
  * @param added the skills that appeared
- * @param changed the skills whose frontmatter or diagnostics changed, or whose bundled files changed
- * (as seen by the watcher or {@link SkillsRegistry#refresh})
+ * @param changed the skills whose frontmatter or diagnostics changed, or whose bundled
+ * files changed (as seen by the watcher or {@link SkillsRegistry#refresh})
  * @param removed the skills that disappeared
  * @param generation the generation of the snapshot that holds the change
- * @param failed the skills this reload read that could not be loaded (their folders have an
- * error diagnostic now); a skill kept at its last good version counts
+ * @param failed the skills this reload read that could not be loaded (their folders have
+ * an error diagnostic now); a skill kept at its last good version counts
  * @param duration how long the reload took
  */
 public record SkillsChange(Set<String> added, Set<String> changed, Set<String> removed, long generation,

@@ -17,16 +17,18 @@ import org.springframework.core.io.support.ResourcePatternResolver;
 /**
  * Every skill of the configured locations, kept current.
  * <p>
- * The state lives in one immutable {@link SkillsSnapshot}: readers never lock, and a reload
- * builds the next snapshot and swaps one reference. Every read also takes a snapshot, so that a
- * request reads names, instructions and files of one generation whatever reloads meanwhile.
- * Discovery reads frontmatter only; bodies are read when {@link #load(String) loaded} and cached.
- * With hot reload on, only the skill folders that changed are read again, and a skill whose edit
- * breaks it keeps its last good version, frontmatter and instructions, until it is fixed.
+ * The state lives in one immutable {@link SkillsSnapshot}: readers never lock, and a
+ * reload builds the next snapshot and swaps one reference. Every read also takes a
+ * snapshot, so that a request reads names, instructions and files of one generation
+ * whatever reloads meanwhile. Discovery reads frontmatter only; bodies are read when
+ * {@link #load(String) loaded} and cached. With hot reload on, only the skill folders
+ * that changed are read again, and a skill whose edit breaks it keeps its last good
+ * version, frontmatter and instructions, until it is fixed.
  * <p>
- * Locations are searched in order and the first skill of a name wins; each later one is reported
- * as shadowed. One broken skill never stops the others: it becomes an error diagnostic, logged as
- * a warning on the {@code dev.skills.registry} logger and kept on {@link #diagnostics()}.
+ * Locations are searched in order and the first skill of a name wins; each later one is
+ * reported as shadowed. One broken skill never stops the others: it becomes an error
+ * diagnostic, logged as a warning on the {@code dev.skills.registry} logger and kept on
+ * {@link #diagnostics()}.
  */
 public class SkillsRegistry implements AutoCloseable {
 
@@ -39,7 +41,8 @@ public class SkillsRegistry implements AutoCloseable {
 	private final SkillContents contents;
 
 	/**
-	 * Create an empty registry; call {@link #discover(List)}, or use {@link #create(SkillConfig)}.
+	 * Create an empty registry; call {@link #discover(List)}, or use
+	 * {@link #create(SkillConfig)}.
 	 * @param config the configuration (its locations are not searched until asked)
 	 */
 	public SkillsRegistry(SkillConfig config) {
@@ -59,8 +62,8 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Create a registry, discover the configured locations and, when hot reload is on, start
-	 * watching them.
+	 * Create a registry, discover the configured locations and, when hot reload is on,
+	 * start watching them.
 	 * @param config the configuration
 	 * @return the registry
 	 */
@@ -79,10 +82,10 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Search these locations, replacing any searched before, and start watching them when hot
-	 * reload is on.
-	 * @param locations folder paths, {@code file:} URLs or {@code classpath*:} patterns, in
-	 * precedence order
+	 * Search these locations, replacing any searched before, and start watching them when
+	 * hot reload is on.
+	 * @param locations folder paths, {@code file:} URLs or {@code classpath*:} patterns,
+	 * in precedence order
 	 * @return what changed
 	 */
 	public SkillsChange discover(List<String> locations) {
@@ -90,8 +93,8 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Search every location again now. Skills whose {@code SKILL.md} did not change are not
-	 * read again.
+	 * Search every location again now. Skills whose {@code SKILL.md} did not change are
+	 * not read again.
 	 * @return what changed
 	 */
 	public SkillsChange reload() {
@@ -99,8 +102,9 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Apply changes to files or folders inside folder locations: only the skill folders they
-	 * touch are read again. The watcher calls this; so can an application with its own events.
+	 * Apply changes to files or folders inside folder locations: only the skill folders
+	 * they touch are read again. The watcher calls this; so can an application with its
+	 * own events.
 	 * @param changedPaths files or folders that were created, modified or deleted
 	 * @return what changed
 	 */
@@ -175,7 +179,8 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Whether the watcher is running: {@code false} when hot reload is off or the watcher died.
+	 * Whether the watcher is running: {@code false} when hot reload is off or the watcher
+	 * died.
 	 * @return whether file changes are being applied
 	 */
 	public boolean isWatching() {
@@ -186,19 +191,21 @@ public class SkillsRegistry implements AutoCloseable {
 	 * Load a skill with its instructions and bundled files.
 	 * @param name the skill name
 	 * @return the skill
-	 * @throws SkillResourceException when there is no such skill, or its file cannot be read
+	 * @throws SkillResourceException when there is no such skill, or its file cannot be
+	 * read
 	 */
 	public Skill load(String name) {
 		return load(snapshot(), name);
 	}
 
 	/**
-	 * Load a skill as one snapshot knows it. A skill that a later reload removed still loads while
-	 * its instructions can be read or are cached.
+	 * Load a skill as one snapshot knows it. A skill that a later reload removed still
+	 * loads while its instructions can be read or are cached.
 	 * @param snapshot the snapshot the caller holds
 	 * @param name the skill name
 	 * @return the skill
-	 * @throws SkillResourceException when the snapshot has no such skill, or its file cannot be read
+	 * @throws SkillResourceException when the snapshot has no such skill, or its file
+	 * cannot be read
 	 */
 	public Skill load(SkillsSnapshot snapshot, String name) {
 		return this.contents.load(snapshot, name);
@@ -230,8 +237,8 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @param skill the skill name
 	 * @param path the file's path relative to the skill folder
 	 * @return the text the model sees
-	 * @throws SkillResourceException when the skill or file does not exist or the path is not
-	 * allowed
+	 * @throws SkillResourceException when the skill or file does not exist or the path is
+	 * not allowed
 	 */
 	public String readFile(String skill, String path) {
 		return readFile(snapshot(), skill, path, this.config.maxResourceBytes());
@@ -251,16 +258,16 @@ public class SkillsRegistry implements AutoCloseable {
 
 	/**
 	 * Read a file bundled with a skill of one snapshot: text (invalid UTF-8 replaced), a
-	 * description for binary files, a listing for folders, the first {@code maxBytes} with a note
-	 * for large files. Absolute paths, {@code ..}, backslashes, hidden files and links leaving the
-	 * skill folder are rejected; nothing is executed.
+	 * description for binary files, a listing for folders, the first {@code maxBytes}
+	 * with a note for large files. Absolute paths, {@code ..}, backslashes, hidden files
+	 * and links leaving the skill folder are rejected; nothing is executed.
 	 * @param snapshot the snapshot the caller holds
 	 * @param skill the skill name
 	 * @param path the file's path relative to the skill folder
 	 * @param maxBytes the most bytes to return
 	 * @return the text the model sees
-	 * @throws SkillResourceException when the skill or file does not exist or the path is not
-	 * allowed
+	 * @throws SkillResourceException when the skill or file does not exist or the path is
+	 * not allowed
 	 * @throws IllegalArgumentException when {@code maxBytes} is not between 1 and
 	 * {@link SkillConfig#MAX_BYTES_LIMIT}
 	 */

@@ -14,9 +14,10 @@ import org.pcollections.HashTreePMap;
 import org.pcollections.PMap;
 
 /**
- * An immutable view of every skill the registry knows, as of one generation. Readers hold on to
- * one snapshot for a whole request and so never see half a reload. Derived views (the sorted
- * names, the catalog, the diagnostics list) are built at most once per snapshot, on first use.
+ * An immutable view of every skill the registry knows, as of one generation. Readers hold
+ * on to one snapshot for a whole request and so never see half a reload. Derived views
+ * (the sorted names, the catalog, the diagnostics list) are built at most once per
+ * snapshot, on first use.
  */
 public final class SkillsSnapshot {
 
@@ -27,7 +28,8 @@ public final class SkillsSnapshot {
 
 	private final Instant createdAt;
 
-	// Persistent maps: the next snapshot shares all but the changed entries with this one.
+	// Persistent maps: the next snapshot shares all but the changed entries with this
+	// one.
 
 	// Every skill folder, loaded or not, by folder.
 	private final PMap<String, SkillEntry> entries;
@@ -151,8 +153,8 @@ public final class SkillsSnapshot {
 	}
 
 	/**
-	 * Every diagnostic: the locations', each skill folder's, and one "shadowed by" warning per
-	 * skill that lost a name clash.
+	 * Every diagnostic: the locations', each skill folder's, and one "shadowed by"
+	 * warning per skill that lost a name clash.
 	 * @return the diagnostics
 	 */
 	public List<SkillDiagnostic> diagnostics() {
@@ -205,8 +207,8 @@ public final class SkillsSnapshot {
 	}
 
 	/**
-	 * Start an edit of this snapshot. Only the names an edit touches are recomputed, so one
-	 * changed skill costs the same with ten skills or ten thousand.
+	 * Start an edit of this snapshot. Only the names an edit touches are recomputed, so
+	 * one changed skill costs the same with ten skills or ten thousand.
 	 * @return an editor
 	 */
 	SnapshotEditor edit() {

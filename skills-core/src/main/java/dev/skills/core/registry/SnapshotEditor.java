@@ -89,8 +89,8 @@ final class SnapshotEditor {
 	}
 
 	/**
-	 * Replace an entry by the same read with its files listed again, and report the skill as
-	 * changed: the files in its folder are not the ones handed out.
+	 * Replace an entry by the same read with its files listed again, and report the skill
+	 * as changed: the files in its folder are not the ones handed out.
 	 * @param entry the skill's entry
 	 */
 	void relist(SkillEntry entry) {
@@ -157,8 +157,7 @@ final class SnapshotEditor {
 		else {
 			losers.remove(entry);
 		}
-		this.shadowed = losers.isEmpty() ? this.shadowed.minus(name)
-				: this.shadowed.plus(name, List.copyOf(losers));
+		this.shadowed = losers.isEmpty() ? this.shadowed.minus(name) : this.shadowed.plus(name, List.copyOf(losers));
 	}
 
 	/**
@@ -181,8 +180,8 @@ final class SnapshotEditor {
 			else if (before != null && after == null) {
 				removed.add(name);
 			}
-			else if (before != null && (!before.meta().equals(after.meta())
-					|| !before.diagnostics().equals(after.diagnostics()))) {
+			else if (before != null
+					&& (!before.meta().equals(after.meta()) || !before.diagnostics().equals(after.diagnostics()))) {
 				changed.add(name);
 			}
 		}
@@ -206,8 +205,7 @@ final class SnapshotEditor {
 	 * @return {@code true} when a new snapshot is needed
 	 */
 	boolean differs(SkillsChange change) {
-		return this.modified || !change.isEmpty()
-				|| !this.locationDiagnostics.equals(this.base.locationDiagnostics());
+		return this.modified || !change.isEmpty() || !this.locationDiagnostics.equals(this.base.locationDiagnostics());
 	}
 
 	/**

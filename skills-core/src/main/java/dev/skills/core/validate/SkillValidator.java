@@ -23,9 +23,9 @@ import dev.skills.core.internal.parse.SpecRules;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Validates a skill folder strictly against the Agent Skills specification. Unlike the loader it
- * never repairs: it reports what the file says. Errors are violations of the specification;
- * warnings are recommendations not followed.
+ * Validates a skill folder strictly against the Agent Skills specification. Unlike the
+ * loader it never repairs: it reports what the file says. Errors are violations of the
+ * specification; warnings are recommendations not followed.
  */
 public final class SkillValidator {
 
@@ -35,7 +35,8 @@ public final class SkillValidator {
 	/** A body estimated above this many tokens (characters / 4) draws a warning. */
 	public static final int MAX_BODY_TOKENS = 5_000;
 
-	// Bounded parts, within a line: an unbounded "[^\\]]*" retried from every '[' of a long line
+	// Bounded parts, within a line: an unbounded "[^\\]]*" retried from every '[' of a
+	// long line
 	// of brackets takes quadratic time.
 	private static final Pattern MARKDOWN_LINK = Pattern
 		.compile("\\[[^\\]\\n]{0,1000}\\]\\(\\s*<?([^)\\s>]{1,2000})>?[^)\\n]{0,1000}\\)");
@@ -51,7 +52,8 @@ public final class SkillValidator {
 	/**
 	 * Validate a skill folder; the known extension fields are errors.
 	 * @param skillDirectory the skill folder
-	 * @return every error and warning, errors in the order of the specification's sections
+	 * @return every error and warning, errors in the order of the specification's
+	 * sections
 	 */
 	public static List<SkillDiagnostic> validate(Path skillDirectory) {
 		return validate(skillDirectory, false);
@@ -104,7 +106,8 @@ public final class SkillValidator {
 		return checks.result();
 	}
 
-	// The runtime reads such a file by quoting the values that break the YAML; say which, so
+	// The runtime reads such a file by quoting the values that break the YAML; say which,
+	// so
 	// that the author can fix the file the same way.
 	private static String quotingHint(String content) {
 		try {
@@ -226,7 +229,8 @@ public final class SkillValidator {
 			}
 		}
 
-		// A reference this platform cannot even spell as a path (a NUL, say) names no file.
+		// A reference this platform cannot even spell as a path (a NUL, say) names no
+		// file.
 		private static boolean exists(Path skillDirectory, String reference) {
 			try {
 				return Files.exists(skillDirectory.resolve(reference).normalize());

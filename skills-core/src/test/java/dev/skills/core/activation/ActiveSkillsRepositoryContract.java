@@ -10,8 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * What every {@link ActiveSkillsRepository} does, whatever keeps the state: a store passes by
- * extending this class and saying how to make an empty one.
+ * What every {@link ActiveSkillsRepository} does, whatever keeps the state: a store
+ * passes by extending this class and saying how to make an empty one.
  */
 public abstract class ActiveSkillsRepositoryContract {
 

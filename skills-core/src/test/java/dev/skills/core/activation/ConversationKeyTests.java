@@ -22,8 +22,11 @@ class ConversationKeyTests {
 	void whenAnIdIsLongerThenItIsKeptAsItsHashAlwaysTheSame() {
 		String id = "c".repeat(257);
 
-		assertThat(ActiveSkillsRepository.conversationKey(id)).startsWith("sha-256:").hasSize(8 + 64).isEqualTo(ActiveSkillsRepository.conversationKey(id));
-		assertThat(ActiveSkillsRepository.conversationKey(id + "x")).isNotEqualTo(ActiveSkillsRepository.conversationKey(id));
+		assertThat(ActiveSkillsRepository.conversationKey(id)).startsWith("sha-256:")
+			.hasSize(8 + 64)
+			.isEqualTo(ActiveSkillsRepository.conversationKey(id));
+		assertThat(ActiveSkillsRepository.conversationKey(id + "x"))
+			.isNotEqualTo(ActiveSkillsRepository.conversationKey(id));
 	}
 
 	@Test
@@ -35,9 +38,9 @@ class ConversationKeyTests {
 		}
 
 		assertThat(store.findAll(1_000)).hasSize(1_000)
-			.allSatisfy((id, skills) -> assertThat(id).hasSizeLessThanOrEqualTo(ActiveSkillsRepository.MAX_CONVERSATION_ID_LENGTH));
-		assertThat(store.findByConversationId("7" + padding)).extracting(ActiveSkill::name)
-			.containsExactly("pdf");
+			.allSatisfy((id, skills) -> assertThat(id)
+				.hasSizeLessThanOrEqualTo(ActiveSkillsRepository.MAX_CONVERSATION_ID_LENGTH));
+		assertThat(store.findByConversationId("7" + padding)).extracting(ActiveSkill::name).containsExactly("pdf");
 		store.deleteByConversationId("7" + padding);
 		assertThat(store.findByConversationId("7" + padding)).isEmpty();
 	}

@@ -6,7 +6,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The body cache holds at most its size in characters, dropping the least recently used first.
+ * The body cache holds at most its size in characters, dropping the least recently used
+ * first.
  */
 class BodyCacheTests {
 

@@ -30,9 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Random creates, edits, renames and deletes over 1,000 skills while 8 threads read, with hot
- * reload on. Runs {@code skills.tests.churn-seconds} seconds: a few in every build, 60 with
- * {@code -Plong-tests}.
+ * Random creates, edits, renames and deletes over 1,000 skills while 8 threads read, with
+ * hot reload on. Runs {@code skills.tests.churn-seconds} seconds: a few in every build,
+ * 60 with {@code -Plong-tests}.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class ChurnTests {
@@ -77,7 +77,8 @@ class ChurnTests {
 		int edits = churn(skills, live, new Random(42), Duration.ofSeconds(seconds), lastEditAt);
 		long lastEdit = lastEditAt.get();
 
-		// Two quiet seconds after the last edit: whatever the registry applies later comes too late.
+		// Two quiet seconds after the last edit: whatever the registry applies later
+		// comes too late.
 		await().atMost(Duration.ofSeconds(30))
 			.pollInterval(Duration.ofMillis(50))
 			.until(() -> System.nanoTime() - Math.max(lastEdit, lastApplied.get()) > Duration.ofSeconds(2).toNanos());
@@ -93,8 +94,8 @@ class ChurnTests {
 		assertThat(edits).isGreaterThan(seconds * 10);
 		assertThat(this.reads.get()).isGreaterThan(edits);
 		assertThat(caughtUp).as("caught up after %d edits", edits).isLessThan(Duration.ofSeconds(2));
-		assertThat(Thread.getAllStackTraces().keySet())
-			.noneMatch((thread) -> thread.getName().startsWith("skills-watcher") || thread.getName().startsWith("churn-"));
+		assertThat(Thread.getAllStackTraces().keySet()).noneMatch(
+				(thread) -> thread.getName().startsWith("skills-watcher") || thread.getName().startsWith("churn-"));
 		assertThat(openFiles()).isLessThanOrEqualTo(filesBefore + 10);
 		// Half-written files are reported while they last, never thrown.
 		assertThat(output).doesNotContain("Exception");
@@ -118,7 +119,8 @@ class ChurnTests {
 				this.reads.incrementAndGet();
 			}
 			catch (SkillResourceException ex) {
-				// A skill deleted or half-written since names() was read: a message, as designed.
+				// A skill deleted or half-written since names() was read: a message, as
+				// designed.
 				this.reads.incrementAndGet();
 			}
 			catch (Throwable ex) {
@@ -136,10 +138,12 @@ class ChurnTests {
 			int next = SKILLS + count;
 			int pick = random.nextInt(live.size());
 			switch (random.nextInt(4)) {
-				case 0 -> live.add(writeSkill(skills, random.nextInt(CATEGORIES), "skill-" + next, "New " + next + "."));
+				case 0 ->
+					live.add(writeSkill(skills, random.nextInt(CATEGORIES), "skill-" + next, "New " + next + "."));
 				case 1 -> {
 					Path skill = live.get(pick);
-					write(skill.resolve("SKILL.md"), skillMd(skill.getFileName().toString(), "Edited " + next + ".", "Body."));
+					write(skill.resolve("SKILL.md"),
+							skillMd(skill.getFileName().toString(), "Edited " + next + ".", "Body."));
 				}
 				case 2 -> {
 					Path to = skills.resolve("category-" + random.nextInt(CATEGORIES)).resolve("skill-" + next);
@@ -166,7 +170,8 @@ class ChurnTests {
 	}
 
 	private static boolean sameAsColdScan(SkillsRegistry registry) {
-		try (SkillsRegistry cold = SkillsRegistry.create(SkillConfig.builder().skillsDir(registry.config().skillsDir()).build())) {
+		try (SkillsRegistry cold = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(registry.config().skillsDir()).build())) {
 			return registry.skills().equals(cold.skills()) && registry.diagnostics().size() == cold.diagnostics().size()
 					&& registry.diagnostics().containsAll(cold.diagnostics());
 		}

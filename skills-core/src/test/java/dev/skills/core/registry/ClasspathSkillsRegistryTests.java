@@ -82,8 +82,8 @@ class ClasspathSkillsRegistryTests {
 		assertThat(winner.description()).isEqualTo("From the first jar.");
 		assertThat(registry.readFile("shared", "notes.txt", 1_000)).isEqualTo("first notes\n");
 		String loserLocation = "jar:file:" + second + "!/META-INF/skills/shared/SKILL.md";
-		assertThat(registry.diagnostics()).containsExactly(SkillDiagnostic.warning(loserLocation, "shared",
-				"Skill 'shared' is shadowed by " + winner.location()));
+		assertThat(registry.diagnostics()).containsExactly(
+				SkillDiagnostic.warning(loserLocation, "shared", "Skill 'shared' is shadowed by " + winner.location()));
 		assertThat(winner.location()).isEqualTo("jar:file:" + first + "!/META-INF/skills/shared/SKILL.md");
 	}
 

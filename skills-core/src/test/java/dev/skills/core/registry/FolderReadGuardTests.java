@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.skills.core.Preemptively;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,8 +29,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * Reads of a folder skill's files that a hostile skill folder or argument tries to turn into a
- * hang, a leak or a crash: special files, swapped links, hidden targets, path loops, odd names.
+ * Reads of a folder skill's files that a hostile skill folder or argument tries to turn
+ * into a hang, a leak or a crash: special files, swapped links, hidden targets, path
+ * loops, odd names.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class FolderReadGuardTests {
@@ -67,7 +68,7 @@ class FolderReadGuardTests {
 	void whenAFileIsAFifoThenItIsDescribedAndNeverOpened() throws Exception {
 		mkfifo(this.kit.resolve("pipe"));
 
-		String answer = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(5), () -> this.registry.readFile("kit", "pipe"));
+		String answer = Preemptively.within(Duration.ofSeconds(5), () -> this.registry.readFile("kit", "pipe"));
 
 		assertThat(answer).isEqualTo("pipe is not a regular file (a FIFO, socket or device); its content is not read.");
 	}
@@ -82,9 +83,11 @@ class FolderReadGuardTests {
 		Files.createSymbolicLink(this.kit.resolve("links/g"), Path.of("../.git"));
 
 		for (String path : List.of("links/h", "links/g", "links/g/config")) {
-			assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.readFile("kit", path))
+			assertThatExceptionOfType(SkillResourceException.class)
+				.isThrownBy(() -> this.registry.readFile("kit", path))
 				.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.REJECTED))
-				.withMessage("Cannot read '" + path + "' from skill 'kit': hidden files and tool caches are not readable.");
+				.withMessage(
+						"Cannot read '" + path + "' from skill 'kit': hidden files and tool caches are not readable.");
 		}
 	}
 
@@ -92,7 +95,8 @@ class FolderReadGuardTests {
 	void whenALinkLoopsThenTheMessageNamesNoServerPath() throws Exception {
 		Files.createSymbolicLink(this.kit.resolve("selfloop"), Path.of("selfloop"));
 
-		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.readFile("kit", "selfloop"))
+		assertThatExceptionOfType(SkillResourceException.class)
+			.isThrownBy(() -> this.registry.readFile("kit", "selfloop"))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.UNREADABLE))
 			.withMessageStartingWith("Cannot read 'selfloop' from skill 'kit': ")
 			.withMessageNotContaining(this.root.toString());
@@ -108,7 +112,8 @@ class FolderReadGuardTests {
 
 	@Test
 	void whenThePathCannotBeSpelledOnThisPlatformThenTheFileDoesNotExist() {
-		// A lone surrogate cannot be encoded as a file name, as any non-ASCII name cannot under LC_ALL=C.
+		// A lone surrogate cannot be encoded as a file name, as any non-ASCII name cannot
+		// under LC_ALL=C.
 		assertThatExceptionOfType(SkillResourceException.class)
 			.isThrownBy(() -> this.registry.readFile("kit", "caf\uD800.txt"))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.NOT_FOUND))
@@ -119,12 +124,14 @@ class FolderReadGuardTests {
 	void whenThePathIsNullThenTheErrorSaysAPathIsNeeded() {
 		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.readFile("kit", null))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.REJECTED))
-			.withMessage("Cannot read a file from skill 'kit': no path given; give a path relative to the skill folder.");
+			.withMessage(
+					"Cannot read a file from skill 'kit': no path given; give a path relative to the skill folder.");
 	}
 
 	@Test
 	void whenTheSkillNameIsNullThenItIsAnUnknownSkill() {
-		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.readFile(null, "notes.txt"))
+		assertThatExceptionOfType(SkillResourceException.class)
+			.isThrownBy(() -> this.registry.readFile(null, "notes.txt"))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.UNKNOWN_SKILL));
 	}
 
@@ -149,7 +156,8 @@ class FolderReadGuardTests {
 	}
 
 	@Test
-	void whenTheSkillFileLinksOutsideItsFolderThenTheSkillIsSkippedAsReadFileWouldRejectIt(CapturedOutput output) throws Exception {
+	void whenTheSkillFileLinksOutsideItsFolderThenTheSkillIsSkippedAsReadFileWouldRejectIt(CapturedOutput output)
+			throws Exception {
 		Path linked = this.root.resolve("skills/linked");
 		Files.createDirectories(linked);
 		write(this.root.resolve("outside/SKILL.md"), SkillFixtures.skillMd("linked", "Outside.", "Outside body."));
@@ -228,7 +236,7 @@ class FolderReadGuardTests {
 		});
 		swapper.start();
 		try {
-			Assertions.assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
+			Preemptively.within(Duration.ofSeconds(120), () -> {
 				for (int i = 0; i < 100; i++) {
 					long start = System.nanoTime();
 					try {
@@ -238,7 +246,8 @@ class FolderReadGuardTests {
 					catch (SkillResourceException ex) {
 						assertThat(ex.getReason()).isIn(Reason.UNREADABLE, Reason.NOT_FOUND);
 					}
-					// The guard gives up after 2 s; the rest is slack for a loaded machine.
+					// The guard gives up after 2 s; the rest is slack for a loaded
+					// machine.
 					assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
 				}
 			});

@@ -97,12 +97,14 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 
 		assertThat(registry.names()).isEmpty();
 		assertThat(registry.diagnostics()).singleElement()
-			.satisfies((diagnostic) -> assertThat(diagnostic.message()).startsWith("Skipped 1 linked folder(s) such as "));
+			.satisfies(
+					(diagnostic) -> assertThat(diagnostic.message()).startsWith("Skipped 1 linked folder(s) such as "));
 		assertThat(output).contains("Skipped 1 linked folder(s) such as ");
 	}
 
 	@Test
-	void whenTheLocationItselfIsALinkToASkillFolderThenItsFilesAreListedAndRead(CapturedOutput output) throws Exception {
+	void whenTheLocationItselfIsALinkToASkillFolderThenItsFilesAreListedAndRead(CapturedOutput output)
+			throws Exception {
 		Path link = Files.createSymbolicLink(this.root.resolve("kit-link"), this.kit);
 		SkillsRegistry registry = new SkillsRegistry(SkillConfig.builder().build());
 		registry.discover(List.of(link.toString()));

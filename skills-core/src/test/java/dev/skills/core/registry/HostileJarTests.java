@@ -16,8 +16,8 @@ import static dev.skills.core.registry.SkillFixtures.skillMd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Jar entries are names, not URLs: odd characters are kept, and a name that climbs out of its
- * skill folder costs nothing but that entry.
+ * Jar entries are names, not URLs: odd characters are kept, and a name that climbs out of
+ * its skill folder costs nothing but that entry.
  */
 class HostileJarTests {
 

@@ -48,7 +48,8 @@ class JarSkillsRegistryReadFileTests extends SkillFileReadsContract {
 		catch (IOException ex) {
 			throw new IllegalStateException(ex);
 		}
-		// The platform loader as parent: only the jars of the test are on this class path.
+		// The platform loader as parent: only the jars of the test are on this class
+		// path.
 		return new URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
 	}
 
@@ -59,8 +60,7 @@ class JarSkillsRegistryReadFileTests extends SkillFileReadsContract {
 
 	@Test
 	void whenTheSkillIsInAJarThenItIsReadFromTheJar() {
-		assertThat(registry().get("kit").orElseThrow().location())
-			.startsWith("jar:file:")
+		assertThat(registry().get("kit").orElseThrow().location()).startsWith("jar:file:")
 			.endsWith("skills.jar!/META-INF/skills/kit/SKILL.md");
 		assertThat(registry().load("kit").body()).isEqualTo("Use the files.");
 	}

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A dedicated skills folder of realistic size loads whole with the default limits. Writing
- * 40,000 files takes minutes on a busy disk: run with {@code -Plong-tests}.
+ * A dedicated skills folder of realistic size loads whole with the default limits.
+ * Writing 40,000 files takes minutes on a busy disk: run with {@code -Plong-tests}.
  */
 @Tag("long")
 class LargeSkillFolderTests {

@@ -26,8 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Skills inside a Spring Boot executable jar: one in a library jar nested under
- * {@code BOOT-INF/lib}, one in the application's own {@code BOOT-INF/classes}. The jar is built
- * with Boot's {@link Repackager} and run as a separate process with {@code java -jar}.
+ * {@code BOOT-INF/lib}, one in the application's own {@code BOOT-INF/classes}. The jar is
+ * built with Boot's {@link Repackager} and run as a separate process with
+ * {@code java -jar}.
  */
 class NestedJarRegistryTests {
 
@@ -38,12 +39,14 @@ class NestedJarRegistryTests {
 	void whenAnExecutableJarRunsThenItListsTheSkillsOfItsNestedJarAndItsOwnClassesAndReadsTheirFiles()
 			throws Exception {
 		Path libraryJar = TestJars.builder()
-			.add("META-INF/skills/lib-skill/SKILL.md", skillMd("lib-skill", "From a nested library jar.", "Library body."))
+			.add("META-INF/skills/lib-skill/SKILL.md",
+					skillMd("lib-skill", "From a nested library jar.", "Library body."))
 			.add("META-INF/skills/lib-skill/references/guide.md", "# Library guide\nStep 1.\n")
 			.write(this.root.resolve("lib/skills-lib.jar"));
 		Path appJar = TestJars.builder()
 			.add(classFile(NestedJarApp.class), classBytes(NestedJarApp.class))
-			// Written by the build from src/main/resources: the repackager leaves META-INF/ at the jar's root.
+			// Written by the build from src/main/resources: the repackager leaves
+			// META-INF/ at the jar's root.
 			.add("META-INF/skills/app-skill/SKILL.md", skillMd("app-skill", "From the application jar.", "App body."))
 			.add("META-INF/skills/app-skill/assets/template.txt", "Dear {name},\n")
 			// Already in the application's classes folder of the executable layout.
@@ -96,9 +99,7 @@ class NestedJarRegistryTests {
 		command.add(jar.toString());
 		command.addAll(List.of(args));
 		Path log = this.root.resolve("output.txt");
-		Process process = new ProcessBuilder(command).redirectErrorStream(true)
-			.redirectOutput(log.toFile())
-			.start();
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
 		if (!process.waitFor(60, TimeUnit.SECONDS)) {
 			process.destroyForcibly();
 			throw new AssertionError("java -jar did not finish within 60 s:\n" + Files.readString(log));
@@ -107,7 +108,8 @@ class NestedJarRegistryTests {
 		return new Result(process.exitValue(), output, output.lines().toList());
 	}
 
-	// The compiled main classes of skills-core as a jar (they are a folder when run by Maven).
+	// The compiled main classes of skills-core as a jar (they are a folder when run by
+	// Maven).
 	private Path coreJar() throws IOException, URISyntaxException {
 		Path classes = Path.of(SkillsRegistry.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 		if (Files.isRegularFile(classes)) {

@@ -19,8 +19,8 @@ import static dev.skills.core.registry.SkillFixtures.writeSkill;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * An incremental refresh stays within what a full scan would find, and a burst of changes costs
- * no more than scanning the location again.
+ * An incremental refresh stays within what a full scan would find, and a burst of changes
+ * costs no more than scanning the location again.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class RefreshBoundsTests {
@@ -37,7 +37,8 @@ class RefreshBoundsTests {
 		SkillConfig config = SkillConfig.builder().skillsDir(skills.toString()).discoveryMaxDirectories(10).build();
 		try (SkillsRegistry registry = SkillsRegistry.create(config)) {
 			assertThat(registry.size()).isEqualTo(3);
-			// Breadth-first a full scan visits skills, a, b, a's 3 skills, then 4 of b's 8: 10 folders.
+			// Breadth-first a full scan visits skills, a, b, a's 3 skills, then 4 of b's
+			// 8: 10 folders.
 			for (int i = 1; i <= 8; i++) {
 				writeSkill(skills.resolve("b"), "b-" + i);
 			}
@@ -93,14 +94,17 @@ class RefreshBoundsTests {
 			long refresh = System.nanoTime() - start;
 
 			assertSameAsAFreshScan(refreshed);
-			// Before bursts were coalesced, every deleted path walked its parent folder again.
-			assertThat(refresh).as("refresh of %d paths vs a rescan: %d vs %d ms", changed.size(), refresh / 1_000_000,
-					rescan / 1_000_000)
+			// Before bursts were coalesced, every deleted path walked its parent folder
+			// again.
+			assertThat(refresh)
+				.as("refresh of %d paths vs a rescan: %d vs %d ms", changed.size(), refresh / 1_000_000,
+						rescan / 1_000_000)
 				.isLessThan(2 * rescan + Duration.ofMillis(50).toNanos());
 		}
 	}
 
-	// Move skills first, first + 2, ... to the next category (names still match their folders,
+	// Move skills first, first + 2, ... to the next category (names still match their
+	// folders,
 	// so no warnings are logged): the paths changed.
 	private static List<Path> moveEveryOtherSkill(Path skills, int first) throws IOException {
 		List<Path> changed = new ArrayList<>();

@@ -16,8 +16,9 @@ import static dev.skills.core.registry.SkillFixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A skill's instructions are read within {@code maxBodyBytes} and decoded with replacement: an
- * oversized or slightly broken body still activates, with a note for the model and a warning.
+ * A skill's instructions are read within {@code maxBodyBytes} and decoded with
+ * replacement: an oversized or slightly broken body still activates, with a note for the
+ * model and a warning.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class SkillBodyLimitsTests {

@@ -16,9 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * What {@code readFile} returns, the same for a skill in a folder and a skill in a jar. Each
- * subclass puts the skill {@code kit} (with the files of {@link #kitFiles()}) and a skill
- * {@code other} where it belongs and builds the registry.
+ * What {@code readFile} returns, the same for a skill in a folder and a skill in a jar.
+ * Each subclass puts the skill {@code kit} (with the files of {@link #kitFiles()}) and a
+ * skill {@code other} where it belongs and builds the registry.
  */
 abstract class SkillFileReadsContract {
 
@@ -31,7 +31,8 @@ abstract class SkillFileReadsContract {
 	/**
 	 * Make the registry holding {@code kit} and {@code other}.
 	 * @param config the configuration to use (its locations are ignored)
-	 * @param skillFiles the files of {@code kit}, by relative path, {@code SKILL.md} included
+	 * @param skillFiles the files of {@code kit}, by relative path, {@code SKILL.md}
+	 * included
 	 * @param otherFiles the files of {@code other}
 	 */
 	abstract SkillsRegistry createRegistry(SkillConfig config, Map<String, byte[]> skillFiles,
@@ -148,15 +149,15 @@ abstract class SkillFileReadsContract {
 
 	@Test
 	void whenAFileIsLargerThanMaxBytesThenTheFirstBytesAndATruncationNoteAreReturned() {
-		assertThat(registry().readFile("kit", "big.txt", 120)).isEqualTo(
-				BIG.substring(0, 120) + "\n\n[Truncated: showing the first 120 of 500 bytes of big.txt]");
+		assertThat(registry().readFile("kit", "big.txt", 120))
+			.isEqualTo(BIG.substring(0, 120) + "\n\n[Truncated: showing the first 120 of 500 bytes of big.txt]");
 		assertThat(registry().readFile("kit", "big.txt", 500)).isEqualTo(BIG);
 	}
 
 	@Test
 	void whenTheCutFallsInsideACharacterThenTheWholeCharacterIsLeftOut() {
-		assertThat(registry().readFile("kit", "accents.txt", 51)).isEqualTo(
-				"é".repeat(25) + "\n\n[Truncated: showing the first 50 of 200 bytes of accents.txt]");
+		assertThat(registry().readFile("kit", "accents.txt", 51))
+			.isEqualTo("é".repeat(25) + "\n\n[Truncated: showing the first 50 of 200 bytes of accents.txt]");
 	}
 
 	@Test
@@ -183,7 +184,8 @@ abstract class SkillFileReadsContract {
 	@Test
 	void whenThePathIsAbsoluteThenTheMessageSaysToGiveARelativePath() {
 		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> read("/etc/passwd"))
-			.withMessage("Cannot read '/etc/passwd' from skill 'kit': it is absolute; give a path relative to the skill folder.");
+			.withMessage(
+					"Cannot read '/etc/passwd' from skill 'kit': it is absolute; give a path relative to the skill folder.");
 	}
 
 	@Test

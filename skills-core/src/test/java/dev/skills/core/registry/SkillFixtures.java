@@ -22,7 +22,8 @@ final class SkillFixtures {
 	}
 
 	/**
-	 * A {@code SKILL.md} whose frontmatter YAML cannot be read, even after the loader's repair.
+	 * A {@code SKILL.md} whose frontmatter YAML cannot be read, even after the loader's
+	 * repair.
 	 */
 	static String brokenSkillMd(String name) {
 		return "---\nname: " + name + "\ndescription: \"unterminated\n---\nbody\n";

@@ -34,9 +34,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Eight readers against one writer applying 2,000 random file changes: readers see only whole
- * snapshots and no unexpected exception, and the registry ends where a fresh scan of the folder
- * would.
+ * Eight readers against one writer applying 2,000 random file changes: readers see only
+ * whole snapshots and no unexpected exception, and the registry ends where a fresh scan
+ * of the folder would.
  */
 class SkillsRegistryConcurrencyTests {
 
@@ -44,7 +44,8 @@ class SkillsRegistryConcurrencyTests {
 
 	private static final int CHANGES = 2_000;
 
-	// Folders the writer works on; two folders share each name, so precedence changes too.
+	// Folders the writer works on; two folders share each name, so precedence changes
+	// too.
 	private static final int FOLDERS = 30;
 
 	private static final int NAMES = 20;
@@ -68,7 +69,8 @@ class SkillsRegistryConcurrencyTests {
 			runReadersWhile(registry, () -> workload.apply(CHANGES, null));
 
 			workload.fixBrokenSkills();
-			// Let the watcher catch up, then compare; a final reload must change nothing more.
+			// Let the watcher catch up, then compare; a final reload must change nothing
+			// more.
 			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertSameAsAFreshScan(registry, config));
 			registry.reload();
 			assertSameAsAFreshScan(registry, config);
@@ -122,7 +124,8 @@ class SkillsRegistryConcurrencyTests {
 					long generation = 0;
 					do {
 						generation = readOnce(registry, generation, loads, expectedFailures);
-						// Leave the writer some of the two cores a build machine may have.
+						// Leave the writer some of the two cores a build machine may
+						// have.
 						LockSupport.parkNanos(100_000);
 					}
 					while (writing.get());
@@ -182,7 +185,8 @@ class SkillsRegistryConcurrencyTests {
 			loads.incrementAndGet();
 		}
 		catch (SkillResourceException ex) {
-			// The skill was deleted (or is being rewritten) between the snapshot and the load.
+			// The skill was deleted (or is being rewritten) between the snapshot and the
+			// load.
 			expectedFailures.computeIfAbsent(ex.getReason(), (reason) -> new AtomicInteger()).incrementAndGet();
 		}
 		try {
@@ -195,10 +199,10 @@ class SkillsRegistryConcurrencyTests {
 	}
 
 	/**
-	 * Random changes to skill folders: create, edit, break, delete, and edits of a bundled file.
-	 * Every write makes a file longer than any earlier version of it: the registry tells versions
-	 * apart by modification time and size, and several writes can fall within one tick of the
-	 * file system clock.
+	 * Random changes to skill folders: create, edit, break, delete, and edits of a
+	 * bundled file. Every write makes a file longer than any earlier version of it: the
+	 * registry tells versions apart by modification time and size, and several writes can
+	 * fall within one tick of the file system clock.
 	 */
 	private static final class Workload {
 

@@ -16,8 +16,8 @@ import static dev.skills.core.registry.SkillFixtures.writeSkill;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Discovery of folder locations: location forms, precedence, the walk's limits and skipped
- * folders, and what the registry answers afterwards.
+ * Discovery of folder locations: location forms, precedence, the walk's limits and
+ * skipped folders, and what the registry answers afterwards.
  */
 class SkillsRegistryDiscoveryTests {
 
@@ -79,7 +79,8 @@ class SkillsRegistryDiscoveryTests {
 		Path loser2 = writeSkill(third, "shared", "shared", "From third.", "third body");
 		writeSkill(third, "only-third");
 
-		// Listed in reverse alphabetical order of folder names: order of the list decides, not paths.
+		// Listed in reverse alphabetical order of folder names: order of the list
+		// decides, not paths.
 		SkillsRegistry registry = registryOf(third.toString(), second.toString(), first.toString());
 
 		assertThat(registry.get("shared")).get().extracting(SkillMeta::description).isEqualTo("From third.");
@@ -147,7 +148,8 @@ class SkillsRegistryDiscoveryTests {
 
 	@Test
 	void whenTheSkillIsTheLastFolderTheDirectoryLimitAllowsThenItIsFound() throws Exception {
-		// Visited in breadth-first, sorted order: the location, 298 empty folders, then the skill.
+		// Visited in breadth-first, sorted order: the location, 298 empty folders, then
+		// the skill.
 		Path skills = this.root.resolve("skills");
 		createEmptyFolders(skills, 298);
 		writeSkill(skills, "zz-last");

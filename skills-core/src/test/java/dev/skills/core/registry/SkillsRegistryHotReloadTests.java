@@ -28,8 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Hot reload: file changes in watched folders reach the registry and its listeners within 2 s,
- * with native file events and with polling.
+ * Hot reload: file changes in watched folders reach the registry and its listeners within
+ * 2 s, with native file events and with polling.
  */
 class SkillsRegistryHotReloadTests {
 
@@ -64,7 +64,9 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	private Set<String> all(Function<SkillsChange, Set<String>> names) {
-		return this.changes.stream().flatMap((change) -> names.apply(change).stream()).collect(Collectors.toCollection(TreeSet::new));
+		return this.changes.stream()
+			.flatMap((change) -> names.apply(change).stream())
+			.collect(Collectors.toCollection(TreeSet::new));
 	}
 
 	private static String description(SkillsRegistry registry, String name) {
@@ -306,7 +308,10 @@ class SkillsRegistryHotReloadTests {
 		Path winner = writeSkill(first, "shared", "shared", "From first.", "first body");
 		writeSkill(second, "shared", "shared", "From second.", "second body");
 		SkillsRegistry registry = watch(first, second);
-		assertThat(registry.diagnostics()).singleElement().extracting(SkillDiagnostic::message).asString().contains("shadowed");
+		assertThat(registry.diagnostics()).singleElement()
+			.extracting(SkillDiagnostic::message)
+			.asString()
+			.contains("shadowed");
 
 		FileSystemUtils.deleteRecursively(winner.toFile());
 
@@ -321,7 +326,8 @@ class SkillsRegistryHotReloadTests {
 	void whenPollingThenACreateAndAnEditAreSeen() {
 		Path skills = this.root.resolve("skills");
 		Path alpha = writeSkill(skills, "alpha");
-		SkillsRegistry registry = watch(SkillConfig.builder().skillsDir(skills.toString()).pollInterval(Duration.ofMillis(200)));
+		SkillsRegistry registry = watch(
+				SkillConfig.builder().skillsDir(skills.toString()).pollInterval(Duration.ofMillis(200)));
 
 		writeSkill(skills, "gamma");
 		within(() -> assertThat(registry.names()).containsExactly("alpha", "gamma"));
@@ -373,7 +379,8 @@ class SkillsRegistryHotReloadTests {
 		Path skills = this.root.resolve("skills");
 		writeSkill(skills, "alpha");
 
-		try (SkillsRegistry registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(skills.toString()).build())) {
+		try (SkillsRegistry registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(skills.toString()).build())) {
 			assertThat(registry.isWatching()).isFalse();
 		}
 	}

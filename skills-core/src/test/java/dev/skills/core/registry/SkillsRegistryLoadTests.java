@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Bodies are read when a skill is loaded, and cached by the file's modification time and size.
+ * Bodies are read when a skill is loaded, and cached by the file's modification time and
+ * size.
  */
 class SkillsRegistryLoadTests {
 

@@ -22,8 +22,8 @@ import static dev.skills.core.registry.SkillFixtures.writeSkill;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code refresh(paths)} re-reads only the skill folders the paths touch, and ends where a full
- * scan of the same files would.
+ * {@code refresh(paths)} re-reads only the skill folders the paths touch, and ends where
+ * a full scan of the same files would.
  */
 class SkillsRegistryRefreshTests {
 

@@ -16,8 +16,9 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
 /**
- * Builds real jar files for tests, with a directory entry for every folder as build tools write
- * them (class loaders only find a folder such as {@code META-INF/skills/} through its entry).
+ * Builds real jar files for tests, with a directory entry for every folder as build tools
+ * write them (class loaders only find a folder such as {@code META-INF/skills/} through
+ * its entry).
  */
 final class TestJars {
 
@@ -72,7 +73,8 @@ final class TestJars {
 		}
 		try {
 			Files.createDirectories(jar.getParent());
-			try (OutputStream out = Files.newOutputStream(jar); JarOutputStream jarOut = new JarOutputStream(out, manifest)) {
+			try (OutputStream out = Files.newOutputStream(jar);
+					JarOutputStream jarOut = new JarOutputStream(out, manifest)) {
 				for (String directory : directories) {
 					jarOut.putNextEntry(new JarEntry(directory));
 					jarOut.closeEntry();

@@ -15,8 +15,8 @@ import static dev.skills.core.registry.SkillFixtures.writeSkill;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The watcher's warnings are diagnostics of the registry, like discovery's, and last until the
- * watcher stops.
+ * The watcher's warnings are diagnostics of the registry, like discovery's, and last
+ * until the watcher stops.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class WatcherWarningsTests {

@@ -20,8 +20,8 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Whatever a {@code SKILL.md} holds, the validator reports diagnostics within a second and never
- * throws. The {@code fuzz} Maven profile runs 25,000 inputs.
+ * Whatever a {@code SKILL.md} holds, the validator reports diagnostics within a second
+ * and never throws. The {@code fuzz} Maven profile runs 25,000 inputs.
  */
 class SkillValidatorFuzzTests {
 
@@ -53,7 +53,8 @@ class SkillValidatorFuzzTests {
 
 	@Provide
 	Arbitrary<String> skillFiles() {
-		Arbitrary<String> brackets = Arbitraries.strings().withChars('[', ']', '(', ')', '<', '>', ' ', 'a', '/')
+		Arbitrary<String> brackets = Arbitraries.strings()
+			.withChars('[', ']', '(', ')', '<', '>', ' ', 'a', '/')
 			.ofMaxLength(20_000)
 			.map((body) -> "---\nname: fuzz\ndescription: A skill.\n---\n" + body);
 		return Arbitraries.oneOf(FuzzInputs.mutatedSkillFiles(), FuzzInputs.repairBait(), brackets);

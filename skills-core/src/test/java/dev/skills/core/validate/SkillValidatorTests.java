@@ -42,7 +42,8 @@ class SkillValidatorTests {
 	@Test
 	void fileInsteadOfFolderIsOneError() throws IOException {
 		Path file = Files.writeString(this.root.resolve("SKILL.md"), skillMd("x", "A file, not a folder"));
-		assertThat(TestSkills.messages(SkillValidator.validate(file))).containsExactly("error: Not a directory: " + file);
+		assertThat(TestSkills.messages(SkillValidator.validate(file)))
+			.containsExactly("error: Not a directory: " + file);
 	}
 
 	@Test
@@ -149,8 +150,9 @@ class SkillValidatorTests {
 
 	@Test
 	void compatibilityOf550CharactersIsAnError() throws IOException {
-		assertThat(validate("long-compat", "---\nname: long-compat\ndescription: Long compatibility\ncompatibility: "
-				+ "x".repeat(550) + "\n---\nBody\n"))
+		assertThat(validate("long-compat",
+				"---\nname: long-compat\ndescription: Long compatibility\ncompatibility: " + "x".repeat(550)
+						+ "\n---\nBody\n"))
 			.containsExactly("error: Compatibility exceeds 500 character limit (550 chars)");
 	}
 
@@ -269,9 +271,10 @@ class SkillValidatorTests {
 				description: Use this skill when: the user asks
 				---
 				Body
-				""")).containsExactly("error: Invalid YAML in frontmatter: mapping values are not allowed here (line 3). "
-						+ "Quote the value of description (for example description: \"Use when: ...\"); runtimes read "
-						+ "it only after quoting it");
+				"""))
+			.containsExactly("error: Invalid YAML in frontmatter: mapping values are not allowed here (line 3). "
+					+ "Quote the value of description (for example description: \"Use when: ...\"); runtimes read "
+					+ "it only after quoting it");
 	}
 
 	@Test
@@ -289,7 +292,8 @@ class SkillValidatorTests {
 				name: twice
 				---
 				Body
-				""")).containsExactly("error: Invalid YAML in frontmatter: duplicate key: found duplicate key name (line 4)");
+				"""))
+			.containsExactly("error: Invalid YAML in frontmatter: duplicate key: found duplicate key name (line 4)");
 	}
 
 	@Test
@@ -347,7 +351,8 @@ class SkillValidatorTests {
 	@Test
 	void bodyOf500LinesIsNotAWarning() throws IOException {
 		assertThat(validate("five-hundred", "---\nname: five-hundred\ndescription: Exactly at the limit\n---\n"
-				+ TestSkills.numberedLines(500) + "\n")).isEmpty();
+				+ TestSkills.numberedLines(500) + "\n"))
+			.isEmpty();
 	}
 
 	@Test
@@ -431,8 +436,8 @@ class SkillValidatorTests {
 		List<SkillDiagnostic> diagnostics = SkillValidator.validate(dir);
 		assertThat(diagnostics).singleElement().satisfies((diagnostic) -> {
 			assertThat(diagnostic.skillName()).isEqualTo("SQL");
-			assertThat(diagnostic).hasToString(
-					"error: " + dir.resolve("SKILL.md") + ": Skill name 'SQL' must be lowercase");
+			assertThat(diagnostic)
+				.hasToString("error: " + dir.resolve("SKILL.md") + ": Skill name 'SQL' must be lowercase");
 		});
 	}
 

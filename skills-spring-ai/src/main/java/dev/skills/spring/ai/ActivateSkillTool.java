@@ -10,15 +10,15 @@ import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
-import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
- * {@code activate_skill(skill_name)}: returns the skill's {@code <skill_content>} block and
- * records the activation for the conversation. A skill whose content is still in the
+ * {@code activate_skill(skill_name)}: returns the skill's {@code <skill_content>} block
+ * and records the activation for the conversation. A skill whose content is still in the
  * conversation is not sent again.
  */
 final class ActivateSkillTool extends SkillToolCallback {
@@ -31,7 +31,8 @@ final class ActivateSkillTool extends SkillToolCallback {
 
 	private final Clock clock;
 
-	// With a catalog that lists only some skills: answers an unknown name with the closest ones.
+	// With a catalog that lists only some skills: answers an unknown name with the
+	// closest ones.
 	private final @Nullable SkillCatalog partialCatalog;
 
 	private final SkillOffer offer;
@@ -77,13 +78,15 @@ final class ActivateSkillTool extends SkillToolCallback {
 		}
 		if (present != null && present.contains(name) && snapshot.contains(name)) {
 			// Not a new activation: keep its time, record it only if the store lost it.
-			if (invocation.conversationId() == null || this.activeSkills.findByConversationId(invocation.conversationId())
-				.stream()
-				.noneMatch((active) -> active.name().equals(name))) {
+			if (invocation.conversationId() == null
+					|| this.activeSkills.findByConversationId(invocation.conversationId())
+						.stream()
+						.noneMatch((active) -> active.name().equals(name))) {
 				record(invocation);
 			}
-			return new SkillToolInvoker.Result("Skill '" + name
-					+ "' is already active: its instructions are in the conversation above. Follow them.",
+			return new SkillToolInvoker.Result(
+					"Skill '" + name
+							+ "' is already active: its instructions are in the conversation above. Follow them.",
 					Outcome.ALREADY_ACTIVE);
 		}
 		Skill skill = this.registry.load(snapshot, name);

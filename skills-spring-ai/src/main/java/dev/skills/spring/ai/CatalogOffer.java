@@ -12,10 +12,10 @@ import org.springframework.ai.chat.messages.MessageType;
 import org.springframework.ai.tool.ToolCallback;
 
 /**
- * On-demand mode: the {@code <available_skills>} catalog in the system message, within the
- * {@link SkillCatalog}'s token budget, and the skill tools, all of the request's snapshot. When
- * the catalog lists only some skills, {@code search_skills} finds the others and
- * {@code activate_skill} takes any name.
+ * On-demand mode: the {@code <available_skills>} catalog in the system message, within
+ * the {@link SkillCatalog}'s token budget, and the skill tools, all of the request's
+ * snapshot. When the catalog lists only some skills, {@code search_skills} finds the
+ * others and {@code activate_skill} takes any name.
  */
 final class CatalogOffer {
 
@@ -32,7 +32,8 @@ final class CatalogOffer {
 	}
 
 	/**
-	 * Offer the catalog; call after the active skills are known, as they are listed first.
+	 * Offer the catalog; call after the active skills are known, as they are listed
+	 * first.
 	 * @param request the request
 	 * @param messages its messages, for the latest user message
 	 */

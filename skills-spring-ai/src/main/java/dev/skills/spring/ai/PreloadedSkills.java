@@ -11,8 +11,9 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * Skills always given to the model ({@code skills.preload}): their instructions in the system
- * message, as {@code ### Skill: NAME — DESCRIPTION} sections, and active for tool scoping.
+ * Skills always given to the model ({@code skills.preload}): their instructions in the
+ * system message, as {@code ### Skill: NAME — DESCRIPTION} sections, and active for tool
+ * scoping.
  */
 final class PreloadedSkills {
 
@@ -20,7 +21,8 @@ final class PreloadedSkills {
 
 	private final List<String> names;
 
-	// Preloaded names found missing and already warned about: one warning per name, not one per
+	// Preloaded names found missing and already warned about: one warning per name, not
+	// one per
 	// request. Bounded by the preload list.
 	private final Set<String> missing = ConcurrentHashMap.newKeySet();
 

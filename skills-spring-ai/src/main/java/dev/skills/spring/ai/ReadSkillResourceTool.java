@@ -10,8 +10,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
- * {@code read_skill_resource(skill_name, path)}: reads a file bundled with a skill as text,
- * through the registry's path checks. Nothing is executed.
+ * {@code read_skill_resource(skill_name, path)}: reads a file bundled with a skill as
+ * text, through the registry's path checks. Nothing is executed.
  */
 final class ReadSkillResourceTool extends SkillToolCallback {
 
@@ -59,8 +59,9 @@ final class ReadSkillResourceTool extends SkillToolCallback {
 
 	private SkillToolInvoker.Result read(SkillInvocation invocation, SkillsSnapshot snapshot) {
 		if (this.onlySkill != null && !this.onlySkill.equals(invocation.skillName())) {
-			return new SkillToolInvoker.Result("Error: only the files of skill '" + this.onlySkill
-					+ "' can be read in this session.", Outcome.REJECTED);
+			return new SkillToolInvoker.Result(
+					"Error: only the files of skill '" + this.onlySkill + "' can be read in this session.",
+					Outcome.REJECTED);
 		}
 		String path = (invocation.path() != null) ? invocation.path() : "";
 		return new SkillToolInvoker.Result(this.registry.readFile(snapshot, invocation.skillName(), path,

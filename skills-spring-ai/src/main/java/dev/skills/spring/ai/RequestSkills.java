@@ -22,9 +22,9 @@ import org.springframework.ai.chat.messages.SystemMessage;
 import org.springframework.ai.tool.ToolCallback;
 
 /**
- * What one request gets from its skills, collected by the advisor's collaborators from one
- * snapshot: text for the system message, injected instruction blocks, skill tools and the skills
- * active for tool scoping.
+ * What one request gets from its skills, collected by the advisor's collaborators from
+ * one snapshot: text for the system message, injected instruction blocks, skill tools and
+ * the skills active for tool scoping.
  */
 final class RequestSkills {
 
@@ -75,7 +75,8 @@ final class RequestSkills {
 	}
 
 	/**
-	 * Load a skill of the request's snapshot; a skill that cannot be read is logged and left out.
+	 * Load a skill of the request's snapshot; a skill that cannot be read is logged and
+	 * left out.
 	 * @param name the skill name
 	 * @return the skill, or empty
 	 */
@@ -98,7 +99,8 @@ final class RequestSkills {
 	}
 
 	/**
-	 * Put a skill's instructions into the request, unless the conversation holds them already.
+	 * Put a skill's instructions into the request, unless the conversation holds them
+	 * already.
 	 * @param skill the skill
 	 */
 	void injectUnlessPresent(Skill skill) {
@@ -108,8 +110,8 @@ final class RequestSkills {
 	}
 
 	/**
-	 * The request's messages with the skills' text: appended to the first system message (or a
-	 * new one at the start), injected blocks right after it.
+	 * The request's messages with the skills' text: appended to the first system message
+	 * (or a new one at the start), injected blocks right after it.
 	 * @param original the request's messages
 	 * @return the messages to send
 	 */
@@ -120,12 +122,14 @@ final class RequestSkills {
 		List<Message> messages = new ArrayList<>(original);
 		int systemIndex = -1;
 		for (int i = 0; i < messages.size() && systemIndex < 0; i++) {
-			if (messages.get(i) instanceof SystemMessage system && system.getMetadata().get(SkillPresence.INJECTED_SKILL) == null) {
+			if (messages.get(i) instanceof SystemMessage message
+					&& message.getMetadata().get(SkillPresence.INJECTED_SKILL) == null) {
 				systemIndex = i;
 			}
 		}
 		if (!this.system.isEmpty()) {
-			// The catalog can be large: String.join copies it once, straight into the result.
+			// The catalog can be large: String.join copies it once, straight into the
+			// result.
 			String existing = (systemIndex >= 0) ? messages.get(systemIndex).getText() : null;
 			List<String> parts = new ArrayList<>();
 			if (existing != null && !existing.isBlank()) {

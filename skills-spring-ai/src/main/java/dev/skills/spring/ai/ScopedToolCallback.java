@@ -13,9 +13,9 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 import org.springframework.ai.tool.metadata.ToolMetadata;
 
 /**
- * Wraps a tool so that its use is checked against the skills active at the moment of the call.
- * The tool list of a request is fixed when the request starts; a skill activated during the
- * same request still restricts the tools the model calls afterwards.
+ * Wraps a tool so that its use is checked against the skills active at the moment of the
+ * call. The tool list of a request is fixed when the request starts; a skill activated
+ * during the same request still restricts the tools the model calls afterwards.
  */
 final class ScopedToolCallback implements ToolCallback {
 
@@ -49,7 +49,8 @@ final class ScopedToolCallback implements ToolCallback {
 
 	@Override
 	public String call(String toolInput, @Nullable ToolContext toolContext) {
-		String denial = ToolRules.denial(this.activeSkills.apply(toolContext), this.delegate.getToolDefinition().name());
+		String denial = ToolRules.denial(this.activeSkills.apply(toolContext),
+				this.delegate.getToolDefinition().name());
 		if (denial != null) {
 			return "Error: " + denial + ". Use another tool or finish without it.";
 		}

@@ -13,8 +13,8 @@ import tools.jackson.databind.node.ObjectNode;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
- * {@code search_skills(query)}: the skills best matching a few keywords, best first, each as its
- * catalog line. Offered only when the catalog lists some skills and not others.
+ * {@code search_skills(query)}: the skills best matching a few keywords, best first, each
+ * as its catalog line. Offered only when the catalog lists some skills and not others.
  */
 final class SearchSkillsTool extends SkillToolCallback {
 
@@ -50,7 +50,8 @@ final class SearchSkillsTool extends SkillToolCallback {
 		if (query == null) {
 			return "Error: query is required: a few keywords of the task, for example {\"query\": \"fill pdf form\"}.";
 		}
-		List<SkillMeta> found = this.catalog.search(SkillsToolContext.snapshot(context, this.registry), this.offer, query);
+		List<SkillMeta> found = this.catalog.search(SkillsToolContext.snapshot(context, this.registry), this.offer,
+				query);
 		if (found.isEmpty()) {
 			return "No skill matches these keywords. Try other words, or go on without a skill.";
 		}

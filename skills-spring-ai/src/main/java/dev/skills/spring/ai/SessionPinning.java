@@ -3,14 +3,17 @@ package dev.skills.spring.ai;
 import java.util.Map;
 
 import dev.skills.core.Skill;
+import dev.skills.core.internal.prompt.SkillPrompts;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+
 import org.springframework.ai.tool.ToolCallback;
 
 /**
- * Session mode: each call names its one skill in the request context; that skill's instructions
- * are injected and only its files can be read. The pin is recorded as the conversation's
- * activation. A missing or unknown name logs a warning and the call goes on without a skill.
+ * Session mode: each call names its one skill in the request context; that skill's
+ * instructions are injected and only its files can be read. The pin is recorded as the
+ * conversation's activation. A missing or unknown name logs a warning and the call goes
+ * on without a skill.
  */
 final class SessionPinning {
 
@@ -29,9 +32,10 @@ final class SessionPinning {
 		Object requested = context.get(this.contextKey);
 		String name = (requested != null) ? requested.toString() : null;
 		if (name == null || !request.snapshot().contains(name)) {
-			logger.warn((name == null)
-					? "Session mode: the request context has no '" + this.contextKey + "'; no skill is used"
-					: "Session mode: unknown skill '" + name + "' in '" + this.contextKey + "'; no skill is used");
+			logger.warn((name != null)
+					? "Session mode: unknown skill '" + SkillPrompts.echo(name) + "' in '" + this.contextKey
+							+ "'; no skill is used"
+					: "Session mode: the request context has no '" + this.contextKey + "'; no skill is used");
 			return;
 		}
 		Skill skill = request.load(name).orElse(null);

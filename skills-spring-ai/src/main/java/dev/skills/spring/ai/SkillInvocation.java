@@ -8,7 +8,8 @@ import org.jspecify.annotations.Nullable;
  * @param toolName {@code activate_skill} or {@code read_skill_resource}
  * @param skillName the skill asked for
  * @param path the file asked for ({@code read_skill_resource} only)
- * @param conversationId the conversation, when the call came through {@link SkillsAdvisor}
+ * @param conversationId the conversation, when the call came through
+ * {@link SkillsAdvisor}
  */
 public record SkillInvocation(String toolName, String skillName, @Nullable String path,
 		@Nullable String conversationId) {

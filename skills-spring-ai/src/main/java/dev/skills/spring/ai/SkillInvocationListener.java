@@ -27,7 +27,8 @@ public interface SkillInvocationListener {
 	}
 
 	/**
-	 * Called when the tool failed unexpectedly; the model then gets a short error message.
+	 * Called when the tool failed unexpectedly; the model then gets a short error
+	 * message.
 	 * @param invocation the call
 	 * @param error what went wrong
 	 */

@@ -7,11 +7,11 @@ import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsSnapshot;
 
 /**
- * Which skills the model is offered by name. The catalog and {@code activate_skill} list every
- * skill but the preloaded ones (their instructions are in the system message already) and the
- * built-in ones (unless asked for: an application's model should not be offered a skill about
- * writing skills it never chose). {@code read_skill_resource} reads the listed and the preloaded
- * skills' files.
+ * Which skills the model is offered by name. The catalog and {@code activate_skill} list
+ * every skill but the preloaded ones (their instructions are in the system message
+ * already) and the built-in ones (unless asked for: an application's model should not be
+ * offered a skill about writing skills it never chose). {@code read_skill_resource} reads
+ * the listed and the preloaded skills' files.
  *
  * @param preloaded the skills always in the system message, in order
  * @param listBuiltins whether built-in skills are listed too

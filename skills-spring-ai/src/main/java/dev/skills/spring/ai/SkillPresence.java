@@ -13,21 +13,26 @@ import org.springframework.ai.chat.messages.SystemMessage;
 import org.springframework.ai.chat.messages.ToolResponseMessage;
 
 /**
- * Which skills' instructions a conversation holds, told by structure, not by text: a skill is
- * present only through an {@code activate_skill} result for it, or a system message that the
- * advisor injected for it. A {@code <skill_content>} tag in a user message, another tool's result
- * or the middle of another skill's instructions never counts.
+ * Which skills' instructions a conversation holds, told by structure, not by text: a
+ * skill is present only through an {@code activate_skill} result for it, or a system
+ * message that the advisor injected for it. A {@code <skill_content>} tag in a user
+ * message, another tool's result or the middle of another skill's instructions never
+ * counts.
  */
 final class SkillPresence {
 
-	/** The metadata key that marks a system message the advisor injected, with the skill's name. */
+	/**
+	 * The metadata key that marks a system message the advisor injected, with the skill's
+	 * name.
+	 */
 	static final String INJECTED_SKILL = "skills_injected_skill";
 
 	private SkillPresence() {
 	}
 
 	/**
-	 * The system message that puts a skill's instructions into a request, marked as injected.
+	 * The system message that puts a skill's instructions into a request, marked as
+	 * injected.
 	 * @param skill the skill
 	 * @return the message
 	 */
@@ -55,7 +60,8 @@ final class SkillPresence {
 			}
 			else if (message instanceof SystemMessage system) {
 				Object marked = system.getMetadata().get(INJECTED_SKILL);
-				// Only the application and this advisor write system messages; a chat-memory store
+				// Only the application and this advisor write system messages; a
+				// chat-memory store
 				// that drops metadata still keeps the block's opening tag.
 				addOwner((marked != null) ? marked.toString() : SkillPrompts.contentOwner(system.getText()), names);
 			}

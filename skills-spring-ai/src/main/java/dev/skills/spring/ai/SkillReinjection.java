@@ -6,8 +6,8 @@ import dev.skills.core.activation.ActiveSkillsRepository;
 
 /**
  * Keeps a conversation's active skills in its requests: chat memory keeps only user and
- * assistant messages, and windows trim even those, so an active skill whose instructions are no
- * longer in the prompt is injected again, once, as a system message.
+ * assistant messages, and windows trim even those, so an active skill whose instructions
+ * are no longer in the prompt is injected again, once, as a system message.
  */
 final class SkillReinjection {
 

@@ -9,8 +9,8 @@ import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
- * What the two skill tools share: a fixed definition, and a tool context that may be absent
- * (a call from outside {@link SkillsAdvisor}, such as an MCP client, has none).
+ * What the two skill tools share: a fixed definition, and a tool context that may be
+ * absent (a call from outside {@link SkillsAdvisor}, such as an MCP client, has none).
  */
 abstract class SkillToolCallback implements ToolCallback {
 

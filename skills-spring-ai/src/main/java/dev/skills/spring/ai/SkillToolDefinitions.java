@@ -3,15 +3,14 @@ package dev.skills.spring.ai;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
-
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
- * The definitions the model sees of the skill tools: names, descriptions and JSON schemas, with
- * the skill names as an {@code enum} when the catalog lists them all.
+ * The definitions the model sees of the skill tools: names, descriptions and JSON
+ * schemas, with the skill names as an {@code enum} when the catalog lists them all.
  */
 final class SkillToolDefinitions {
 

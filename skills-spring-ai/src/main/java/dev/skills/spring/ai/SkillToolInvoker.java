@@ -15,8 +15,9 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Runs one skill tool call through the listeners and an observation, and turns every failure
- * (of the tool or of a listener) into a short message for the model: never a stack trace.
+ * Runs one skill tool call through the listeners and an observation, and turns every
+ * failure (of the tool or of a listener) into a short message for the model: never a
+ * stack trace.
  */
 final class SkillToolInvoker {
 
@@ -43,15 +44,16 @@ final class SkillToolInvoker {
 		RuntimeException listenerFailure = null;
 		try {
 			for (SkillInvocationListener listener : this.listeners) {
-				invocation = Objects.requireNonNull(listener.before(invocation),
-						() -> "SkillInvocationListener " + listener.getClass().getName() + " returned null from before");
+				invocation = Objects.requireNonNull(listener.before(invocation), () -> "SkillInvocationListener "
+						+ listener.getClass().getName() + " returned null from before");
 			}
 		}
 		catch (RuntimeException ex) {
 			listenerFailure = ex;
 		}
 		Observation observation = Observation.createNotStarted(observationName, this.observations)
-			// A name the model made up must not become a tag value: meters would grow without bound.
+			// A name the model made up must not become a tag value: meters would grow
+			// without bound.
 			.lowCardinalityKeyValue("skill",
 					this.knownSkill.test(invocation.skillName()) ? invocation.skillName() : UNKNOWN_SKILL)
 			.lowCardinalityKeyValue("tool", invocation.toolName())
@@ -86,7 +88,8 @@ final class SkillToolInvoker {
 		return text;
 	}
 
-	// An unexpected failure, of the tool or of a listener: log it, tell the listeners, and give
+	// An unexpected failure, of the tool or of a listener: log it, tell the listeners,
+	// and give
 	// the model a short message instead of an exception.
 	private Result failed(SkillInvocation invocation, @Nullable Observation observation, RuntimeException ex) {
 		logger.warn("Skill tool " + invocation.toolName() + " failed for skill '"

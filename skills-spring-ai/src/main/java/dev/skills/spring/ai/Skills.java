@@ -21,13 +21,16 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.ai.tool.ToolCallback;
 
 /**
- * Skills attached to a call in code, without a registry bean: load them, resolve a mixed list,
- * render their instructions, scope a tool pool. The core skills shipped with this library (such
- * as {@code skill-authoring}) are found by name.
+ * Skills attached to a call in code, without a registry bean: load them, resolve a mixed
+ * list, render their instructions, scope a tool pool. The core skills shipped with this
+ * library (such as {@code skill-authoring}) are found by name.
  */
 public final class Skills {
 
-	/** Where {@link #resolve(List)} looks names up: {@code skills}, relative to the working directory. */
+	/**
+	 * Where {@link #resolve(List)} looks names up: {@code skills}, relative to the
+	 * working directory.
+	 */
 	public static final Path DEFAULT_SKILL_DIR = Path.of("skills");
 
 	private static final Log logger = LogFactory.getLog(Skills.class);
@@ -38,9 +41,9 @@ public final class Skills {
 	}
 
 	/**
-	 * Load one skill. The caller chose the file, so a {@code SKILL.md} without frontmatter or
-	 * without a description still loads (named after its folder, with an empty description),
-	 * with a warning in the log.
+	 * Load one skill. The caller chose the file, so a {@code SKILL.md} without
+	 * frontmatter or without a description still loads (named after its folder, with an
+	 * empty description), with a warning in the log.
 	 * @param path a skill folder or its {@code SKILL.md}
 	 * @return the skill
 	 * @throws SkillNotFoundException {@code skill file not found: PATH} when there is no
@@ -52,25 +55,26 @@ public final class Skills {
 	}
 
 	/**
-	 * Resolve a list of entries to skills, looking names up in {@link #DEFAULT_SKILL_DIR}.
+	 * Resolve a list of entries to skills, looking names up in
+	 * {@link #DEFAULT_SKILL_DIR}.
 	 * @param entries the entries (see {@link #resolve(List, Path)})
 	 * @return the skills, in entry order
-	 * @throws IllegalArgumentException {@code skill not found: NAME} for an entry that resolves
-	 * to nothing
+	 * @throws IllegalArgumentException {@code skill not found: NAME} for an entry that
+	 * resolves to nothing
 	 */
 	public static List<Skill> resolve(List<?> entries) {
 		return resolve(entries, DEFAULT_SKILL_DIR);
 	}
 
 	/**
-	 * Resolve a list of entries to skills. An entry is a {@link Skill}, a {@link Path} (or a path
-	 * as text) to a skill folder or its {@code SKILL.md}, or a name: the folder of that name in
-	 * {@code skillDir}, else the core skill of that name.
+	 * Resolve a list of entries to skills. An entry is a {@link Skill}, a {@link Path}
+	 * (or a path as text) to a skill folder or its {@code SKILL.md}, or a name: the
+	 * folder of that name in {@code skillDir}, else the core skill of that name.
 	 * @param entries the entries
 	 * @param skillDir the folder to look names up in
 	 * @return the skills, in entry order
-	 * @throws IllegalArgumentException {@code skill not found: NAME} for an entry that resolves
-	 * to nothing
+	 * @throws IllegalArgumentException {@code skill not found: NAME} for an entry that
+	 * resolves to nothing
 	 */
 	public static List<Skill> resolve(List<?> entries, Path skillDir) {
 		List<Skill> skills = new ArrayList<>();
@@ -111,8 +115,8 @@ public final class Skills {
 
 	/**
 	 * The instructions block of skills attached to a call: per skill with instructions,
-	 * {@code ### Skill: NAME — DESCRIPTION} (or {@code ### Skill: NAME} without a description)
-	 * then the instructions; core skills are marked {@code [system]}.
+	 * {@code ### Skill: NAME — DESCRIPTION} (or {@code ### Skill: NAME} without a
+	 * description) then the instructions; core skills are marked {@code [system]}.
 	 * @param skills the skills
 	 * @return the block
 	 */
@@ -125,7 +129,8 @@ public final class Skills {
 	 * @param pool the tools available
 	 * @param use which tools the call wants: {@link UseTools#none()} (or {@code null}),
 	 * {@link UseTools#all()} or {@link UseTools#only(String...)}
-	 * @param skills the skills whose {@code allowed-tools} and {@code disallowed-tools} apply
+	 * @param skills the skills whose {@code allowed-tools} and {@code disallowed-tools}
+	 * apply
 	 * @return the tools the call may use
 	 */
 	public static List<ToolCallback> scopeTools(List<ToolCallback> pool, @Nullable UseTools use, List<Skill> skills) {

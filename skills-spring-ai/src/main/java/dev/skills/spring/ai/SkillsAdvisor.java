@@ -19,23 +19,25 @@ import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.prompt.Prompt;
 
 /**
- * Puts skills into every {@code ChatClient} request, call or stream, all read from one registry
- * snapshot that the request's tool loop keeps to the end.
+ * Puts skills into every {@code ChatClient} request, call or stream, all read from one
+ * registry snapshot that the request's tool loop keeps to the end.
  * <ul>
- * <li><b>On-demand mode</b>: the {@code <available_skills>} catalog in the system message, within
- * its token budget, and {@code activate_skill} (with {@code read_skill_resource} when a skill
- * bundles files, and {@code search_skills} when the catalog lists only some skills).</li>
- * <li><b>Session mode</b>: the skill named by the request context key {@code preloadFrom}, its
- * instructions injected; no catalog, no {@code activate_skill}.</li>
- * <li><b>Keeping skills in context</b>: an active skill whose instructions are no longer in the
- * prompt (chat memory trimmed them) is injected again, once.</li>
+ * <li><b>On-demand mode</b>: the {@code <available_skills>} catalog in the system
+ * message, within its token budget, and {@code activate_skill} (with
+ * {@code read_skill_resource} when a skill bundles files, and {@code search_skills} when
+ * the catalog lists only some skills).</li>
+ * <li><b>Session mode</b>: the skill named by the request context key
+ * {@code preloadFrom}, its instructions injected; no catalog, no
+ * {@code activate_skill}.</li>
+ * <li><b>Keeping skills in context</b>: an active skill whose instructions are no longer
+ * in the prompt (chat memory trimmed them) is injected again, once.</li>
  * <li><b>Tool scoping</b>: the request's other tools narrowed by the active skills'
  * {@code allowed-tools} and {@code disallowed-tools}.</li>
  * </ul>
- * It runs after the chat memory advisor (so it sees the conversation) and before the tool-calling
- * loop (so the loop can run the skill tools). The conversation id is the one chat memory uses,
- * {@link ChatMemory#CONVERSATION_ID}; requests without one share the conversation
- * {@value #DEFAULT_CONVERSATION_ID}.
+ * It runs after the chat memory advisor (so it sees the conversation) and before the
+ * tool-calling loop (so the loop can run the skill tools). The conversation id is the one
+ * chat memory uses, {@link ChatMemory#CONVERSATION_ID}; requests without one share the
+ * conversation {@value #DEFAULT_CONVERSATION_ID}.
  */
 public final class SkillsAdvisor implements BaseAdvisor {
 
@@ -78,7 +80,8 @@ public final class SkillsAdvisor implements BaseAdvisor {
 	}
 
 	/**
-	 * Start building an advisor whose tools use the defaults of {@link SkillsTools#builder}.
+	 * Start building an advisor whose tools use the defaults of
+	 * {@link SkillsTools#builder}.
 	 * @param registry the skills
 	 * @return a builder
 	 */
@@ -88,8 +91,8 @@ public final class SkillsAdvisor implements BaseAdvisor {
 
 	/**
 	 * Start building an advisor around these tools (shared with a
-	 * {@link SkillsToolCallbackProvider}); mode and {@code preloadFrom} default to the registry's
-	 * configuration.
+	 * {@link SkillsToolCallbackProvider}); mode and {@code preloadFrom} default to the
+	 * registry's configuration.
 	 * @param tools the skill tools, with their registry and active-skill store
 	 * @return a builder
 	 */
@@ -181,8 +184,8 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		}
 
 		/**
-		 * The advisor order (default {@link #DEFAULT_ORDER}). Keep it after chat memory and
-		 * before the tool-calling advisor.
+		 * The advisor order (default {@link #DEFAULT_ORDER}). Keep it after chat memory
+		 * and before the tool-calling advisor.
 		 * @param order the order
 		 * @return this builder
 		 */
@@ -192,8 +195,8 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		}
 
 		/**
-		 * The catalog within its token budget (default: {@link SkillCatalog} defaults, 4,000
-		 * tokens).
+		 * The catalog within its token budget (default: {@link SkillCatalog} defaults,
+		 * 4,000 tokens).
 		 * @param catalog the catalog
 		 * @return this builder
 		 */

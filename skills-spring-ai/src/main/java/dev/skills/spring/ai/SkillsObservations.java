@@ -1,9 +1,10 @@
 package dev.skills.spring.ai;
 
 /**
- * The names of the observations made around skill tool calls. Each carries the low-cardinality
- * keys {@code skill} ({@code unknown} for a name the registry does not know), {@code tool} and
- * {@code outcome} ({@code ok}, {@code already_active}, {@code not_found}, {@code rejected}).
+ * The names of the observations made around skill tool calls. Each carries the
+ * low-cardinality keys {@code skill} ({@code unknown} for a name the registry does not
+ * know), {@code tool} and {@code outcome} ({@code ok}, {@code already_active},
+ * {@code not_found}, {@code rejected}).
  */
 public final class SkillsObservations {
 

@@ -6,9 +6,9 @@ import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.ToolCallbackProvider;
 
 /**
- * The skill tools as a {@link ToolCallbackProvider} that always reflects the registry's current
- * snapshot: no tools without skills, no {@code read_skill_resource} when no skill bundles files.
- * An MCP server starter exports these as MCP tools.
+ * The skill tools as a {@link ToolCallbackProvider} that always reflects the registry's
+ * current snapshot: no tools without skills, no {@code read_skill_resource} when no skill
+ * bundles files. An MCP server starter exports these as MCP tools.
  */
 public final class SkillsToolCallbackProvider implements ToolCallbackProvider {
 

@@ -10,17 +10,21 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.ai.chat.memory.ChatMemory;
 
 /**
- * The entries {@link SkillsAdvisor} puts into the tool context of a request, read back by the
- * skill tools.
+ * The entries {@link SkillsAdvisor} puts into the tool context of a request, read back by
+ * the skill tools.
  */
 public final class SkillsToolContext {
 
-	/** The conversation id: the same key Spring AI's chat memory uses in the advisor context. */
+	/**
+	 * The conversation id: the same key Spring AI's chat memory uses in the advisor
+	 * context.
+	 */
 	public static final String CONVERSATION_ID = ChatMemory.CONVERSATION_ID;
 
 	/**
-	 * The names of the skills whose content is in the request's conversation: a mutable set the
-	 * activate tool adds to, so a second activation in the same turn is not sent again.
+	 * The names of the skills whose content is in the request's conversation: a mutable
+	 * set the activate tool adds to, so a second activation in the same turn is not sent
+	 * again.
 	 */
 	public static final String PRESENT_SKILLS = "skills_present";
 

@@ -21,9 +21,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.ai.tool.ToolCallback;
 
 /**
- * The skill tools of one registry. Their definitions, with the {@code enum} of current skill
- * names, are built once per snapshot generation and reused by every request until the next
- * reload.
+ * The skill tools of one registry. Their definitions, with the {@code enum} of current
+ * skill names, are built once per snapshot generation and reused by every request until
+ * the next reload.
  */
 public final class SkillsTools {
 
@@ -50,7 +50,8 @@ public final class SkillsTools {
 
 	private final AtomicReference<ToolSet> currentPartial = new AtomicReference<>();
 
-	// Session mode: a read tool scoped to one skill, per skill, for the current generation.
+	// Session mode: a read tool scoped to one skill, per skill, for the current
+	// generation.
 	private final Map<String, Optional<ToolCallback>> scopedReads = new ConcurrentHashMap<>();
 
 	private volatile long scopedGeneration = -1;
@@ -85,23 +86,24 @@ public final class SkillsTools {
 	}
 
 	/**
-	 * Record a session-mode pin as the conversation's activation of the skill, seen by the
-	 * listeners (and so the metrics) as an {@code activate_skill} call.
+	 * Record a session-mode pin as the conversation's activation of the skill, seen by
+	 * the listeners (and so the metrics) as an {@code activate_skill} call.
 	 * @param skill the pinned skill
 	 * @param conversationId the conversation
 	 */
 	void recordPin(String skill, String conversationId) {
 		this.invoker.invoke(new SkillInvocation(ACTIVATE_SKILL, skill, null, conversationId),
 				SkillsObservations.ACTIVATION, (invocation) -> {
-					this.activeSkills.activate(conversationId, new ActiveSkill(invocation.skillName(), this.clock.instant()));
+					this.activeSkills.activate(conversationId,
+							new ActiveSkill(invocation.skillName(), this.clock.instant()));
 					return new SkillToolInvoker.Result("Skill '" + invocation.skillName() + "' is pinned to this call.",
 							SkillInvocationListener.Outcome.OK);
 				});
 	}
 
 	/**
-	 * The tools for a snapshot: none without skills; {@code read_skill_resource} only when a skill
-	 * bundles files.
+	 * The tools for a snapshot: none without skills; {@code read_skill_resource} only
+	 * when a skill bundles files.
 	 * @param snapshot the snapshot the request sees
 	 * @return the tools, built once per generation
 	 */
@@ -110,9 +112,9 @@ public final class SkillsTools {
 	}
 
 	/**
-	 * The tools for a snapshot whose catalog may list only some skills. Then {@code skill_name}
-	 * takes any name (no {@code enum} of every skill), and {@code activate_skill} answers an
-	 * unknown name with the closest ones.
+	 * The tools for a snapshot whose catalog may list only some skills. Then
+	 * {@code skill_name} takes any name (no {@code enum} of every skill), and
+	 * {@code activate_skill} answers an unknown name with the closest ones.
 	 * @param snapshot the snapshot the request sees
 	 * @param partialCatalog the catalog when it left skills out, else {@code null}
 	 * @return the tools, built once per generation
@@ -139,8 +141,11 @@ public final class SkillsTools {
 			this.scopedGeneration = snapshot.generation();
 		}
 		return this.scopedReads
-			.computeIfAbsent(skill, (name) -> bundlesFiles(snapshot, name) ? Optional.of(new ReadSkillResourceTool(
-					SkillToolDefinitions.read(List.of(name)), this.registry, this.invoker, name)) : Optional.empty())
+			.computeIfAbsent(skill,
+					(name) -> bundlesFiles(snapshot, name)
+							? Optional.of(new ReadSkillResourceTool(SkillToolDefinitions.read(List.of(name)),
+									this.registry, this.invoker, name))
+							: Optional.empty())
 			.orElse(null);
 	}
 
@@ -225,8 +230,8 @@ public final class SkillsTools {
 		}
 
 		/**
-		 * The skills always given to the model in the system message: not offered again by
-		 * {@code activate_skill}, their files still readable.
+		 * The skills always given to the model in the system message: not offered again
+		 * by {@code activate_skill}, their files still readable.
 		 * @param names the preloaded skill names
 		 * @return this builder
 		 */
@@ -236,8 +241,9 @@ public final class SkillsTools {
 		}
 
 		/**
-		 * Whether built-in skills (shipped in a jar marked as built in) are listed in the catalog
-		 * and offered by {@code activate_skill} (default: no; they stay usable by name).
+		 * Whether built-in skills (shipped in a jar marked as built in) are listed in the
+		 * catalog and offered by {@code activate_skill} (default: no; they stay usable by
+		 * name).
 		 * @param listBuiltins whether to list them
 		 * @return this builder
 		 */
@@ -261,7 +267,8 @@ public final class SkillsTools {
 	 *
 	 * @param generation the generation they were built for
 	 * @param activate {@code activate_skill}, or {@code null} without skills
-	 * @param read {@code read_skill_resource}, or {@code null} when no skill bundles files
+	 * @param read {@code read_skill_resource}, or {@code null} when no skill bundles
+	 * files
 	 */
 	public record ToolSet(long generation, @Nullable ToolCallback activate, @Nullable ToolCallback read) {
 

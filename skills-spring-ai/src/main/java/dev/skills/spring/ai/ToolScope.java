@@ -11,9 +11,10 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.ai.tool.ToolCallback;
 
 /**
- * Narrows a pool of tools to what a call may use: first by the caller's choice, then by the
- * active skills' {@code allowed-tools} and {@code disallowed-tools}. The skill tools themselves
- * ({@code activate_skill}, {@code read_skill_resource}, {@code search_skills}) always stay.
+ * Narrows a pool of tools to what a call may use: first by the caller's choice, then by
+ * the active skills' {@code allowed-tools} and {@code disallowed-tools}. The skill tools
+ * themselves ({@code activate_skill}, {@code read_skill_resource}, {@code search_skills})
+ * always stay.
  */
 public final class ToolScope {
 
@@ -23,7 +24,8 @@ public final class ToolScope {
 	/**
 	 * Scope a pool of tools.
 	 * @param pool the tools available
-	 * @param useTools which of them the call wants; {@code null} for none (the skill tools stay)
+	 * @param useTools which of them the call wants; {@code null} for none (the skill
+	 * tools stay)
 	 * @param skills the active skills
 	 * @return the tools the call may use, in pool order
 	 */

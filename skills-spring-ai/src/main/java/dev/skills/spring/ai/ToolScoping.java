@@ -21,11 +21,12 @@ import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.tool.ToolCallback;
 
 /**
- * Puts the request's skill tools into its options and narrows its other tools by the active
- * skills' {@code allowed-tools} and {@code disallowed-tools}. The tool list is fixed when the
- * request starts, so each remaining tool checks again when called: a skill activated during the
- * request still restricts the tools called after it. The tool context carries the conversation,
- * the skills present and the request's snapshot to the skill tools.
+ * Puts the request's skill tools into its options and narrows its other tools by the
+ * active skills' {@code allowed-tools} and {@code disallowed-tools}. The tool list is
+ * fixed when the request starts, so each remaining tool checks again when called: a skill
+ * activated during the request still restricts the tools called after it. The tool
+ * context carries the conversation, the skills present and the request's snapshot to the
+ * skill tools.
  */
 final class ToolScoping {
 
@@ -70,7 +71,8 @@ final class ToolScoping {
 		return toolOptions.mutate().toolCallbacks(callbacks).toolContext(context).build();
 	}
 
-	// The skills active when a tool is called: those of the request, plus any activated since.
+	// The skills active when a tool is called: those of the request, plus any activated
+	// since.
 	private Collection<SkillMeta> activeAtCall(@Nullable ToolContext context, RequestSkills request) {
 		String conversationId = (context != null) ? SkillsToolContext.conversationId(context.getContext()) : null;
 		if (!this.followActivations || conversationId == null) {

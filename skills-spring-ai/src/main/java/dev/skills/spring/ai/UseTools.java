@@ -10,8 +10,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Which tools of a pool a call wants, before skills narrow the choice (see
- * {@link Skills#scopeTools}): {@link #none()}, {@link #all()} or {@link #only(String...) only}
- * some, by name.
+ * {@link Skills#scopeTools}): {@link #none()}, {@link #all()} or {@link #only(String...)
+ * only} some, by name.
  */
 public final class UseTools {
 
@@ -63,9 +63,10 @@ public final class UseTools {
 	}
 
 	/**
-	 * Read a loosely typed choice, as configuration or other languages write it: {@code null}
-	 * for none, the text {@code all} or {@code *} (any case) for all, other text for the one
-	 * tool of that name, a collection for those names, or a {@link UseTools} as it is.
+	 * Read a loosely typed choice, as configuration or other languages write it:
+	 * {@code null} for none, the text {@code all} or {@code *} (any case) for all, other
+	 * text for the one tool of that name, a collection for those names, or a
+	 * {@link UseTools} as it is.
 	 * @param value the choice
 	 * @return the choice
 	 * @throws IllegalArgumentException for any other type

@@ -19,8 +19,8 @@ import org.springframework.ai.chat.memory.ChatMemory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * An {@code already_active} answer delivers nothing new: it is not an activation, so the skill
- * keeps the time it was activated at.
+ * An {@code already_active} answer delivers nothing new: it is not an activation, so the
+ * skill keeps the time it was activated at.
  */
 class AlreadyActiveTests {
 
@@ -45,7 +45,8 @@ class AlreadyActiveTests {
 		SkillsAdvisor advisor = SkillsAdvisor
 			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(activeSkills).clock(clock).build())
 			.build();
-		ScriptedChatModel model = new ScriptedChatModel().thenCall("activate_skill", "{\"skill_name\":\"pdf-processing\"}")
+		ScriptedChatModel model = new ScriptedChatModel()
+			.thenCall("activate_skill", "{\"skill_name\":\"pdf-processing\"}")
 			.thenAnswer("activated")
 			.thenCall("activate_skill", "{\"skill_name\":\"pdf-processing\"}")
 			.thenAnswer("still there");

@@ -24,9 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Issue 9's acceptance for the catalog: 10,000 generated skills in {@code category/skill}
- * layout plus the example PDF skill, default settings, a real ChatClient over a scripted model.
- * Each category folder is its own location: how many folders one location may hold is the
- * discovery half of the issue.
+ * layout plus the example PDF skill, default settings, a real ChatClient over a scripted
+ * model. Each category folder is its own location: how many folders one location may hold
+ * is the discovery half of the issue.
  */
 class CatalogAtScaleAcceptanceTests {
 
@@ -40,8 +40,8 @@ class CatalogAtScaleAcceptanceTests {
 	static final String[] OBJECTS = { "invoices", "contracts", "release notes", "database schemas", "dashboards",
 			"onboarding guides", "incident reports", "API clients", "budgets", "test plans", "job adverts" };
 
-	static final String[] TEAMS = { "finance", "legal", "platform", "sales", "support", "security", "data",
-			"mobile", "hiring" };
+	static final String[] TEAMS = { "finance", "legal", "platform", "sales", "support", "security", "data", "mobile",
+			"hiring" };
 
 	@TempDir
 	static Path root;
@@ -56,10 +56,12 @@ class CatalogAtScaleAcceptanceTests {
 			locations.add(category.toString());
 			for (int s = 0; s < PER_CATEGORY; s++) {
 				int i = c * PER_CATEGORY + s;
-				write(category.resolve("c%02d-skill-%03d".formatted(c, s)), "---\nname: c%02d-skill-%03d\n".formatted(c, s)
-						+ "description: %s %s for the %s team and reports what needs attention (case %d).\n".formatted(
-								VERBS[i % VERBS.length], OBJECTS[i / 7 % OBJECTS.length], TEAMS[i / 3 % TEAMS.length], i)
-						+ "---\nInstructions.\n");
+				write(category.resolve("c%02d-skill-%03d".formatted(c, s)),
+						"---\nname: c%02d-skill-%03d\n".formatted(c, s)
+								+ "description: %s %s for the %s team and reports what needs attention (case %d).\n"
+									.formatted(VERBS[i % VERBS.length], OBJECTS[i / 7 % OBJECTS.length],
+											TEAMS[i / 3 % TEAMS.length], i)
+								+ "---\nInstructions.\n");
 			}
 		}
 		Path science = root.resolve("category-science");

@@ -22,8 +22,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * The code-first API as its users expect it: skills made in code, forgiving loading of a file
- * the caller chose, name resolution, and the instructions block.
+ * The code-first API as its users expect it: skills made in code, forgiving loading of a
+ * file the caller chose, name resolution, and the instructions block.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class CodeFirstSkillsTests {
@@ -53,8 +53,8 @@ class CodeFirstSkillsTests {
 		assertThat(skill.description()).isEmpty();
 		assertThat(skill.body()).isEqualTo("# Notes\n\nJust instructions.");
 		assertThat(skill.path()).contains(folder);
-		assertThat(output).contains("SKILL.md has no frontmatter; using the directory name 'plain-notes' and an "
-				+ "empty description");
+		assertThat(output).contains(
+				"SKILL.md has no frontmatter; using the directory name 'plain-notes' and an " + "empty description");
 	}
 
 	@Test
@@ -100,9 +100,9 @@ class CodeFirstSkillsTests {
 
 	@Test
 	void aSkillReadFromAJarHasNoPath() {
-		SkillMeta meta = new SkillMeta("kit", "A kit.", null, null, Map.of(), null, List.of(), null, List.of(), List.of(),
-				0, "jar:file:/libs/kit.jar!/META-INF/skills/kit/SKILL.md", "jar:file:/libs/kit.jar!/META-INF/skills/kit/",
-				Map.of(), false);
+		SkillMeta meta = new SkillMeta("kit", "A kit.", null, null, Map.of(), null, List.of(), null, List.of(),
+				List.of(), 0, "jar:file:/libs/kit.jar!/META-INF/skills/kit/SKILL.md",
+				"jar:file:/libs/kit.jar!/META-INF/skills/kit/", Map.of(), false);
 
 		assertThat(new Skill(meta, "Use the kit.", List.of()).path()).isEmpty();
 	}

@@ -21,8 +21,8 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 
+import dev.skills.core.Preemptively;
 import dev.skills.core.SkillConfig;
-import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,14 +37,14 @@ import org.springframework.ai.tool.ToolCallback;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
- * The hostile path corpus ({@code hostile-paths.jsonl}: one JSON string per line, as a model
- * would send it) through the real {@code read_skill_resource} callback, for a skill in a folder
- * (with links, hidden files and a FIFO) and a skill in a jar (with entries that climb out). No
- * answer shows a secret, a server path or a stack trace, and every answer comes within seconds;
- * swapping a file for a link while it is read changes nothing.
+ * The hostile path corpus ({@code hostile-paths.jsonl}: one JSON string per line, as a
+ * model would send it) through the real {@code read_skill_resource} callback, for a skill
+ * in a folder (with links, hidden files and a FIFO) and a skill in a jar (with entries
+ * that climb out). No answer shows a secret, a server path or a stack trace, and every
+ * answer comes within seconds; swapping a file for a link while it is read changes
+ * nothing.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HostilePathCorpusTests {
@@ -130,7 +130,8 @@ class HostilePathCorpusTests {
 	Stream<Arguments> corpus() throws IOException {
 		List<String> lines = new ArrayList<>();
 		try (InputStream in = getClass().getResourceAsStream("/hostile-paths.jsonl")) {
-			new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter((line) -> !line.isBlank())
+			new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+				.filter((line) -> !line.isBlank())
 				.forEach(lines::add);
 		}
 		assertThat(lines).hasSizeGreaterThanOrEqualTo(100);
@@ -142,7 +143,7 @@ class HostilePathCorpusTests {
 	void aHostilePathGetsAShortAnswerThatShowsNothingOutsideTheSkill(String kind, String jsonPath) {
 		String arguments = "{\"skill_name\":\"kit\",\"path\":" + jsonPath + "}";
 
-		String answer = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> this.tools.get(kind).call(arguments));
+		String answer = Preemptively.within(Duration.ofSeconds(5), () -> this.tools.get(kind).call(arguments));
 
 		assertSafe(answer);
 	}
@@ -176,7 +177,8 @@ class HostilePathCorpusTests {
 		assertThat(reads).isPositive();
 	}
 
-	// Runs the swap in a loop on another thread while the tool reads the path for two seconds.
+	// Runs the swap in a loop on another thread while the tool reads the path for two
+	// seconds.
 	private int race(Swap swap, String path) throws Exception {
 		AtomicBoolean stop = new AtomicBoolean();
 		AtomicInteger swaps = new AtomicInteger();
@@ -220,9 +222,7 @@ class HostilePathCorpusTests {
 	}
 
 	private static ToolCallback readTool(SkillsRegistry registry) {
-		return SkillsTools.builder(registry).build()
-			.toolSet(registry.snapshot())
-			.read();
+		return SkillsTools.builder(registry).build().toolSet(registry.snapshot()).read();
 	}
 
 	private static String skillMd(String name) {

@@ -11,8 +11,8 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 /**
  * The default active-skill store, beyond the contract every store keeps
- * ({@code ActiveSkillsRepositoryContract} in skills-core): bounded by conversations used least
- * recently.
+ * ({@code ActiveSkillsRepositoryContract} in skills-core): bounded by conversations used
+ * least recently.
  */
 class InMemoryActiveSkillsRepositoryTests {
 

@@ -16,8 +16,8 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A preloaded skill that does not exist (yet: hot reload may bring it) is reported once, not on
- * every request, and is used as soon as it appears.
+ * A preloaded skill that does not exist (yet: hot reload may bring it) is reported once,
+ * not on every request, and is used as soon as it appears.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class MissingPreloadTests {
@@ -38,7 +38,8 @@ class MissingPreloadTests {
 		this.registry = TestSkills.registry(this.root);
 		ScriptedChatModel model = new ScriptedChatModel().thenAnswer("1").thenAnswer("2").thenAnswer("3");
 		ChatClient client = ChatClient.builder(model)
-			.defaultAdvisors(SkillsAdvisor.builder(SkillsTools.builder(this.registry).preload(List.of("later")).build()).build())
+			.defaultAdvisors(
+					SkillsAdvisor.builder(SkillsTools.builder(this.registry).preload(List.of("later")).build()).build())
 			.build();
 
 		client.prompt().user("one").call().content();

@@ -17,8 +17,9 @@ import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 /**
- * A chat model that answers from a script and records every prompt it receives: the only fake in
- * these tests (shared with the auto-configuration tests through this module's test jar). Its options support tools, so the real tool-calling loop of ChatClient runs.
+ * A chat model that answers from a script and records every prompt it receives: the only
+ * fake in these tests (shared with the auto-configuration tests through this module's
+ * test jar). Its options support tools, so the real tool-calling loop of ChatClient runs.
  */
 public final class ScriptedChatModel implements ChatModel {
 
@@ -34,12 +35,14 @@ public final class ScriptedChatModel implements ChatModel {
 	public ScriptedChatModel thenCall(String tool, String arguments) {
 		return then((prompt) -> AssistantMessage.builder()
 			.content("")
-			.toolCalls(List.of(new AssistantMessage.ToolCall("call-" + this.prompts.size(), "function", tool, arguments)))
+			.toolCalls(
+					List.of(new AssistantMessage.ToolCall("call-" + this.prompts.size(), "function", tool, arguments)))
 			.build());
 	}
 
 	/**
-	 * Answer with several tool calls at once: tool name, arguments, tool name, arguments...
+	 * Answer with several tool calls at once: tool name, arguments, tool name,
+	 * arguments...
 	 */
 	public ScriptedChatModel thenCalls(String... toolsAndArguments) {
 		return then((prompt) -> {

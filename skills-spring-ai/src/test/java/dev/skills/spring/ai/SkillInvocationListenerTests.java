@@ -1,10 +1,10 @@
 package dev.skills.spring.ai;
 
-import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
 import io.micrometer.observation.tck.TestObservationRegistry;
@@ -52,11 +52,13 @@ class SkillInvocationListenerTests {
 	}
 
 	SkillsAdvisor advisor(SkillInvocationListener... listeners) {
-		return SkillsAdvisor.builder(SkillsTools.builder(this.registry)
-			.activeSkillsRepository(this.activeSkills)
-			.listeners(List.of(listeners))
-			.observationRegistry(this.observations)
-			.build()).build();
+		return SkillsAdvisor
+			.builder(SkillsTools.builder(this.registry)
+				.activeSkillsRepository(this.activeSkills)
+				.listeners(List.of(listeners))
+				.observationRegistry(this.observations)
+				.build())
+			.build();
 	}
 
 	String ask(SkillsAdvisor advisor) {
@@ -76,7 +78,8 @@ class SkillInvocationListenerTests {
 
 	@Test
 	void beforeSeesTheCallWithItsConversation() {
-		this.model.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"references/FORMS.md\"}")
+		this.model
+			.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"references/FORMS.md\"}")
 			.thenAnswer("ok");
 		List<SkillInvocation> seen = new CopyOnWriteArrayList<>();
 
@@ -88,8 +91,8 @@ class SkillInvocationListenerTests {
 			}
 		}));
 
-		assertThat(seen).containsExactly(
-				new SkillInvocation("read_skill_resource", "pdf-processing", "references/FORMS.md", "c1"));
+		assertThat(seen)
+			.containsExactly(new SkillInvocation("read_skill_resource", "pdf-processing", "references/FORMS.md", "c1"));
 	}
 
 	@Test
@@ -114,7 +117,8 @@ class SkillInvocationListenerTests {
 
 	@Test
 	void beforeCanRewriteThePath() {
-		this.model.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"references/FORMS.md\"}")
+		this.model
+			.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"references/FORMS.md\"}")
 			.thenAnswer("ok");
 
 		ask(advisor(new SkillInvocationListener() {
@@ -129,9 +133,10 @@ class SkillInvocationListenerTests {
 
 	@Test
 	void afterCanRewriteTheResultAndSeesTheOutcome() {
-		this.model.thenCalls("activate_skill", "{\"skill_name\":\"pdf-processing\"}", "activate_skill",
-				"{\"skill_name\":\"pdf-processing\"}", "activate_skill", "{\"skill_name\":\"nope\"}",
-				"read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"../x\"}")
+		this.model
+			.thenCalls("activate_skill", "{\"skill_name\":\"pdf-processing\"}", "activate_skill",
+					"{\"skill_name\":\"pdf-processing\"}", "activate_skill", "{\"skill_name\":\"nope\"}",
+					"read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"../x\"}")
 			.thenAnswer("ok");
 
 		ask(advisor(new SkillInvocationListener() {
@@ -204,7 +209,8 @@ class SkillInvocationListenerTests {
 
 	@Test
 	void aListenerFailingAfterTheToolRanGivesTheModelAShortMessage() {
-		this.model.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"references/FORMS.md\"}")
+		this.model
+			.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"references/FORMS.md\"}")
 			.thenAnswer("continued");
 		List<SkillInvocation> failed = new CopyOnWriteArrayList<>();
 
@@ -273,7 +279,8 @@ class SkillInvocationListenerTests {
 
 	@Test
 	void aFileReadIsObservedWithSkillAndOutcome() {
-		this.model.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"references/FORMS.md\"}")
+		this.model
+			.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"references/FORMS.md\"}")
 			.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"/etc/passwd\"}")
 			.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"missing.md\"}")
 			.thenAnswer("ok");

@@ -18,8 +18,8 @@ import org.springframework.ai.chat.prompt.Prompt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Which skills the model is offered by name: preloaded and built-in skills are not listed, and a
- * session-mode pin counts as the conversation's activation.
+ * Which skills the model is offered by name: preloaded and built-in skills are not
+ * listed, and a session-mode pin counts as the conversation's activation.
  */
 class SkillOfferTests {
 
@@ -41,9 +41,8 @@ class SkillOfferTests {
 	}
 
 	SkillsRegistry folderAndBuiltins() {
-		return SkillsRegistry.create(SkillConfig.builder()
-			.skillsDir(this.root.toString(), SkillConfig.DEFAULT_LOCATION)
-			.build());
+		return SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(this.root.toString(), SkillConfig.DEFAULT_LOCATION).build());
 	}
 
 	@Test
@@ -54,7 +53,8 @@ class SkillOfferTests {
 			Prompt prompt = ask(SkillsTools.builder(registry).preload(List.of("house-style")).build());
 
 			String system = prompt.getSystemMessage().getText();
-			assertThat(system).contains("<name>pdf</name>").doesNotContain("<name>house-style</name>")
+			assertThat(system).contains("<name>pdf</name>")
+				.doesNotContain("<name>house-style</name>")
 				.contains("### Skill: house-style");
 			assertThat(Prompts.toolDefinition(prompt, "activate_skill").inputSchema()).contains("\"enum\":[\"pdf\"]");
 		}
@@ -75,14 +75,16 @@ class SkillOfferTests {
 	void builtInSkillsAreNotListedUnlessAskedForButStayUsableByName() {
 		TestSkills.skill(this.root, "pdf");
 		try (SkillsRegistry registry = folderAndBuiltins()) {
-			assertThat(registry.get("skill-authoring")).hasValueSatisfying((skill) -> assertThat(skill.builtin()).isTrue());
+			assertThat(registry.get("skill-authoring"))
+				.hasValueSatisfying((skill) -> assertThat(skill.builtin()).isTrue());
 
 			Prompt hidden = ask(SkillsTools.builder(registry).build());
 			Prompt listed = ask(SkillsTools.builder(registry).listBuiltins(true).build());
 			Prompt preloaded = ask(SkillsTools.builder(registry).preload(List.of("skill-authoring")).build());
 
 			assertThat(hidden.getSystemMessage().getText()).doesNotContain("skill-authoring");
-			assertThat(Prompts.toolDefinition(hidden, "activate_skill").inputSchema()).doesNotContain("skill-authoring");
+			assertThat(Prompts.toolDefinition(hidden, "activate_skill").inputSchema())
+				.doesNotContain("skill-authoring");
 			assertThat(listed.getSystemMessage().getText()).contains("<name>skill-authoring</name>");
 			assertThat(preloaded.getSystemMessage().getText()).contains("### Skill: skill-authoring [system]");
 		}
@@ -108,7 +110,8 @@ class SkillOfferTests {
 				.listeners(List.of(listener))
 				.build();
 			ChatClient client = ChatClient.builder(this.model)
-				.defaultAdvisors(SkillsAdvisor.builder(tools).mode(SkillConfig.Mode.SESSION).preloadFrom("SKILL").build())
+				.defaultAdvisors(
+						SkillsAdvisor.builder(tools).mode(SkillConfig.Mode.SESSION).preloadFrom("SKILL").build())
 				.build();
 			this.model.thenAnswer("one").thenAnswer("two");
 

@@ -1,6 +1,5 @@
 package dev.skills.spring.ai;
 
-import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -16,8 +15,8 @@ import org.springframework.ai.chat.client.ChatClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Whatever the model sends, it gets a short message naming what was wrong, and the caller gets
- * the model's answer: never an exception.
+ * Whatever the model sends, it gets a short message naming what was wrong, and the caller
+ * gets the model's answer: never an exception.
  */
 class SkillToolBadArgumentsTests {
 
@@ -45,13 +44,15 @@ class SkillToolBadArgumentsTests {
 	}
 
 	/**
-	 * Run one request in which the model makes this one tool call, and return what the tool
-	 * answered.
+	 * Run one request in which the model makes this one tool call, and return what the
+	 * tool answered.
 	 */
 	String toolAnswer(String tool, String arguments) {
 		this.model.thenCall(tool, arguments).thenAnswer("finished anyway");
 		String answer = ChatClient.builder(this.model)
-			.defaultAdvisors(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build())
+			.defaultAdvisors(SkillsAdvisor
+				.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
+				.build())
 			.build()
 			.prompt()
 			.user("Do it")
@@ -91,7 +92,9 @@ class SkillToolBadArgumentsTests {
 
 	@Test
 	void anUnknownSkillIsNotRecordedAsActive() {
-		SkillsAdvisor advisor = SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build();
+		SkillsAdvisor advisor = SkillsAdvisor
+			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
+			.build();
 		this.model.thenCall("activate_skill", "{\"skill_name\":\"pdf\"}").thenAnswer("ok");
 
 		ChatClient.builder(this.model).defaultAdvisors(advisor).build().prompt().user("Do it").call().content();
@@ -108,8 +111,8 @@ class SkillToolBadArgumentsTests {
 	@Test
 	void readingAnAbsolutePathIsRejectedWithoutReading() {
 		String absolute = this.root.resolve("outside.txt").toAbsolutePath().toString();
-		assertThat(toolAnswer("read_skill_resource",
-				"{\"skill_name\":\"pdf-processing\",\"path\":\"" + absolute + "\"}"))
+		assertThat(
+				toolAnswer("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"" + absolute + "\"}"))
 			.isEqualTo("Cannot read '" + absolute
 					+ "' from skill 'pdf-processing': it is absolute; give a path relative to the skill folder.")
 			.doesNotContain("not part of any skill");
@@ -155,7 +158,9 @@ class SkillToolBadArgumentsTests {
 			.thenAnswer("done");
 
 		String answer = ChatClient.builder(this.model)
-			.defaultAdvisors(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build())
+			.defaultAdvisors(SkillsAdvisor
+				.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
+				.build())
 			.build()
 			.prompt()
 			.user("Do it")
@@ -196,8 +201,7 @@ class SkillToolBadArgumentsTests {
 
 	@Test
 	void aNullInputToEitherToolSaysWhichArgumentIsMissing() {
-		SkillsTools.ToolSet tools = SkillsTools.builder(this.registry).build()
-			.toolSet(this.registry.snapshot());
+		SkillsTools.ToolSet tools = SkillsTools.builder(this.registry).build().toolSet(this.registry.snapshot());
 
 		assertThat(tools.activate().call(null)).startsWith("Error: skill_name is required.");
 		assertThat(tools.read().call(null, null)).startsWith("Error: skill_name is required.");

@@ -17,8 +17,8 @@ import org.springframework.ai.chat.prompt.Prompt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The advisor with a catalog over its token budget: what the model is offered, and the loop
- * from {@code search_skills} to {@code activate_skill} through a real ChatClient.
+ * The advisor with a catalog over its token budget: what the model is offered, and the
+ * loop from {@code search_skills} to {@code activate_skill} through a real ChatClient.
  */
 class SkillsAdvisorCatalogBudgetTests {
 
@@ -68,8 +68,7 @@ class SkillsAdvisorCatalogBudgetTests {
 			.isEqualTo(SkillPrompts.catalogSection(this.registry.snapshot().catalog()));
 		assertThat(Prompts.toolNames(prompt(0))).containsExactly("activate_skill", "read_skill_resource");
 		assertThat(SkillsToolSchemaTests.enumOf(Prompts.toolDefinition(prompt(0), "activate_skill"))).hasSize(20);
-		assertThat(SkillsToolSchemaTests.enumOf(Prompts.toolDefinition(prompt(0), "read_skill_resource")))
-			.hasSize(20);
+		assertThat(SkillsToolSchemaTests.enumOf(Prompts.toolDefinition(prompt(0), "read_skill_resource"))).hasSize(20);
 	}
 
 	@Test
@@ -123,13 +122,15 @@ class SkillsAdvisorCatalogBudgetTests {
 	@Test
 	void searchSkillsExplainsAMissingQueryAndANoMatch() {
 		skills(200);
-		this.model.thenCall("search_skills", "{}").thenCall("search_skills", "{\"query\":\"zeppelin\"}").thenAnswer("ok");
+		this.model.thenCall("search_skills", "{}")
+			.thenCall("search_skills", "{\"query\":\"zeppelin\"}")
+			.thenAnswer("ok");
 
 		client(800).prompt().user("Hello").call().content();
 
 		assertThat(Prompts.lastToolResult(prompt(1))).startsWith("Error: query is required");
-		assertThat(Prompts.lastToolResult(prompt(2))).isEqualTo(
-				"No skill matches these keywords. Try other words, or go on without a skill.");
+		assertThat(Prompts.lastToolResult(prompt(2)))
+			.isEqualTo("No skill matches these keywords. Try other words, or go on without a skill.");
 	}
 
 	private static int countEntries(String text) {

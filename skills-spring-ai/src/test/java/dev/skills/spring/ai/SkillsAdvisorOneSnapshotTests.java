@@ -26,8 +26,8 @@ import org.springframework.util.FileSystemUtils;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A request reads one registry snapshot from its first model call to its last tool call, and
- * tells which skills a conversation holds by structure, never by text.
+ * A request reads one registry snapshot from its first model call to its last tool call,
+ * and tells which skills a conversation holds by structure, never by text.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class SkillsAdvisorOneSnapshotTests {
@@ -144,8 +144,7 @@ class SkillsAdvisorOneSnapshotTests {
 	void onlyActivationResultsAndInjectedSystemMessagesCountAsPresent() {
 		String alpha = "<skill_content name=\"alpha\">\nInstructions of alpha.\n</skill_content>";
 		String beta = "<skill_content name=\"beta\">\nInstructions of beta.\n</skill_content>";
-		List<Message> conversation = List.of(new UserMessage(alpha),
-				AssistantMessage.builder().content(alpha).build(),
+		List<Message> conversation = List.of(new UserMessage(alpha), AssistantMessage.builder().content(alpha).build(),
 				ToolResponseMessage.builder()
 					.responses(List.of(new ToolResponseMessage.ToolResponse("1", "web_fetch", alpha),
 							new ToolResponseMessage.ToolResponse("2", "activate_skill", beta)))
@@ -178,7 +177,8 @@ class SkillsAdvisorOneSnapshotTests {
 
 		ask("Use alpha");
 
-		assertThat(this.registry.diagnostics()).anySatisfy((d) -> assertThat(d.message()).contains("last good version"));
+		assertThat(this.registry.diagnostics())
+			.anySatisfy((d) -> assertThat(d.message()).contains("last good version"));
 		assertThat(output).contains("alpha/SKILL.md: Invalid YAML in frontmatter");
 		assertThat(Prompts.allText(this.model.prompts.get(0))).contains("<name>alpha</name>");
 		assertThat(Prompts.lastToolResult(this.model.prompts.get(1)))

@@ -1,9 +1,9 @@
 package dev.skills.spring.ai;
 
-import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,7 +22,8 @@ import org.springframework.ai.chat.prompt.Prompt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Keeping active skills in context when chat memory has lost their content, per conversation.
+ * Keeping active skills in context when chat memory has lost their content, per
+ * conversation.
  */
 class SkillsAdvisorReinjectionTests {
 
@@ -56,9 +57,12 @@ class SkillsAdvisorReinjectionTests {
 				+ "relative to the skill directory. Read a bundled file with read_skill_resource(skill_name=\"pdf-"
 				+ "processing\", path=\"<relative path>\").\n\n<skill_resources>\n  <file>references/FORMS.md</file>\n"
 				+ "</skill_resources>\n</skill_content>";
-		this.advisor = SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build();
+		this.advisor = SkillsAdvisor
+			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
+			.build();
 		this.client = ChatClient.builder(this.model)
-			// Listed first on purpose: the orders, not the list, put it after chat memory.
+			// Listed first on purpose: the orders, not the list, put it after chat
+			// memory.
 			.defaultAdvisors(this.advisor, MessageChatMemoryAdvisor.builder(this.memory).build())
 			.build();
 	}
@@ -116,7 +120,8 @@ class SkillsAdvisorReinjectionTests {
 			assertThat(messages.get(1)).isInstanceOf(SystemMessage.class);
 			assertThat(messages.get(1).getText()).isEqualTo(this.pdfContent);
 		}
-		// The window of four dropped the first exchange by the fourth call: only the skill survives.
+		// The window of four dropped the first exchange by the fourth call: only the
+		// skill survives.
 		assertThat(Prompts.allText(prompt(4))).doesNotContain("Fill the PDF form")
 			.doesNotContain("activated")
 			.contains("And the third one?")
@@ -233,7 +238,6 @@ class SkillsAdvisorReinjectionTests {
 		assertThat(Prompts.occurrences(prompt(2), Prompts.contentTag("csv-tools"))).isEqualTo(1);
 	}
 
-
 	@Test
 	void theAdvisorRunsAfterChatMemoryAndBeforeTheToolLoop() {
 		assertThat(this.advisor.getOrder()).isEqualTo(SkillsAdvisor.DEFAULT_ORDER)
@@ -268,8 +272,8 @@ class SkillsAdvisorReinjectionTests {
 			.call()
 			.content();
 
-		assertThat(prompt(2).getInstructions()).noneMatch((message) -> message instanceof SystemMessage
-				&& message.getText().contains("<skill_content"));
+		assertThat(prompt(2).getInstructions())
+			.noneMatch((message) -> message instanceof SystemMessage && message.getText().contains("<skill_content"));
 		assertThat(Prompts.occurrences(prompt(2), Prompts.contentTag("pdf-processing"))).isEqualTo(1);
 		assertThat(Prompts.lastToolResult(prompt(3))).isEqualTo(ALREADY_ACTIVE);
 	}

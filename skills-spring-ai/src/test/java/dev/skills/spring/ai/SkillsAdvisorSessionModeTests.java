@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * Session mode: the request names the skill, which is injected; the model chooses nothing.
+ * Session mode: the request names the skill, which is injected; the model chooses
+ * nothing.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class SkillsAdvisorSessionModeTests {
@@ -77,16 +78,17 @@ class SkillsAdvisorSessionModeTests {
 		assertThat(messages).hasSize(3);
 		assertThat(messages.get(0).getText()).isEqualTo("You help.");
 		assertThat(messages.get(1)).isInstanceOf(SystemMessage.class);
-		assertThat(messages.get(1).getText()).isEqualTo("""
-				<skill_content name="support-desk">
-				Answer politely.
+		assertThat(messages.get(1).getText()).isEqualTo(
+				"""
+						<skill_content name="support-desk">
+						Answer politely.
 
-				Relative paths in this skill are relative to the skill directory. Read a bundled file with read_skill_resource(skill_name="support-desk", path="<relative path>").
+						Relative paths in this skill are relative to the skill directory. Read a bundled file with read_skill_resource(skill_name="support-desk", path="<relative path>").
 
-				<skill_resources>
-				  <file>references/FAQ.md</file>
-				</skill_resources>
-				</skill_content>""");
+						<skill_resources>
+						  <file>references/FAQ.md</file>
+						</skill_resources>
+						</skill_content>""");
 		assertThat(messages.get(2).getText()).isEqualTo("When are you open?");
 	}
 
@@ -127,11 +129,7 @@ class SkillsAdvisorSessionModeTests {
 		this.model.thenCall("read_skill_resource", "{\"skill_name\":\"billing\",\"path\":\"references/PRICES.md\"}")
 			.thenAnswer("sorry");
 
-		this.client.prompt()
-			.user("Prices?")
-			.advisors((a) -> a.param("SKILL_NAME", "support-desk"))
-			.call()
-			.content();
+		this.client.prompt().user("Prices?").advisors((a) -> a.param("SKILL_NAME", "support-desk")).call().content();
 
 		assertThat(Prompts.lastToolResult(prompt(1)))
 			.isEqualTo("Error: only the files of skill 'support-desk' can be read in this session.");
@@ -224,7 +222,6 @@ class SkillsAdvisorSessionModeTests {
 				.doesNotContain("available_skills");
 		}
 	}
-
 
 	@Test
 	void theSessionSkillsToolRulesScopeTheRequestsTools() {

@@ -36,9 +36,12 @@ class SkillsAdvisorSmokeTests {
 			assertThat(model.prompts).hasSize(3);
 			assertThat(model.prompts.get(0).getSystemMessage().getText()).startsWith("You help.\n\nThe skills below")
 				.contains("<skill><name>pdf-processing</name><description>Work with PDFs.</description></skill>");
-			Message last = model.prompts.get(2).getInstructions().get(model.prompts.get(2).getInstructions().size() - 1);
+			Message last = model.prompts.get(2)
+				.getInstructions()
+				.get(model.prompts.get(2).getInstructions().size() - 1);
 			assertThat(last).isInstanceOf(ToolResponseMessage.class);
-			assertThat(((ToolResponseMessage) last).getResponses().get(0).responseData()).isEqualTo("Fill every field.");
+			assertThat(((ToolResponseMessage) last).getResponses().get(0).responseData())
+				.isEqualTo("Fill every field.");
 			String activation = model.prompts.get(2)
 				.getInstructions()
 				.stream()

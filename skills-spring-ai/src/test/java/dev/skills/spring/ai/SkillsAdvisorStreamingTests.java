@@ -1,9 +1,9 @@
 package dev.skills.spring.ai;
 
-import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,7 +47,9 @@ class SkillsAdvisorStreamingTests {
 		TestSkills.write(pdf.resolve("references/FORMS.md"), "Fill every field.");
 		TestSkills.skill(this.root, "csv-tools");
 		this.registry = TestSkills.registry(this.root);
-		this.advisor = SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build();
+		this.advisor = SkillsAdvisor
+			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
+			.build();
 		this.client = ChatClient.builder(this.model)
 			.defaultAdvisors(MessageChatMemoryAdvisor.builder(this.memory).build(), this.advisor)
 			.defaultTools(this.bash)
@@ -97,7 +99,8 @@ class SkillsAdvisorStreamingTests {
 
 		assertThat(this.model.prompts).hasSize(3);
 		assertThat(Prompts.toolResults(prompt(2))).hasSize(2).endsWith("Fill every field.");
-		assertThat(Prompts.toolResults(prompt(2)).get(0)).startsWith("<skill_content name=\"pdf-processing\">\nUse pypdf.\n");
+		assertThat(Prompts.toolResults(prompt(2)).get(0))
+			.startsWith("<skill_content name=\"pdf-processing\">\nUse pypdf.\n");
 		assertThat(this.activeSkills.findByConversationId("c1")).extracting("name").containsExactly("pdf-processing");
 	}
 

@@ -1,9 +1,9 @@
 package dev.skills.spring.ai;
 
-import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -79,7 +79,9 @@ class SkillsAdvisorToolLoopTests {
 		this.model.thenCall("activate_skill", "{\"skill_name\":\"pdf-processing\"}")
 			.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"references/REFERENCE.md\"}")
 			.thenAnswer("done");
-		SkillsAdvisor advisor = SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build();
+		SkillsAdvisor advisor = SkillsAdvisor
+			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
+			.build();
 
 		String answer = client(advisor).prompt().system("You help.").user("Extract the PDF text").call().content();
 
@@ -99,11 +101,9 @@ class SkillsAdvisorToolLoopTests {
 			.thenCall("read_skill_resource", "{\"skill_name\":\"pdf-processing\",\"path\":\"scripts/extract.py\"}")
 			.thenAnswer("done");
 
-		client(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build()).prompt()
-			.system("You help.")
-			.user("Extract the PDF text")
-			.call()
-			.content();
+		client(SkillsAdvisor
+			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
+			.build()).prompt().system("You help.").user("Extract the PDF text").call().content();
 
 		List<Message> messages = this.model.prompts.get(2).getInstructions();
 		assertThat(messages).extracting((message) -> message.getClass().getSimpleName())
@@ -121,7 +121,9 @@ class SkillsAdvisorToolLoopTests {
 	void theSystemMessageGetsTheInstructionAndCatalogAppended() {
 		this.model.thenAnswer("hi");
 
-		client(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build()).prompt().system("You help.").user("Hello").call().content();
+		client(SkillsAdvisor
+			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
+			.build()).prompt().system("You help.").user("Hello").call().content();
 
 		assertThat(this.model.prompts.get(0).getSystemMessage().getText()).isEqualTo("""
 				You help.
@@ -141,7 +143,9 @@ class SkillsAdvisorToolLoopTests {
 	void withoutASystemMessageTheCatalogBecomesTheSystemMessage() {
 		this.model.thenAnswer("hi");
 
-		client(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build()).prompt().user("Hello").call().content();
+		client(SkillsAdvisor
+			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
+			.build()).prompt().user("Hello").call().content();
 
 		List<Message> messages = this.model.prompts.get(0).getInstructions();
 		assertThat(messages.get(0)).isInstanceOf(SystemMessage.class);
@@ -154,7 +158,9 @@ class SkillsAdvisorToolLoopTests {
 	void aSkillWithoutCompatibilityOrFilesIsOnlyItsInstructions() {
 		this.model.thenCall("activate_skill", "{\"skill_name\":\"csv-tools\"}").thenAnswer("done");
 
-		client(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build()).prompt().user("Sum the CSV").call().content();
+		client(SkillsAdvisor
+			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
+			.build()).prompt().user("Sum the CSV").call().content();
 
 		assertThat(Prompts.lastToolResult(this.model.prompts.get(1)))
 			.isEqualTo("<skill_content name=\"csv-tools\">\nInstructions of csv-tools.\n</skill_content>");
@@ -166,7 +172,9 @@ class SkillsAdvisorToolLoopTests {
 			.thenCall("activate_skill", "{\"skill_name\":\"pdf-processing\"}")
 			.thenAnswer("done");
 
-		client(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build()).prompt().user("Extract").call().content();
+		client(SkillsAdvisor
+			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
+			.build()).prompt().user("Extract").call().content();
 
 		assertThat(Prompts.toolResults(this.model.prompts.get(2))).containsExactly(PDF_CONTENT,
 				"Skill 'pdf-processing' is already active: its instructions are in the conversation above. "
@@ -175,11 +183,14 @@ class SkillsAdvisorToolLoopTests {
 
 	@Test
 	void twoActivationsOfTheSameSkillInOneResponseSendTheContentOnce() {
-		this.model.thenCalls("activate_skill", "{\"skill_name\":\"pdf-processing\"}", "activate_skill",
-				"{\"skill_name\":\"pdf-processing\"}")
+		this.model
+			.thenCalls("activate_skill", "{\"skill_name\":\"pdf-processing\"}", "activate_skill",
+					"{\"skill_name\":\"pdf-processing\"}")
 			.thenAnswer("done");
 
-		client(SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build()).prompt().user("Extract").call().content();
+		client(SkillsAdvisor
+			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
+			.build()).prompt().user("Extract").call().content();
 
 		Prompt last = this.model.prompts.get(1);
 		assertThat(Prompts.occurrences(last, Prompts.contentTag("pdf-processing"))).isEqualTo(1);
@@ -189,7 +200,9 @@ class SkillsAdvisorToolLoopTests {
 	@Test
 	void theConversationIdOfTheRequestRecordsTheActivation() {
 		this.model.thenCall("activate_skill", "{\"skill_name\":\"csv-tools\"}").thenAnswer("done");
-		SkillsAdvisor advisor = SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build();
+		SkillsAdvisor advisor = SkillsAdvisor
+			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
+			.build();
 
 		client(advisor).prompt()
 			.user("Sum the CSV")
@@ -201,16 +214,15 @@ class SkillsAdvisorToolLoopTests {
 		assertThat(this.activeSkills.findByConversationId(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).isEmpty();
 	}
 
-
 	@Test
-	void preloadedSkillsAreAlwaysInTheSystemMessageAndTheirRulesApply(
-			@org.junit.jupiter.api.io.TempDir Path other) {
+	void preloadedSkillsAreAlwaysInTheSystemMessageAndTheirRulesApply(@org.junit.jupiter.api.io.TempDir Path other) {
 		TestSkills.skill(other, "house-style", "disallowed-tools: Bash", "Write in plain English.");
 		TestSkills.skill(other, "pdf-processing");
 		this.model.thenAnswer("ok");
 		try (SkillsRegistry preloading = TestSkills.registry(other)) {
 			ChatClient client = ChatClient.builder(this.model)
-				.defaultAdvisors(SkillsAdvisor.builder(SkillsTools.builder(preloading).preload(List.of("house-style", "missing")).build())
+				.defaultAdvisors(SkillsAdvisor
+					.builder(SkillsTools.builder(preloading).preload(List.of("house-style", "missing")).build())
 					.build())
 				.defaultTools(new RecordingTool("Bash"), new RecordingTool("Read"))
 				.build();

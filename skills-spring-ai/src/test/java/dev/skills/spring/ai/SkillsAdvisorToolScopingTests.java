@@ -1,8 +1,8 @@
 package dev.skills.spring.ai;
 
-import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import java.nio.file.Path;
 
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,8 +17,8 @@ import org.springframework.ai.tool.ToolCallback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The request's other tools narrowed by the active skills' allowed-tools and disallowed-tools,
- * on the next request and within the request that activates the skill.
+ * The request's other tools narrowed by the active skills' allowed-tools and
+ * disallowed-tools, on the next request and within the request that activates the skill.
  */
 class SkillsAdvisorToolScopingTests {
 
@@ -54,7 +54,9 @@ class SkillsAdvisorToolScopingTests {
 		TestSkills.skill(this.root, "git-helper", "allowed-tools: Bash(git:*) Read", "Use git.");
 		TestSkills.skill(this.root, "free", "", "Anything goes.");
 		this.registry = TestSkills.registry(this.root);
-		this.advisor = SkillsAdvisor.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build()).build();
+		this.advisor = SkillsAdvisor
+			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
+			.build();
 		this.client = ChatClient.builder(this.model)
 			.defaultAdvisors(this.advisor)
 			.defaultTools(this.read, this.grep, this.bash)
@@ -134,8 +136,9 @@ class SkillsAdvisorToolScopingTests {
 
 	@Test
 	void twoActiveSkillsIntersectTheirRules() {
-		this.model.thenCalls("activate_skill", "{\"skill_name\":\"git-helper\"}", "activate_skill",
-				"{\"skill_name\":\"reader\"}")
+		this.model
+			.thenCalls("activate_skill", "{\"skill_name\":\"git-helper\"}", "activate_skill",
+					"{\"skill_name\":\"reader\"}")
 			.thenAnswer("ok")
 			.thenAnswer("next");
 
@@ -223,7 +226,6 @@ class SkillsAdvisorToolScopingTests {
 
 		assertThat(Prompts.toolNames(lastPrompt())).containsExactly("activate_skill", "read_skill_resource", "Read");
 	}
-
 
 	@Test
 	void theCallersToolContextStillReachesItsToolsWithTheConversationAdded() {

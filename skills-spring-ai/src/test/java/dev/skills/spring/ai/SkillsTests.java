@@ -29,8 +29,8 @@ class SkillsTests {
 	void aPathResolvesToTheSkillInThatFolderOrFile() {
 		Path alpha = TestSkills.skill(this.root, "alpha", "", "Alpha body.");
 
-		assertThat(Skills.resolve(List.of(alpha, alpha.resolve("SKILL.md")), this.root)).extracting(Skill::name,
-				Skill::body)
+		assertThat(Skills.resolve(List.of(alpha, alpha.resolve("SKILL.md")), this.root))
+			.extracting(Skill::name, Skill::body)
 			.containsExactly(org.assertj.core.groups.Tuple.tuple("alpha", "Alpha body."),
 					org.assertj.core.groups.Tuple.tuple("alpha", "Alpha body."));
 	}
@@ -61,8 +61,7 @@ class SkillsTests {
 		Skill beta = Skills.load(TestSkills.skill(this.root, "beta"));
 		TestSkills.skill(this.root, "gamma");
 
-		assertThat(Skills.resolve(List.of("gamma", beta, alpha, "skill-authoring"), this.root))
-			.extracting(Skill::name)
+		assertThat(Skills.resolve(List.of("gamma", beta, alpha, "skill-authoring"), this.root)).extracting(Skill::name)
 			.containsExactly("gamma", "beta", "alpha", "skill-authoring");
 	}
 
@@ -92,8 +91,7 @@ class SkillsTests {
 	void anUnknownNameIsAnError() {
 		TestSkills.skill(this.root, "alpha");
 
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> Skills.resolve(List.of("alpha", "nope"), this.root))
+		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of("alpha", "nope"), this.root))
 			.withMessage("skill not found: nope");
 	}
 
@@ -111,15 +109,14 @@ class SkillsTests {
 		TestSkills.skill(dirs, "inside");
 		TestSkills.skill(this.root, "outside");
 
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> Skills.resolve(List.of("../outside"), dirs))
+		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of("../outside"), dirs))
 			.withMessage("skill not found: ../outside");
 	}
 
 	@Test
 	void instructionsRenderEachSkillWithItsNameAndDescription() {
-		Skill data = Skills.load(TestSkills.skill(this.root, "data-analysis",
-				"", "You are a data analyst.\n\nUse pandas."));
+		Skill data = Skills
+			.load(TestSkills.skill(this.root, "data-analysis", "", "You are a data analyst.\n\nUse pandas."));
 		Skill charts = Skills.load(TestSkills.skill(this.root, "charts", "", "Draw charts."));
 
 		assertThat(Skills.instructions(List.of(data, charts))).isEqualTo("""

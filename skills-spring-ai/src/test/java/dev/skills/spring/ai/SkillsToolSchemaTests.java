@@ -3,7 +3,6 @@ package dev.skills.spring.ai;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +10,6 @@ import java.util.List;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
-import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -26,8 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The skill tools the model is offered: which exist, their schemas, and how they follow the
- * registry's snapshots.
+ * The skill tools the model is offered: which exist, their schemas, and how they follow
+ * the registry's snapshots.
  */
 class SkillsToolSchemaTests {
 
@@ -65,8 +63,7 @@ class SkillsToolSchemaTests {
 			assertThat(schema.get("type").asString()).isEqualTo("object");
 			assertThat(schema.get("required").get(0).asString()).isEqualTo("skill_name");
 			assertThat(schema.get("properties").get("skill_name").get("type").asString()).isEqualTo("string");
-			assertThat(enumOf(Prompts.toolDefinition(lastPrompt(), "activate_skill"))).containsExactly("alpha",
-					"beta");
+			assertThat(enumOf(Prompts.toolDefinition(lastPrompt(), "activate_skill"))).containsExactly("alpha", "beta");
 		}
 	}
 
@@ -285,7 +282,9 @@ class SkillsToolSchemaTests {
 	void theToolCallbackProviderFollowsTheCurrentSnapshot() {
 		TestSkills.skill(this.root, "alpha");
 		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
-			SkillsTools tools = SkillsTools.builder(registry).activeSkillsRepository(new InMemoryActiveSkillsRepository()).build();
+			SkillsTools tools = SkillsTools.builder(registry)
+				.activeSkillsRepository(new InMemoryActiveSkillsRepository())
+				.build();
 			SkillsToolCallbackProvider provider = new SkillsToolCallbackProvider(registry, tools);
 			ToolCallback[] first = provider.getToolCallbacks();
 			assertThat(first).extracting((tool) -> tool.getToolDefinition().name()).containsExactly("activate_skill");

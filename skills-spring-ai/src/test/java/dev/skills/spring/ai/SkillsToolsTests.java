@@ -1,13 +1,10 @@
 package dev.skills.spring.ai;
 
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.List;
 
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
-import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -19,7 +16,8 @@ import org.springframework.util.FileSystemUtils;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The skill tools on their own, as an MCP server or a ChatClient without the advisor uses them.
+ * The skill tools on their own, as an MCP server or a ChatClient without the advisor uses
+ * them.
  */
 class SkillsToolsTests {
 

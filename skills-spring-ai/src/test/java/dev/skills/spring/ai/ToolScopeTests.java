@@ -1,14 +1,12 @@
 package dev.skills.spring.ai;
 
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.skills.core.Skill;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
-import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -19,8 +17,8 @@ import org.springframework.ai.tool.ToolCallback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Narrowing a tool pool: first the caller's choice (none, all, names), then the skills' rules;
- * the skill tools always stay.
+ * Narrowing a tool pool: first the caller's choice (none, all, names), then the skills'
+ * rules; the skill tools always stay.
  */
 class ToolScopeTests {
 
@@ -41,7 +39,9 @@ class ToolScopeTests {
 		this.noShell = Skills.load(TestSkills.skill(this.root, "no-shell", "disallowed-tools: [Bash]", "No shell."));
 		TestSkills.write(this.root.resolve("reader/references/R.md"), "r");
 		this.registry = TestSkills.registry(this.root);
-		List<ToolCallback> skillTools = SkillsTools.builder(this.registry).activeSkillsRepository(new InMemoryActiveSkillsRepository()).build()
+		List<ToolCallback> skillTools = SkillsTools.builder(this.registry)
+			.activeSkillsRepository(new InMemoryActiveSkillsRepository())
+			.build()
 			.toolSet(this.registry.snapshot())
 			.all();
 		this.pool.add(new RecordingTool("Read"));
@@ -101,10 +101,10 @@ class ToolScopeTests {
 	void scopeToolsAppliesTheRulesOfTheGivenSkills() {
 		assertThat(names(Skills.scopeTools(this.pool, UseTools.all(), List.of(this.reader, this.noShell))))
 			.containsExactly("Read", "activate_skill", "read_skill_resource", "Grep");
-		assertThat(names(Skills.scopeTools(this.pool, UseTools.only("Bash", "Grep"), List.of()))).containsExactly(
-				"activate_skill", "read_skill_resource", "Grep", "Bash");
-		assertThat(names(Skills.scopeTools(this.pool, UseTools.none(), List.of(this.reader)))).containsExactly(
-				"activate_skill", "read_skill_resource");
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.only("Bash", "Grep"), List.of())))
+			.containsExactly("activate_skill", "read_skill_resource", "Grep", "Bash");
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.none(), List.of(this.reader))))
+			.containsExactly("activate_skill", "read_skill_resource");
 	}
 
 	@Test
@@ -118,7 +118,8 @@ class ToolScopeTests {
 	@Test
 	void allOrStarInAnyCaseSelectsTheWholePool() {
 		for (String all : List.of("all", "ALL", "All", "*")) {
-			assertThat(names(Skills.scopeTools(this.pool, UseTools.of(all), List.of()))).as(all).hasSize(this.pool.size());
+			assertThat(names(Skills.scopeTools(this.pool, UseTools.of(all), List.of()))).as(all)
+				.hasSize(this.pool.size());
 		}
 	}
 

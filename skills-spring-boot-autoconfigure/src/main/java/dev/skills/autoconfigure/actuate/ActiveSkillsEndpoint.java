@@ -22,7 +22,10 @@ public class ActiveSkillsEndpoint {
 	/** The most conversations listed when no limit is given. */
 	public static final int DEFAULT_LIMIT = 100;
 
-	/** The most conversations one request may list: each is a row to read and an id to send. */
+	/**
+	 * The most conversations one request may list: each is a row to read and an id to
+	 * send.
+	 */
 	public static final int MAX_LIMIT = 1_000;
 
 	private final ActiveSkillsRepository repository;
@@ -56,7 +59,8 @@ public class ActiveSkillsEndpoint {
 	/**
 	 * The active skills of one conversation.
 	 * @param conversationId the conversation
-	 * @return its active skills, oldest activation first (empty for an unknown conversation)
+	 * @return its active skills, oldest activation first (empty for an unknown
+	 * conversation)
 	 */
 	@ReadOperation
 	public ConversationDescriptor conversation(@Selector String conversationId) {
@@ -69,8 +73,8 @@ public class ActiveSkillsEndpoint {
 	 * @param limit the most conversations listed
 	 * @param conversations conversation id to its active skills
 	 */
-	public record ConversationsDescriptor(int limit, Map<String, List<ActiveSkill>> conversations)
-			implements OperationResponseBody {
+	public record ConversationsDescriptor(int limit,
+			Map<String, List<ActiveSkill>> conversations) implements OperationResponseBody {
 	}
 
 	/**
@@ -79,8 +83,8 @@ public class ActiveSkillsEndpoint {
 	 * @param conversationId the conversation
 	 * @param skills its active skills
 	 */
-	public record ConversationDescriptor(String conversationId, List<ActiveSkill> skills)
-			implements OperationResponseBody {
+	public record ConversationDescriptor(String conversationId,
+			List<ActiveSkill> skills) implements OperationResponseBody {
 	}
 
 }

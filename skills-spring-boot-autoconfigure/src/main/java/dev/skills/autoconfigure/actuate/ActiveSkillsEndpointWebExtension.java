@@ -9,8 +9,9 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExtension;
 
 /**
- * The HTTP face of {@code /actuator/activeskills}: a bad {@code limit} is a 400 whose body says
- * what was wrong (Boot's error page would hide the reason unless messages are exposed).
+ * The HTTP face of {@code /actuator/activeskills}: a bad {@code limit} is a 400 whose
+ * body says what was wrong (Boot's error page would hide the reason unless messages are
+ * exposed).
  */
 @EndpointWebExtension(endpoint = ActiveSkillsEndpoint.class)
 public class ActiveSkillsEndpointWebExtension {
@@ -26,7 +27,8 @@ public class ActiveSkillsEndpointWebExtension {
 	}
 
 	/**
-	 * The conversations with active skills (see {@link ActiveSkillsEndpoint#conversations}).
+	 * The conversations with active skills (see
+	 * {@link ActiveSkillsEndpoint#conversations}).
 	 * @param limit the most conversations to list
 	 * @return the conversations, or a 400 with the reason
 	 */

@@ -22,7 +22,8 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 
 /**
- * {@code /actuator/skills}: every skill with its diagnostics, one skill in detail, and a reload.
+ * {@code /actuator/skills}: every skill with its diagnostics, one skill in detail, and a
+ * reload.
  */
 @Endpoint(id = "skills")
 public class SkillsEndpoint {
@@ -85,7 +86,8 @@ public class SkillsEndpoint {
 	/**
 	 * Describe one skill.
 	 * @param name the skill name
-	 * @return the skill's frontmatter, files and diagnostics, or {@code null} (404) when unknown
+	 * @return the skill's frontmatter, files and diagnostics, or {@code null} (404) when
+	 * unknown
 	 */
 	@ReadOperation
 	public @Nullable SkillDescriptor skill(@Selector String name) {
@@ -106,8 +108,7 @@ public class SkillsEndpoint {
 		return new SkillDescriptor(meta.name(), meta.description(), meta.license(), meta.compatibility(),
 				meta.metadata(), meta.allowedTools(), meta.disallowedTools(), meta.whenToUse(), meta.extraFields(),
 				meta.location(), source(meta), meta.builtin(), filesOf(name),
-				diagnosticsByFile(snapshot).getOrDefault(meta.location(), List.of()),
-				instructions);
+				diagnosticsByFile(snapshot).getOrDefault(meta.location(), List.of()), instructions);
 	}
 
 	/**
@@ -165,8 +166,8 @@ public class SkillsEndpoint {
 	 *
 	 * @param maxTokens the budget ({@code skills.catalog.max-tokens})
 	 * @param fullTokens the tokens the catalog of every skill would take
-	 * @param lastListed how many skills the last request's catalog listed; {@code null} before
-	 * the first request
+	 * @param lastListed how many skills the last request's catalog listed; {@code null}
+	 * before the first request
 	 */
 	public record CatalogDescriptor(int maxTokens, int fullTokens, @Nullable Integer lastListed) {
 	}
@@ -203,7 +204,8 @@ public class SkillsEndpoint {
 	 * @param builtin whether it ships with this library
 	 * @param files the bundled files
 	 * @param diagnostics its diagnostics
-	 * @param instructions the body, only when {@code skills.endpoint.show-instructions=true}
+	 * @param instructions the body, only when
+	 * {@code skills.endpoint.show-instructions=true}
 	 */
 	public record SkillDescriptor(String name, String description, @Nullable String license,
 			@Nullable String compatibility, Map<String, String> metadata, @Nullable List<String> allowedTools,

@@ -22,10 +22,11 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Lazy;
 
 /**
- * Auto-configuration of the {@link SkillCatalog}: the catalog within {@code skills.catalog.max-tokens},
- * counted by the application's {@link TokenCountEstimator} bean (cl100k without one), ranked by
- * the application's {@link SkillRetriever} bean or a {@link KeywordSkillIndex}, built when the
- * catalog first does not fit.
+ * Auto-configuration of the {@link SkillCatalog}: the catalog within
+ * {@code skills.catalog.max-tokens}, counted by the application's
+ * {@link TokenCountEstimator} bean (cl100k without one), ranked by the application's
+ * {@link SkillRetriever} bean or a {@link KeywordSkillIndex}, built when the catalog
+ * first does not fit.
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class, before = SkillsChatClientAutoConfiguration.class)
 @ConditionalOnClass(SkillCatalog.class)

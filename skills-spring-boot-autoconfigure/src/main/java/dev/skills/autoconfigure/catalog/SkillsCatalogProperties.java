@@ -15,16 +15,16 @@ public class SkillsCatalogProperties {
 	public static final String PREFIX = "skills.catalog";
 
 	/**
-	 * The most tokens the catalog may take in a request's system message, with its instruction,
-	 * counted with the application's TokenCountEstimator bean or cl100k. When every skill fits,
-	 * the catalog lists them all; otherwise it lists the most relevant and search_skills finds
-	 * the rest.
+	 * The most tokens the catalog may take in a request's system message, with its
+	 * instruction, counted with the application's TokenCountEstimator bean or cl100k.
+	 * When every skill fits, the catalog lists them all; otherwise it lists the most
+	 * relevant and search_skills finds the rest.
 	 */
 	private int maxTokens = 4000;
 
 	/**
-	 * Skills listed first whenever the catalog does not fit its budget, after the skills active in
-	 * the conversation.
+	 * Skills listed first whenever the catalog does not fit its budget, after the skills
+	 * active in the conversation.
 	 */
 	private List<String> alwaysInclude = new ArrayList<>();
 

@@ -1,5 +1,6 @@
 /**
- * Auto-configuration of the skill catalog within a token budget ({@code skills.catalog.*}).
+ * Auto-configuration of the skill catalog within a token budget
+ * ({@code skills.catalog.*}).
  */
 @NullMarked
 package dev.skills.autoconfigure.catalog;

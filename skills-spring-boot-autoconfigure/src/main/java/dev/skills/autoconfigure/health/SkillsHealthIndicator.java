@@ -20,12 +20,13 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.core.NestedExceptionUtils;
 
 /**
- * The health of the skills: UP with the number of skills, errors and warnings and the last
- * reload, and the active-skill store; DOWN when a configured folder exists but cannot be read,
- * when hot reload is on and the watcher died, or when the store does not answer. A folder that
- * does not exist is only a warning, not DOWN: the default {@code .agents/skills} is optional.
- * Warnings about a location as a whole (missing, a discovery limit reached, polled instead of
- * watched) are listed as {@code locationWarnings}.
+ * The health of the skills: UP with the number of skills, errors and warnings and the
+ * last reload, and the active-skill store; DOWN when a configured folder exists but
+ * cannot be read, when hot reload is on and the watcher died, or when the store does not
+ * answer. A folder that does not exist is only a warning, not DOWN: the default
+ * {@code .agents/skills} is optional. Warnings about a location as a whole (missing, a
+ * discovery limit reached, polled instead of watched) are listed as
+ * {@code locationWarnings}.
  */
 public class SkillsHealthIndicator extends AbstractHealthIndicator {
 
@@ -96,7 +97,8 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 		Map<String, Object> store = new LinkedHashMap<>();
 		store.put("store", this.activeSkills.getClass().getSimpleName());
 		try {
-			// The per-request read: one indexed query, whatever the number of conversations.
+			// The per-request read: one indexed query, whatever the number of
+			// conversations.
 			this.activeSkills.findByConversationId("skills-health-check");
 			store.put("answers", true);
 		}
@@ -111,7 +113,9 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 
 	private List<String> locationWarnings(List<SkillDiagnostic> diagnostics) {
 		Set<String> folders = new HashSet<>();
-		this.registry.config().folderLocations().forEach((folder) -> folders.add(folder.toAbsolutePath().normalize().toString()));
+		this.registry.config()
+			.folderLocations()
+			.forEach((folder) -> folders.add(folder.toAbsolutePath().normalize().toString()));
 		return diagnostics.stream()
 			.filter((diagnostic) -> !diagnostic.isError() && folders.contains(diagnostic.file()))
 			.map(SkillDiagnostic::toString)

@@ -13,8 +13,9 @@ import org.springframework.boot.sql.init.DatabaseInitializationSettings;
 import org.springframework.core.io.ByteArrayResource;
 
 /**
- * Creates the active skills table at start-up as {@code skills.active-skills.jdbc.initialize-schema}
- * says, from the dialect's schema script with the configured table name.
+ * Creates the active skills table at start-up as
+ * {@code skills.active-skills.jdbc.initialize-schema} says, from the dialect's schema
+ * script with the configured table name.
  */
 class JdbcActiveSkillsSchemaInitializer extends DataSourceScriptDatabaseInitializer {
 
@@ -40,7 +41,8 @@ class JdbcActiveSkillsSchemaInitializer extends DataSourceScriptDatabaseInitiali
 		return settings;
 	}
 
-	// The script on the class path names the default table: run it with the configured name.
+	// The script on the class path names the default table: run it with the configured
+	// name.
 	@Override
 	protected void runScripts(Scripts scripts) {
 		ByteArrayResource named = new ByteArrayResource(this.script.getBytes(StandardCharsets.UTF_8),

@@ -29,7 +29,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * Auto-configuration of active skills kept in the application's {@link DataSource}
  * ({@code skills.active-skills.store=jdbc}), so that every instance sees them: the
  * {@link JdbcActiveSkillsRepository}, its table and the background deletion of expired
- * conversations. Without a DataSource, {@link SkillsAutoConfiguration} explains what to add.
+ * conversations. Without a DataSource, {@link SkillsAutoConfiguration} explains what to
+ * add.
  */
 @AutoConfiguration(before = SkillsAutoConfiguration.class,
 		afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")

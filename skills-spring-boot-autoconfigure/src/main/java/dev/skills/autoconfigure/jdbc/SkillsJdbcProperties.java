@@ -15,15 +15,17 @@ public class SkillsJdbcProperties {
 
 	/**
 	 * When to create the active skills table at start-up: 'embedded' (only in an embedded
-	 * database such as H2), 'always' or 'never' (the schema is managed elsewhere, for example by
-	 * Flyway with the scripts in dev/skills/jdbc/).
+	 * database such as H2), 'always' or 'never' (the schema is managed elsewhere, for
+	 * example by Flyway with the scripts in dev/skills/jdbc/).
 	 */
 	private DatabaseInitializationMode initializeSchema = DatabaseInitializationMode.EMBEDDED;
 
 	/**
-	 * Name of the active skills table: a plain SQL identifier (letters, digits, underscores).
+	 * Name of the active skills table: a plain SQL identifier (letters, digits,
+	 * underscores).
 	 */
-	// Written out (JdbcActiveSkillsSchema.DEFAULT_TABLE_NAME) so that the IDE metadata shows it.
+	// Written out (JdbcActiveSkillsSchema.DEFAULT_TABLE_NAME) so that the IDE metadata
+	// shows it.
 	private String tableName = "skills_active";
 
 	public DatabaseInitializationMode getInitializeSchema() {

@@ -6,8 +6,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
- * The {@code skills.catalog.listed} distribution summary: how many skills each request's catalog
- * listed.
+ * The {@code skills.catalog.listed} distribution summary: how many skills each request's
+ * catalog listed.
  */
 public class SkillsCatalogMetrics implements MeterBinder {
 

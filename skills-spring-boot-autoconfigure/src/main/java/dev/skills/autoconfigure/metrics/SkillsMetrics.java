@@ -22,13 +22,14 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * <li>{@code skills.loaded} (gauge): the number of skills;</li>
  * <li>{@code skills.diagnostics} (gauge, tag {@code severity}): errors and warnings;</li>
  * <li>{@code skills.activations} (counter, tags {@code skill}, {@code mode});</li>
- * <li>{@code skills.resource.reads} (counter, tags {@code skill}, {@code outcome} = {@code ok},
- * {@code rejected} or {@code not_found});</li>
- * <li>{@code skills.reload} (timer, tag {@code outcome} = {@code success}, or {@code failure} when
- * a skill read by the reload could not be loaded): reloads that changed something.</li>
+ * <li>{@code skills.resource.reads} (counter, tags {@code skill}, {@code outcome} =
+ * {@code ok}, {@code rejected} or {@code not_found});</li>
+ * <li>{@code skills.reload} (timer, tag {@code outcome} = {@code success}, or
+ * {@code failure} when a skill read by the reload could not be loaded): reloads that
+ * changed something.</li>
  * </ul>
- * A skill name the registry does not know is tagged {@code unknown}, so that names a model makes
- * up cannot grow the number of meters.
+ * A skill name the registry does not know is tagged {@code unknown}, so that names a
+ * model makes up cannot grow the number of meters.
  */
 public class SkillsMetrics implements MeterBinder, SkillInvocationListener, SkillsListener {
 
@@ -55,8 +56,9 @@ public class SkillsMetrics implements MeterBinder, SkillInvocationListener, Skil
 			.description("Skills loaded")
 			.register(meterRegistry);
 		for (SkillDiagnostic.Severity severity : SkillDiagnostic.Severity.values()) {
-			Gauge.builder("skills.diagnostics", this.registry,
-					(registry) -> registry.diagnostics().stream().filter((d) -> d.severity() == severity).count())
+			Gauge
+				.builder("skills.diagnostics", this.registry,
+						(registry) -> registry.diagnostics().stream().filter((d) -> d.severity() == severity).count())
 				.description("Skill diagnostics")
 				.tag("severity", severity.label())
 				.register(meterRegistry);

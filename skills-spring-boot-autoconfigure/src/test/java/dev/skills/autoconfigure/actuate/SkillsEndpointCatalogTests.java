@@ -28,7 +28,8 @@ class SkillsEndpointCatalogTests {
 		for (int i = 0; i < 40; i++) {
 			TestSkills.skill(this.dir, "skill-%02d".formatted(i), "Files report %d of the quarter.".formatted(i), "B.");
 		}
-		try (SkillsRegistry registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).build())) {
+		try (SkillsRegistry registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(this.dir.toString()).build())) {
 			SkillCatalog catalog = SkillCatalog.builder(registry).maxTokens(300).build();
 			SkillsEndpoint endpoint = new SkillsEndpoint(registry, false, catalog);
 			int wholeCatalog = new JTokkitTokenCountEstimator()
@@ -45,7 +46,8 @@ class SkillsEndpointCatalogTests {
 	@Test
 	void withoutACatalogNoBudgetIsShown() {
 		TestSkills.skill(this.dir, "pdf", "Fill PDF forms.", "B.");
-		try (SkillsRegistry registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).build())) {
+		try (SkillsRegistry registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(this.dir.toString()).build())) {
 			assertThat(new SkillsEndpoint(registry, false).skills().catalog()).isNull();
 		}
 	}

@@ -65,7 +65,8 @@ class SkillsEndpointTests {
 		assertThat(descriptor.locations()).containsExactly(this.dir.toString(), missing.toString());
 		assertThat(descriptor.generation()).isEqualTo(registry.snapshot().generation()).isPositive();
 		assertThat(descriptor.lastReload()).isEqualTo(registry.snapshot().createdAt());
-		assertThat(descriptor.skills()).extracting(SkillSummary::name).containsExactly("csv-cleaning", "pdf-processing");
+		assertThat(descriptor.skills()).extracting(SkillSummary::name)
+			.containsExactly("csv-cleaning", "pdf-processing");
 		SkillSummary summary = descriptor.skills().get(1);
 		assertThat(summary.description()).isEqualTo("Work with PDFs.");
 		assertThat(summary.location()).isEqualTo(pdf.resolve("SKILL.md").toString());
@@ -74,8 +75,8 @@ class SkillsEndpointTests {
 		assertThat(summary.files()).isEqualTo(2);
 		assertThat(summary.diagnostics()).isEmpty();
 		assertThat(descriptor.skills().get(0).files()).isZero();
-		assertThat(descriptor.diagnostics()).containsExactly(
-				new Diagnostic("warning", missing.toString(), null, "Skill location does not exist"));
+		assertThat(descriptor.diagnostics())
+			.containsExactly(new Diagnostic("warning", missing.toString(), null, "Skill location does not exist"));
 	}
 
 	@Test
@@ -90,16 +91,19 @@ class SkillsEndpointTests {
 
 		String pdfFile = this.dir.resolve("pdf-processing/SKILL.md").toString();
 		String brokenFile = this.dir.resolve("broken/SKILL.md").toString();
-		SkillSummary pdf = descriptor.skills().stream().filter((s) -> s.name().equals("pdf-processing")).findFirst().orElseThrow();
+		SkillSummary pdf = descriptor.skills()
+			.stream()
+			.filter((s) -> s.name().equals("pdf-processing"))
+			.findFirst()
+			.orElseThrow();
 		assertThat(pdf.diagnostics()).isNotEmpty().allSatisfy((d) -> assertThat(d.file()).isEqualTo(pdfFile));
 		assertThat(pdf.diagnostics()).anySatisfy((d) -> assertThat(d.message()).contains("author"));
 		assertThat(descriptor.skills()).extracting(SkillSummary::name).doesNotContain("broken");
-		assertThat(descriptor.diagnostics()).containsAll(pdf.diagnostics())
-			.anySatisfy((d) -> {
-				assertThat(d.severity()).isEqualTo("error");
-				assertThat(d.file()).isEqualTo(brokenFile);
-				assertThat(d.message()).contains("description");
-			});
+		assertThat(descriptor.diagnostics()).containsAll(pdf.diagnostics()).anySatisfy((d) -> {
+			assertThat(d.severity()).isEqualTo("error");
+			assertThat(d.file()).isEqualTo(brokenFile);
+			assertThat(d.message()).contains("description");
+		});
 		assertThat(descriptor.diagnostics()).hasSize(registry.diagnostics().size());
 	}
 

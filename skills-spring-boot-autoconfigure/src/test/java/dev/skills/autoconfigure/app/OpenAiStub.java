@@ -20,9 +20,9 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The only fake: an OpenAI chat completions endpoint on 127.0.0.1 that answers from a script and
- * records every request body. The application talks to it over real HTTP with the real OpenAI
- * client.
+ * The only fake: an OpenAI chat completions endpoint on 127.0.0.1 that answers from a
+ * script and records every request body. The application talks to it over real HTTP with
+ * the real OpenAI client.
  */
 public final class OpenAiStub implements AutoCloseable {
 

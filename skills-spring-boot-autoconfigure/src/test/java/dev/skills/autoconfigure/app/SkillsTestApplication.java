@@ -10,8 +10,8 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A small application as a user would write it: the starter's auto-configuration, Spring AI's
- * OpenAI client and a chat endpoint. Nothing about skills is configured in code.
+ * A small application as a user would write it: the starter's auto-configuration, Spring
+ * AI's OpenAI client and a chat endpoint. Nothing about skills is configured in code.
  */
 @SpringBootApplication
 public class SkillsTestApplication {

@@ -60,14 +60,21 @@ class SkillsCatalogAutoConfigurationTests {
 	@Test
 	void byDefaultTheCatalogHasABudgetOf4000TokensAndTheKeywordIndexIsNotBuiltWhileEverythingFits() {
 		ScriptedChatModel model = new ScriptedChatModel().thenAnswer("ok");
-		this.contextRunner.withPropertyValues(skillsDir(3)).withBean(ScriptedChatModel.class, () -> model).run((context) -> {
-			assertThat(context).hasSingleBean(SkillCatalog.class);
-			assertThat(context.getBean(SkillCatalog.class).maxTokens()).isEqualTo(4000);
-			context.getBean(ChatClient.Builder.class).build().prompt().user("Fill in this PDF form").call().content();
+		this.contextRunner.withPropertyValues(skillsDir(3))
+			.withBean(ScriptedChatModel.class, () -> model)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(SkillCatalog.class);
+				assertThat(context.getBean(SkillCatalog.class).maxTokens()).isEqualTo(4000);
+				context.getBean(ChatClient.Builder.class)
+					.build()
+					.prompt()
+					.user("Fill in this PDF form")
+					.call()
+					.content();
 
-			assertThat(toolNames(model.prompts.get(0))).containsExactly("activate_skill");
-			assertThat(context.getBeanFactory().containsSingleton("skillsKeywordIndex")).isFalse();
-		});
+				assertThat(toolNames(model.prompts.get(0))).containsExactly("activate_skill");
+				assertThat(context.getBeanFactory().containsSingleton("skillsKeywordIndex")).isFalse();
+			});
 	}
 
 	@Test
@@ -76,7 +83,12 @@ class SkillsCatalogAutoConfigurationTests {
 		this.contextRunner.withPropertyValues(skillsDir(60), "skills.catalog.max-tokens=300")
 			.withBean(ScriptedChatModel.class, () -> model)
 			.run((context) -> {
-				context.getBean(ChatClient.Builder.class).build().prompt().user("Fill in this PDF form").call().content();
+				context.getBean(ChatClient.Builder.class)
+					.build()
+					.prompt()
+					.user("Fill in this PDF form")
+					.call()
+					.content();
 
 				assertThat(model.prompts.get(0).getSystemMessage().getText()).contains("<name>pdf-processing</name>")
 					.contains("more skills are not listed here");
@@ -109,7 +121,8 @@ class SkillsCatalogAutoConfigurationTests {
 				SkillCatalog catalog = context.getBean(SkillCatalog.class);
 				SkillsRegistry registry = context.getBean(SkillsRegistry.class);
 				assertThat(catalog.select(registry.snapshot(), List.of(), "anything").partial()).isTrue();
-				assertThat(catalog.search(registry.snapshot(), (skill) -> true, "pdf")).extracting("name").containsExactly("skill-001");
+				assertThat(catalog.search(registry.snapshot(), (skill) -> true, "pdf")).extracting("name")
+					.containsExactly("skill-001");
 			});
 	}
 

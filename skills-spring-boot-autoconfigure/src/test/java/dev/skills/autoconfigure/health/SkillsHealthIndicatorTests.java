@@ -112,7 +112,8 @@ class SkillsHealthIndicatorTests {
 		Path locked = Files.createDirectories(this.dir.resolve("locked"));
 		Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
 		try {
-			// The super-user reads every folder whatever its permissions: nothing to check then.
+			// The super-user reads every folder whatever its permissions: nothing to
+			// check then.
 			assumeFalse(Files.isReadable(locked), "folder permissions are not enforced for this user");
 			Health health = health(SkillConfig.builder().skillsDir(locked.toString()));
 			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
@@ -133,7 +134,8 @@ class SkillsHealthIndicatorTests {
 	@Test
 	void whenHotReloadIsOnAndTheWatcherStoppedThenHealthIsDown() {
 		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
-		this.registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).hotReload(true).build());
+		this.registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(this.dir.toString()).hotReload(true).build());
 		SkillsHealthIndicator indicator = new SkillsHealthIndicator(this.registry);
 		this.registry.close();
 

@@ -12,8 +12,8 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * One instance of a chat service that runs several behind a load balancer: its chat memory window
- * is its own (in memory), its active skills live in the shared database.
+ * One instance of a chat service that runs several behind a load balancer: its chat
+ * memory window is its own (in memory), its active skills live in the shared database.
  */
 @SpringBootApplication
 public class ChatInstanceApplication {

@@ -38,9 +38,10 @@ import org.springframework.web.client.RestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two instances of one chat service on one PostgreSQL database ({@code SKILLS_TEST_JDBC_URL}),
- * each with its own chat memory window, behind an imagined load balancer: the real OpenAI client
- * against a local stub, the real HTTP endpoints.
+ * Two instances of one chat service on one PostgreSQL database
+ * ({@code SKILLS_TEST_JDBC_URL}), each with its own chat memory window, behind an
+ * imagined load balancer: the real OpenAI client against a local stub, the real HTTP
+ * endpoints.
  */
 class MultipleInstancesIntegrationTests {
 
@@ -111,8 +112,9 @@ class MultipleInstancesIntegrationTests {
 			}
 		}
 		assertThat(roles).as("B has its own chat memory: A's turn is not in it").doesNotContain("tool", "assistant");
-		assertThat(systemTexts).anySatisfy((text) -> assertThat(text).contains("<skill_content name=\\\"pdf-processing\\\">")
-			.contains("The pdf-processing instructions."));
+		assertThat(systemTexts)
+			.anySatisfy((text) -> assertThat(text).contains("<skill_content name=\\\"pdf-processing\\\">")
+				.contains("The pdf-processing instructions."));
 		assertThat(activeSkills(a, "conversation-1")).containsExactly("pdf-processing");
 		assertThat(activeSkills(b, "conversation-1")).containsExactly("pdf-processing");
 	}
@@ -129,10 +131,7 @@ class MultipleInstancesIntegrationTests {
 			assertThat(result).contains("The " + skill + " instructions.");
 		});
 		assertThat(stored(a)).isEqualTo(activated).isEqualTo(stored(b));
-		long rows = JdbcClient.create(dataSource())
-			.sql("SELECT COUNT(*) FROM " + table)
-			.query(Long.class)
-			.single();
+		long rows = JdbcClient.create(dataSource()).sql("SELECT COUNT(*) FROM " + table).query(Long.class).single();
 		assertThat(rows).isEqualTo(activated.size());
 	}
 
@@ -195,7 +194,8 @@ class MultipleInstancesIntegrationTests {
 	}
 
 	private static RestClient http(ConfigurableApplicationContext context) {
-		// A first chat parses the model's JSON for the first time: slow on a busy machine.
+		// A first chat parses the model's JSON for the first time: slow on a busy
+		// machine.
 		JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory();
 		requests.setReadTimeout(Duration.ofSeconds(60));
 		return RestClient.builder()

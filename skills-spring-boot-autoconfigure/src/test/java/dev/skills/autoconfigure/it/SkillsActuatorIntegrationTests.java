@@ -31,12 +31,12 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The starter in a running web application: real skill folders, the real OpenAI client talking
- * HTTP to a local stub, and the actuator over HTTP.
+ * The starter in a running web application: real skill folders, the real OpenAI client
+ * talking HTTP to a local stub, and the actuator over HTTP.
  */
 @SpringBootTest(classes = SkillsTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "management.endpoints.web.exposure.include=*",
-				"management.endpoint.health.show-details=always", "spring.ai.openai.api-key=test" })
+		properties = { "management.endpoints.web.exposure.include=*", "management.endpoint.health.show-details=always",
+				"spring.ai.openai.api-key=test" })
 @AutoConfigureTestRestTemplate
 class SkillsActuatorIntegrationTests {
 
@@ -98,8 +98,9 @@ class SkillsActuatorIntegrationTests {
 		assertThat(texts(body.path("locations"))).containsExactly(skills.toString(), "classpath*:META-INF/skills/");
 		assertThat(body.path("generation").asLong()).isPositive();
 		assertThat(Instant.parse(body.path("lastReload").asString())).isBeforeOrEqualTo(Instant.now());
-		assertThat(texts(body.path("skills"), "name")).contains("csv-cleaning", "pdf-processing", "reporting",
-				"skill-authoring").doesNotContain("broken");
+		assertThat(texts(body.path("skills"), "name"))
+			.contains("csv-cleaning", "pdf-processing", "reporting", "skill-authoring")
+			.doesNotContain("broken");
 
 		JsonNode pdf = skill(body, "pdf-processing");
 		assertThat(pdf.path("description").asString()).isEqualTo("Work with PDF files and forms.");
@@ -249,15 +250,16 @@ class SkillsActuatorIntegrationTests {
 		JsonNode first = requests.get(0);
 		String system = first.path("messages").get(0).path("content").toString();
 		assertThat(first.path("messages").get(0).path("role").asString()).isEqualTo("system");
-		assertThat(system).contains("You are a helpful assistant.", "<available_skills>",
-				"<name>pdf-processing</name>", "<description>Work with PDF files and forms.</description>");
+		assertThat(system).contains("You are a helpful assistant.", "<available_skills>", "<name>pdf-processing</name>",
+				"<description>Work with PDF files and forms.</description>");
 		assertThat(texts(first.path("tools"), "function", "name")).containsExactlyInAnyOrder("activate_skill",
 				"read_skill_resource");
 		JsonNode activate = list(first.path("tools")).stream()
 			.filter((tool) -> tool.path("function").path("name").asString().equals("activate_skill"))
 			.findFirst()
 			.orElseThrow();
-		assertThat(texts(activate.path("function").path("parameters").path("properties").path("skill_name").path("enum")))
+		assertThat(
+				texts(activate.path("function").path("parameters").path("properties").path("skill_name").path("enum")))
 			.contains("pdf-processing", "csv-cleaning", "reporting");
 		assertThat(toolResults(requests.get(1))).singleElement()
 			.satisfies((text) -> assertThat(text).startsWith("<skill_content name=\"pdf-processing\">")
@@ -332,8 +334,9 @@ class SkillsActuatorIntegrationTests {
 					.noneMatch((value) -> value.startsWith("made-up-skill"));
 			}
 		}
-		assertThat(measurement("/actuator/metrics/skills.resource.reads?tag=skill:unknown&tag=outcome:not_found",
-				"COUNT")).isEqualTo(unknownReadsBefore + 1);
+		assertThat(
+				measurement("/actuator/metrics/skills.resource.reads?tag=skill:unknown&tag=outcome:not_found", "COUNT"))
+			.isEqualTo(unknownReadsBefore + 1);
 	}
 
 	private String chat(String conversationId, String message) {

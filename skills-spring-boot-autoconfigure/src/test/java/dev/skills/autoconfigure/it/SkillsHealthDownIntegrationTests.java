@@ -25,8 +25,8 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A configured skills location that exists but is a file, not a folder: the application starts,
- * and its health says DOWN.
+ * A configured skills location that exists but is a file, not a folder: the application
+ * starts, and its health says DOWN.
  */
 @SpringBootTest(classes = SkillsTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "management.endpoints.web.exposure.include=health",
@@ -62,7 +62,8 @@ class SkillsHealthDownIntegrationTests {
 		assertThat(health.path("status").asString()).isEqualTo("DOWN");
 		JsonNode skills = health.path("components").path("skills");
 		assertThat(skills.path("status").asString()).isEqualTo("DOWN");
-		assertThat(skills.path("details").path("unreadableLocations").get(0).asString()).isEqualTo(notAFolder.toString());
+		assertThat(skills.path("details").path("unreadableLocations").get(0).asString())
+			.isEqualTo(notAFolder.toString());
 		assertThat(skills.path("details").path("skills").asInt()).isEqualTo(1);
 	}
 

@@ -17,8 +17,8 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * An application configured only through {@code application-yamlonly.yml} injects the registry
- * and reads a skill.
+ * An application configured only through {@code application-yamlonly.yml} injects the
+ * registry and reads a skill.
  */
 @SpringBootTest(classes = SkillsTestApplication.class, webEnvironment = WebEnvironment.NONE)
 @ActiveProfiles("yamlonly")

@@ -88,8 +88,9 @@ class SkillsJdbcAutoConfigurationTests {
 			InvalidConfigurationPropertyValueException failure = StartupFailures.invalidProperty(context);
 			assertThat(failure.getName()).isEqualTo("skills.active-skills.store");
 			assertThat(failure.getValue()).isEqualTo("jdbc");
-			assertThat(failure.getReason()).startsWith("Active skills cannot be kept in a database: the application "
-					+ "has no single DataSource bean. Add org.springframework.boot:spring-boot-starter-jdbc")
+			assertThat(failure.getReason())
+				.startsWith("Active skills cannot be kept in a database: the application "
+						+ "has no single DataSource bean. Add org.springframework.boot:spring-boot-starter-jdbc")
 				.contains("spring.datasource.url", "or set skills.active-skills.store=memory");
 		});
 	}
@@ -140,8 +141,8 @@ class SkillsJdbcAutoConfigurationTests {
 
 			Health down = indicator.health(true);
 			assertThat(down.getStatus()).isEqualTo(Status.DOWN);
-			assertThat(down.getDetails().get("activeSkills")).asInstanceOf(
-					org.assertj.core.api.InstanceOfAssertFactories.MAP)
+			assertThat(down.getDetails().get("activeSkills"))
+				.asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
 				.containsEntry("store", "JdbcActiveSkillsRepository")
 				.containsEntry("answers", false)
 				.containsKey("error");

@@ -25,7 +25,8 @@ class SkillsCatalogMetricsTests {
 			TestSkills.skill(this.dir, "skill-%02d".formatted(i), "Files report %d of the quarter.".formatted(i), "B.");
 		}
 		SimpleMeterRegistry meters = new SimpleMeterRegistry();
-		try (SkillsRegistry registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).build())) {
+		try (SkillsRegistry registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(this.dir.toString()).build())) {
 			SkillCatalog small = SkillCatalog.builder(registry).maxTokens(300).build();
 			new SkillsCatalogMetrics(small).bindTo(meters);
 

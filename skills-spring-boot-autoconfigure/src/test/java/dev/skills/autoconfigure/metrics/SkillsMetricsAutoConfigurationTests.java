@@ -24,13 +24,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class SkillsMetricsAutoConfigurationTests {
 
-	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
-				SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class,
-				SkillsAutoConfiguration.class, SkillsChatClientAutoConfiguration.class,
-				SkillsMetricsAutoConfiguration.class));
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner().withConfiguration(
+			AutoConfigurations.of(MetricsAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,
+					CompositeMeterRegistryAutoConfiguration.class, SkillsAutoConfiguration.class,
+					SkillsChatClientAutoConfiguration.class, SkillsMetricsAutoConfiguration.class));
 
-	// Without Boot's metrics auto-configuration: the application brings its own MeterRegistry.
+	// Without Boot's metrics auto-configuration: the application brings its own
+	// MeterRegistry.
 	private final ApplicationContextRunner skillsOnlyRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(SkillsAutoConfiguration.class, SkillsMetricsAutoConfiguration.class));
 
@@ -55,11 +55,14 @@ class SkillsMetricsAutoConfigurationTests {
 	@Test
 	void whenAToolIsCalledThenTheAutoConfiguredToolsReportToTheMetrics() {
 		this.contextRunner.withPropertyValues(skillsDir()).run((context) -> {
-			context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class)
-				.getToolCallbacks()[0].call("{\"skill_name\":\"pdf-processing\"}");
+			context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class).getToolCallbacks()[0]
+				.call("{\"skill_name\":\"pdf-processing\"}");
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
-			assertThat(meters.get("skills.activations").tag("skill", "pdf-processing").tag("mode", "on-demand")
-				.counter().count()).isEqualTo(1.0);
+			assertThat(meters.get("skills.activations")
+				.tag("skill", "pdf-processing")
+				.tag("mode", "on-demand")
+				.counter()
+				.count()).isEqualTo(1.0);
 		});
 	}
 
@@ -126,13 +129,12 @@ class SkillsMetricsAutoConfigurationTests {
 	void whenUserDefinesSkillsMetricsThenAutoConfiguredOneBacksOff() {
 		SkillsMetrics mine = new SkillsMetrics(
 				SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.resolve("none").toString()).build()));
-		this.contextRunner.withPropertyValues(skillsDir())
-			.withBean(SkillsMetrics.class, () -> mine)
-			.run((context) -> {
-				assertThat(context.getBean(SkillsMetrics.class)).isSameAs(mine);
-				// The user's metrics watch an empty registry: the auto-configured ones would count 1.
-				assertThat(context.getBean(MeterRegistry.class).get("skills.loaded").gauge().value()).isZero();
-			});
+		this.contextRunner.withPropertyValues(skillsDir()).withBean(SkillsMetrics.class, () -> mine).run((context) -> {
+			assertThat(context.getBean(SkillsMetrics.class)).isSameAs(mine);
+			// The user's metrics watch an empty registry: the auto-configured ones would
+			// count 1.
+			assertThat(context.getBean(MeterRegistry.class).get("skills.loaded").gauge().value()).isZero();
+		});
 	}
 
 }

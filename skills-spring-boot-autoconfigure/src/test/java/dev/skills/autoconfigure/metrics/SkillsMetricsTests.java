@@ -1,19 +1,16 @@
 package dev.skills.autoconfigure.metrics;
 
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 
 import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
-import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillInvocation;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
 import dev.skills.spring.ai.SkillsTools;
 import dev.skills.spring.ai.SkillsTools.ToolSet;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -58,7 +55,9 @@ class SkillsMetricsTests {
 	}
 
 	private ToolSet tools() {
-		return SkillsTools.builder(this.registry).listeners(List.of(this.metrics)).build()
+		return SkillsTools.builder(this.registry)
+			.listeners(List.of(this.metrics))
+			.build()
 			.toolSet(this.registry.snapshot());
 	}
 
@@ -86,10 +85,14 @@ class SkillsMetricsTests {
 		tools.activate().call("{\"skill_name\":\"pdf-processing\"}");
 		tools.activate().call("{\"skill_name\":\"pdf-processing\"}");
 		tools.activate().call("{\"skill_name\":\"csv-cleaning\"}");
-		assertThat(this.meters.get("skills.activations").tags("skill", "pdf-processing", "mode", "on-demand")
-			.counter().count()).isEqualTo(2.0);
-		assertThat(this.meters.get("skills.activations").tags("skill", "csv-cleaning", "mode", "on-demand")
-			.counter().count()).isEqualTo(1.0);
+		assertThat(this.meters.get("skills.activations")
+			.tags("skill", "pdf-processing", "mode", "on-demand")
+			.counter()
+			.count()).isEqualTo(2.0);
+		assertThat(this.meters.get("skills.activations")
+			.tags("skill", "csv-cleaning", "mode", "on-demand")
+			.counter()
+			.count()).isEqualTo(1.0);
 	}
 
 	@Test
@@ -97,8 +100,10 @@ class SkillsMetricsTests {
 		bind(SkillConfig.builder().skillsDir(this.dir.toString()).mode(SkillConfig.Mode.SESSION).preloadFrom("K"));
 		this.metrics.after(new SkillInvocation(SkillsTools.ACTIVATE_SKILL, "pdf-processing", null, "c"), "x",
 				Outcome.OK);
-		assertThat(this.meters.get("skills.activations").tags("skill", "pdf-processing", "mode", "session")
-			.counter().count()).isEqualTo(1.0);
+		assertThat(this.meters.get("skills.activations")
+			.tags("skill", "pdf-processing", "mode", "session")
+			.counter()
+			.count()).isEqualTo(1.0);
 	}
 
 	@Test
@@ -117,8 +122,10 @@ class SkillsMetricsTests {
 		this.metrics.after(new SkillInvocation(SkillsTools.READ_SKILL_RESOURCE, "made-up-skill", "a.md", "c"), "x",
 				Outcome.NOT_FOUND);
 		assertThat(this.meters.find("skills.resource.reads").tag("skill", "made-up-skill").counter()).isNull();
-		assertThat(this.meters.get("skills.resource.reads").tags("skill", "unknown", "outcome", "not_found")
-			.counter().count()).isEqualTo(1.0);
+		assertThat(this.meters.get("skills.resource.reads")
+			.tags("skill", "unknown", "outcome", "not_found")
+			.counter()
+			.count()).isEqualTo(1.0);
 	}
 
 	@Test
@@ -128,12 +135,18 @@ class SkillsMetricsTests {
 		tools.read().call("{\"skill_name\":\"pdf-processing\",\"path\":\"references/FORMS.md\"}");
 		tools.read().call("{\"skill_name\":\"pdf-processing\",\"path\":\"references/MISSING.md\"}");
 		tools.read().call("{\"skill_name\":\"pdf-processing\",\"path\":\"../csv-cleaning/SKILL.md\"}");
-		assertThat(this.meters.get("skills.resource.reads").tags("skill", "pdf-processing", "outcome", "ok")
-			.counter().count()).isEqualTo(1.0);
-		assertThat(this.meters.get("skills.resource.reads").tags("skill", "pdf-processing", "outcome", "not_found")
-			.counter().count()).isEqualTo(1.0);
-		assertThat(this.meters.get("skills.resource.reads").tags("skill", "pdf-processing", "outcome", "rejected")
-			.counter().count()).isEqualTo(1.0);
+		assertThat(this.meters.get("skills.resource.reads")
+			.tags("skill", "pdf-processing", "outcome", "ok")
+			.counter()
+			.count()).isEqualTo(1.0);
+		assertThat(this.meters.get("skills.resource.reads")
+			.tags("skill", "pdf-processing", "outcome", "not_found")
+			.counter()
+			.count()).isEqualTo(1.0);
+		assertThat(this.meters.get("skills.resource.reads")
+			.tags("skill", "pdf-processing", "outcome", "rejected")
+			.counter()
+			.count()).isEqualTo(1.0);
 	}
 
 	@Test
@@ -174,7 +187,8 @@ class SkillsMetricsTests {
 	void whenACallIsRecordedThenTheResultIsPassedOnUnchanged() {
 		bind();
 		assertThat(this.metrics.after(new SkillInvocation(SkillsTools.READ_SKILL_RESOURCE, "pdf-processing", "a", "c"),
-				"text", Outcome.OK)).isEqualTo("text");
+				"text", Outcome.OK))
+			.isEqualTo("text");
 	}
 
 }

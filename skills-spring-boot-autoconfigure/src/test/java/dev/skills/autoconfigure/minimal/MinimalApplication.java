@@ -13,7 +13,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * An application with the starter's auto-configuration and nothing else; started by
- * SkillsWithoutOptionalDependenciesTests in a class loader that lacks the optional dependencies.
+ * SkillsWithoutOptionalDependenciesTests in a class loader that lacks the optional
+ * dependencies.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableAutoConfiguration
@@ -22,7 +23,8 @@ public class MinimalApplication {
 	/**
 	 * Start, describe what was configured, stop.
 	 * @param skillsDir the skills location
-	 * @return what the context holds, as text (no types shared with the caller's class loader)
+	 * @return what the context holds, as text (no types shared with the caller's class
+	 * loader)
 	 */
 	public static Map<String, String> describe(String skillsDir) {
 		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(MinimalApplication.class)

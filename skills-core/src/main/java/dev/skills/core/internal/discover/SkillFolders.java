@@ -20,14 +20,16 @@ import dev.skills.core.internal.resource.SkillFiles;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Finds the skill folders below a location with a bounded breadth-first walk. A folder holding
- * a {@code SKILL.md} is a skill and is not searched further; {@code .git}, {@code node_modules},
- * {@code __pycache__} and hidden folders are skipped. Links to folders below the location are not
- * followed (with a warning): what discovery finds is then exactly what the watcher sees and what
- * the file guard reads, and a link loop cannot multiply skills. No folder is visited twice, even
- * when a bind mount makes the tree a loop. The walk stops at a depth and a number of folders
- * ({@link SkillConfig#discoveryMaxDepth()}, {@link SkillConfig#discoveryMaxDirectories()}), with a
- * warning, so that pointing it at a home folder cannot hang start-up.
+ * Finds the skill folders below a location with a bounded breadth-first walk. A folder
+ * holding a {@code SKILL.md} is a skill and is not searched further; {@code .git},
+ * {@code node_modules}, {@code __pycache__} and hidden folders are skipped. Links to
+ * folders below the location are not followed (with a warning): what discovery finds is
+ * then exactly what the watcher sees and what the file guard reads, and a link loop
+ * cannot multiply skills. No folder is visited twice, even when a bind mount makes the
+ * tree a loop. The walk stops at a depth and a number of folders
+ * ({@link SkillConfig#discoveryMaxDepth()},
+ * {@link SkillConfig#discoveryMaxDirectories()}), with a warning, so that pointing it at
+ * a home folder cannot hang start-up.
  */
 public final class SkillFolders {
 
@@ -44,7 +46,8 @@ public final class SkillFolders {
 	}
 
 	/**
-	 * Find the skill folders below a location, in breadth-first order (siblings sorted by name).
+	 * Find the skill folders below a location, in breadth-first order (siblings sorted by
+	 * name).
 	 * @param location a folder of skills, or a single skill folder
 	 * @param maxDepth the deepest level searched (the location is level 0)
 	 * @param maxDirectories the most folders visited
@@ -60,8 +63,9 @@ public final class SkillFolders {
 	}
 
 	/**
-	 * Find the skill folders below a folder of a location, after a change there. Its limits are
-	 * what is left of the location's: the depth below the folder, and the folders not yet used.
+	 * Find the skill folders below a folder of a location, after a change there. Its
+	 * limits are what is left of the location's: the depth below the folder, and the
+	 * folders not yet used.
 	 * @param start the folder to search
 	 * @param maxDepth the deepest level to search below it
 	 * @param maxDirectories the most folders to visit
@@ -78,7 +82,8 @@ public final class SkillFolders {
 		queue.add(new Level(start, 0));
 		Set<Object> seen = new HashSet<>();
 		try {
-			// The start folder itself may be a link: a location is followed, links below it are not.
+			// The start folder itself may be a link: a location is followed, links below
+			// it are not.
 			addKey(seen, Files.readAttributes(start, BasicFileAttributes.class));
 		}
 		catch (IOException ex) {
@@ -116,16 +121,20 @@ public final class SkillFolders {
 					+ " levels were not searched for skills (skills.discovery.max-depth)"));
 		}
 		if (!links.isEmpty()) {
-			// One warning per walk, however many links: a folder of links must not flood the diagnostics.
-			diagnostics.add(SkillDiagnostic.warning(start.toString(), null, "Skipped " + links.size()
-					+ " linked folder(s) such as " + links.get(0) + ": links below a location are not followed; "
-					+ "add the link's target to skills.skills-dir instead"));
+			// One warning per walk, however many links: a folder of links must not flood
+			// the diagnostics.
+			diagnostics.add(SkillDiagnostic.warning(start.toString(), null,
+					"Skipped " + links.size() + " linked folder(s) such as " + links.get(0)
+							+ ": links below a location are not followed; "
+							+ "add the link's target to skills.skills-dir instead"));
 		}
 		return new Scan(skills, diagnostics, visited, limitReached);
 	}
 
-	// The folder's skill file (SKILL.md before skill.md), else its subfolders: real folders not
-	// seen before; links to folders are noted, not followed. Entries are judged by name first: a
+	// The folder's skill file (SKILL.md before skill.md), else its subfolders: real
+	// folders not
+	// seen before; links to folders are noted, not followed. Entries are judged by name
+	// first: a
 	// skill folder's other entries are never looked at more closely.
 	private static @Nullable Path skillFile(Path directory, List<Path> children, Set<Object> seen, List<Path> links) {
 		Path upper = null;
@@ -188,11 +197,12 @@ public final class SkillFolders {
 	/**
 	 * The result of a walk.
 	 *
-	 * @param skillFiles the skill files found ({@code SKILL.md}, or {@code skill.md} where there is
-	 * no {@code SKILL.md}), in walk order
+	 * @param skillFiles the skill files found ({@code SKILL.md}, or {@code skill.md}
+	 * where there is no {@code SKILL.md}), in walk order
 	 * @param diagnostics warnings about the location or the limits
 	 * @param directories the number of folders visited
-	 * @param limitReached whether folders were left unvisited because of the directory limit
+	 * @param limitReached whether folders were left unvisited because of the directory
+	 * limit
 	 */
 	public record Scan(List<Path> skillFiles, List<SkillDiagnostic> diagnostics, int directories,
 			boolean limitReached) {

@@ -10,16 +10,17 @@ import java.util.Arrays;
 
 /**
  * Reads the frontmatter of a {@code SKILL.md} from its bytes, stopping at the closing
- * {@code ---}: the body is never read. Discovery reads thousands of files, so the bytes go into
- * one buffer per thread, reused from file to file; a reader per file (with its own char and byte
- * buffers) cost more than the read itself.
+ * {@code ---}: the body is never read. Discovery reads thousands of files, so the bytes
+ * go into one buffer per thread, reused from file to file; a reader per file (with its
+ * own char and byte buffers) cost more than the read itself.
  */
 final class FrontmatterBytes {
 
 	// Most frontmatters and many whole skill files fit in one read of this size.
 	private static final int FIRST_READ = 4096;
 
-	// A UTF-16 char takes at most 3 UTF-8 bytes: past this many bytes the limit is exceeded for sure.
+	// A UTF-16 char takes at most 3 UTF-8 bytes: past this many bytes the limit is
+	// exceeded for sure.
 	private static final int MAX_BYTES = FrontmatterParser.MAX_FRONTMATTER_CHARS * 3 + 16;
 
 	// The most a thread keeps between files.
@@ -66,13 +67,16 @@ final class FrontmatterBytes {
 				return yaml(buffer.bytes, yamlStart, line);
 			}
 		}
-		// No closing line within the buffer's limit: too large when the text read so far already
-		// is (the limit holds more bytes than the largest frontmatter can take), else unclosed.
+		// No closing line within the buffer's limit: too large when the text read so far
+		// already
+		// is (the limit holds more bytes than the largest frontmatter can take), else
+		// unclosed.
 		yaml(buffer.bytes, yamlStart, buffer.length);
 		throw new FrontmatterException("SKILL.md frontmatter not properly closed with ---");
 	}
 
-	// A line that is "---" followed only by white space (as String.stripTrailing sees it).
+	// A line that is "---" followed only by white space (as String.stripTrailing sees
+	// it).
 	private static boolean isDelimiter(byte[] bytes, int start, int end) {
 		if (end - start < 3 || bytes[start] != '-' || bytes[start + 1] != '-' || bytes[start + 2] != '-') {
 			return false;
@@ -113,8 +117,8 @@ final class FrontmatterBytes {
 	}
 
 	/**
-	 * The bytes read so far of one file, in a buffer that grows (up to the frontmatter limit) and
-	 * is kept for the thread's next file.
+	 * The bytes read so far of one file, in a buffer that grows (up to the frontmatter
+	 * limit) and is kept for the thread's next file.
 	 */
 	private static final class Buffer {
 
@@ -159,10 +163,12 @@ final class FrontmatterBytes {
 		}
 
 		boolean startsWith(byte[] prefix) {
-			return this.length >= prefix.length && Arrays.equals(this.bytes, 0, prefix.length, prefix, 0, prefix.length);
+			return this.length >= prefix.length
+					&& Arrays.equals(this.bytes, 0, prefix.length, prefix, 0, prefix.length);
 		}
 
-		// The end of the line starting at start (the index of its \r or \n, or the file's end),
+		// The end of the line starting at start (the index of its \r or \n, or the file's
+		// end),
 		// reading more as needed; -1 when start is at the end of the file.
 		int lineEnd(int start) throws IOException {
 			int i = start;

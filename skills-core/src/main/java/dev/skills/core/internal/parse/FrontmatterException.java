@@ -1,8 +1,8 @@
 package dev.skills.core.internal.parse;
 
 /**
- * Thrown when a {@code SKILL.md} has no readable frontmatter. The message is the one shown to
- * users, for example {@code SKILL.md must start with YAML frontmatter (---)}.
+ * Thrown when a {@code SKILL.md} has no readable frontmatter. The message is the one
+ * shown to users, for example {@code SKILL.md must start with YAML frontmatter (---)}.
  */
 public class FrontmatterException extends RuntimeException {
 

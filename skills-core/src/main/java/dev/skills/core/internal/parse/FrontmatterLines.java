@@ -6,9 +6,10 @@ import java.io.Reader;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Finds the frontmatter in a {@code SKILL.md} text: the lines between a first line {@code ---}
- * (after an optional UTF-8 BOM) and the next line that is exactly {@code ---}, with CR, LF or CRLF
- * line ends, reading no more than {@link FrontmatterParser#MAX_FRONTMATTER_CHARS} characters.
+ * Finds the frontmatter in a {@code SKILL.md} text: the lines between a first line
+ * {@code ---} (after an optional UTF-8 BOM) and the next line that is exactly
+ * {@code ---}, with CR, LF or CRLF line ends, reading no more than
+ * {@link FrontmatterParser#MAX_FRONTMATTER_CHARS} characters.
  */
 final class FrontmatterLines {
 
@@ -30,7 +31,8 @@ final class FrontmatterLines {
 	}
 
 	/**
-	 * Read the frontmatter's lines, leaving the reader just after the closing {@code ---}.
+	 * Read the frontmatter's lines, leaving the reader just after the closing
+	 * {@code ---}.
 	 * @param reader the file's text
 	 * @return the YAML text, each line ended by LF
 	 * @throws FrontmatterException when the frontmatter is missing, unclosed or too large
@@ -52,8 +54,8 @@ final class FrontmatterLines {
 	}
 
 	/**
-	 * Reads lines (CR, LF or CRLF) and fails once the frontmatter grows past its limit, so that a
-	 * huge file is never read whole.
+	 * Reads lines (CR, LF or CRLF) and fails once the frontmatter grows past its limit,
+	 * so that a huge file is never read whole.
 	 */
 	private static final class LineReader {
 
@@ -83,7 +85,8 @@ final class FrontmatterLines {
 				c = this.reader.read();
 			}
 			if (c != -1) {
-				// A line end is a character too: a file of blank lines must not be read whole.
+				// A line end is a character too: a file of blank lines must not be read
+				// whole.
 				count();
 			}
 			this.pendingCr = (c == '\r');

@@ -15,10 +15,11 @@ import org.yaml.snakeyaml.Yaml;
 /**
  * Splits a {@code SKILL.md} into frontmatter and body and reads the frontmatter as YAML.
  * <p>
- * The frontmatter starts at a first line {@code ---} (after an optional UTF-8 BOM) and ends at
- * the next line that is exactly {@code ---}; CR, LF and CRLF line ends are accepted. The YAML is
- * read with safe settings: no custom tags, no implicit typing (every scalar is its text), no
- * duplicate keys, and limits on size, nesting and aliases so that hostile input fails fast.
+ * The frontmatter starts at a first line {@code ---} (after an optional UTF-8 BOM) and
+ * ends at the next line that is exactly {@code ---}; CR, LF and CRLF line ends are
+ * accepted. The YAML is read with safe settings: no custom tags, no implicit typing
+ * (every scalar is its text), no duplicate keys, and limits on size, nesting and aliases
+ * so that hostile input fails fast.
  */
 public final class FrontmatterParser {
 
@@ -29,21 +30,24 @@ public final class FrontmatterParser {
 	}
 
 	/**
-	 * Parse a whole {@code SKILL.md} strictly: YAML that is invalid as written is an error.
+	 * Parse a whole {@code SKILL.md} strictly: YAML that is invalid as written is an
+	 * error.
 	 * @param content the file's text
 	 * @return the frontmatter and body
-	 * @throws FrontmatterException when the frontmatter is missing, unclosed, too large or not a
-	 * YAML mapping
+	 * @throws FrontmatterException when the frontmatter is missing, unclosed, too large
+	 * or not a YAML mapping
 	 */
 	public static Frontmatter parse(String content) {
 		return read(new StringReader(content), false, true);
 	}
 
 	/**
-	 * Parse a whole {@code SKILL.md} leniently: values that break the YAML only because they hold
-	 * {@code ": "} or start with a reserved character are quoted and the YAML read again.
+	 * Parse a whole {@code SKILL.md} leniently: values that break the YAML only because
+	 * they hold {@code ": "} or start with a reserved character are quoted and the YAML
+	 * read again.
 	 * @param content the file's text
-	 * @return the frontmatter and body, with {@link Frontmatter#repairedKeys()} naming any repair
+	 * @return the frontmatter and body, with {@link Frontmatter#repairedKeys()} naming
+	 * any repair
 	 * @throws FrontmatterException when even the repaired frontmatter cannot be read
 	 */
 	public static Frontmatter parseLenient(String content) {
@@ -51,10 +55,11 @@ public final class FrontmatterParser {
 	}
 
 	/**
-	 * Read a {@code SKILL.md} from a reader, stopping after the frontmatter unless the body is
-	 * wanted. The reader is not closed.
+	 * Read a {@code SKILL.md} from a reader, stopping after the frontmatter unless the
+	 * body is wanted. The reader is not closed.
 	 * @param reader the file's text
-	 * @param lenient whether to repair unquoted values (see {@link #parseLenient(String)})
+	 * @param lenient whether to repair unquoted values (see
+	 * {@link #parseLenient(String)})
 	 * @param withBody whether to read the body too
 	 * @return the frontmatter, and the body when asked for
 	 * @throws FrontmatterException when the frontmatter cannot be read
@@ -72,12 +77,15 @@ public final class FrontmatterParser {
 	}
 
 	/**
-	 * Read the frontmatter of a {@code SKILL.md} from its bytes, reading no further than the
-	 * closing {@code ---}: the way discovery reads thousands of files. The stream is not closed.
+	 * Read the frontmatter of a {@code SKILL.md} from its bytes, reading no further than
+	 * the closing {@code ---}: the way discovery reads thousands of files. The stream is
+	 * not closed.
 	 * @param in the file's bytes
-	 * @param lenient whether to repair unquoted values (see {@link #parseLenient(String)})
+	 * @param lenient whether to repair unquoted values (see
+	 * {@link #parseLenient(String)})
 	 * @return the frontmatter, without a body
-	 * @throws FrontmatterException when the frontmatter cannot be read or is not valid UTF-8
+	 * @throws FrontmatterException when the frontmatter cannot be read or is not valid
+	 * UTF-8
 	 * @throws UncheckedIOException when the stream fails
 	 */
 	public static Frontmatter readFrontmatter(InputStream in, boolean lenient) {
@@ -157,7 +165,8 @@ public final class FrontmatterParser {
 		return out.toString().replace("\r\n", "\n");
 	}
 
-	// The YAML parser alone, without the simple fast path: the simple reader is checked against it.
+	// The YAML parser alone, without the simple fast path: the simple reader is checked
+	// against it.
 	static Map<String, Object> loadYaml(String yaml) {
 		return FrontmatterYaml.loadWithParser(yaml);
 	}

@@ -8,16 +8,18 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The lenient repair of a frontmatter: quotes every plain value that YAML rejects, one holding
- * {@code ": "}, ending in {@code :}, or starting with a reserved indicator ({@code @}, a
- * backtick, {@code %}). Indented lines that continue such a value are folded into it, as YAML
- * folds a plain scalar.
+ * The lenient repair of a frontmatter: quotes every plain value that YAML rejects, one
+ * holding {@code ": "}, ending in {@code :}, or starting with a reserved indicator
+ * ({@code @}, a backtick, {@code %}). Indented lines that continue such a value are
+ * folded into it, as YAML folds a plain scalar.
  */
 final class FrontmatterRepair {
 
 	// A "key: value" line whose plain value YAML cannot read as written.
-	// The value runs to the end of the line (its trailing blanks are stripped afterwards): a lazy
-	// value followed by "\\s*$" would try every split of a long run of blanks, in quadratic time.
+	// The value runs to the end of the line (its trailing blanks are stripped
+	// afterwards): a lazy
+	// value followed by "\\s*$" would try every split of a long run of blanks, in
+	// quadratic time.
 	private static final Pattern KEY_VALUE = Pattern.compile("^(\\s*)([^\\s#:\"'\\[{][^:]*?):[ \\t]+(\\S.*)$");
 
 	private FrontmatterRepair() {
@@ -26,8 +28,8 @@ final class FrontmatterRepair {
 	/**
 	 * Quote the values that YAML rejects.
 	 * @param yaml the frontmatter's YAML text
-	 * @return the repaired YAML and the keys whose values were quoted, or {@code null} when no
-	 * value needed quotes
+	 * @return the repaired YAML and the keys whose values were quoted, or {@code null}
+	 * when no value needed quotes
 	 */
 	static @Nullable Repaired repair(String yaml) {
 		String[] lines = yaml.split("\n", -1);

@@ -19,9 +19,9 @@ import org.yaml.snakeyaml.representer.Representer;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
- * Loads a frontmatter's YAML into plain text, lists and maps, with safe settings: no custom tags,
- * no implicit typing (every scalar is its text), no duplicate keys, and limits on size, nesting
- * and aliases so that hostile input fails fast.
+ * Loads a frontmatter's YAML into plain text, lists and maps, with safe settings: no
+ * custom tags, no implicit typing (every scalar is its text), no duplicate keys, and
+ * limits on size, nesting and aliases so that hostile input fails fast.
  */
 final class FrontmatterYaml {
 
@@ -29,11 +29,13 @@ final class FrontmatterYaml {
 
 	static final int MAX_ALIASES = 20;
 
-	// Without aliases a frontmatter holds fewer values than characters; more can only come from
+	// Without aliases a frontmatter holds fewer values than characters; more can only
+	// come from
 	// aliases that expand.
 	static final int MAX_VALUES = FrontmatterParser.MAX_FRONTMATTER_CHARS;
 
-	// Building a Yaml instance costs more than parsing a small frontmatter. An instance is not
+	// Building a Yaml instance costs more than parsing a small frontmatter. An instance
+	// is not
 	// thread-safe but can be reused: one per thread.
 	private static final ThreadLocal<Yaml> YAML = ThreadLocal.withInitial(FrontmatterYaml::newYaml);
 
@@ -44,19 +46,23 @@ final class FrontmatterYaml {
 	 * Load a frontmatter.
 	 * @param yaml the YAML text
 	 * @return the fields, in their order
-	 * @throws FrontmatterException when the YAML is invalid, over a limit or not a mapping
+	 * @throws FrontmatterException when the YAML is invalid, over a limit or not a
+	 * mapping
 	 */
 	static Map<String, Object> load(String yaml) {
-		// Most frontmatters are simple: read those without the YAML parser and its garbage.
+		// Most frontmatters are simple: read those without the YAML parser and its
+		// garbage.
 		Map<String, Object> simple = SimpleFrontmatter.read(yaml);
 		return (simple != null) ? simple : loadWithParser(yaml);
 	}
 
 	/**
-	 * Load a frontmatter with the YAML parser alone (the simple reader is checked against it).
+	 * Load a frontmatter with the YAML parser alone (the simple reader is checked against
+	 * it).
 	 * @param yaml the YAML text
 	 * @return the fields, in their order
-	 * @throws FrontmatterException when the YAML is invalid, over a limit or not a mapping
+	 * @throws FrontmatterException when the YAML is invalid, over a limit or not a
+	 * mapping
 	 */
 	static Map<String, Object> loadWithParser(String yaml) {
 		Object loaded;
@@ -98,9 +104,10 @@ final class FrontmatterYaml {
 
 	/**
 	 * Copies loaded YAML into plain text, lists and maps. Explicit collection tags
-	 * ({@code !!set}, ...) still construct typed values: they are brought back to text. Aliases
-	 * share nodes, so an alias bomb under the alias limit, or an alias to its own parent, would
-	 * make the copy grow without end: it is bounded by the nesting and value limits.
+	 * ({@code !!set}, ...) still construct typed values: they are brought back to text.
+	 * Aliases share nodes, so an alias bomb under the alias limit, or an alias to its own
+	 * parent, would make the copy grow without end: it is bounded by the nesting and
+	 * value limits.
 	 */
 	private static final class PlainCopy {
 
@@ -132,8 +139,8 @@ final class FrontmatterYaml {
 	}
 
 	/**
-	 * A safe constructor that builds every scalar as its text, whatever its tag: {@code !!float 1.10}
-	 * stays {@code 1.10} and {@code !!binary} stays its base64 text.
+	 * A safe constructor that builds every scalar as its text, whatever its tag:
+	 * {@code !!float 1.10} stays {@code 1.10} and {@code !!binary} stays its base64 text.
 	 */
 	private static final class TextConstructor extends SafeConstructor {
 
@@ -156,7 +163,8 @@ final class FrontmatterYaml {
 	}
 
 	/**
-	 * A resolver without implicit types: {@code 1.10}, {@code true} and {@code 123} all stay text.
+	 * A resolver without implicit types: {@code 1.10}, {@code true} and {@code 123} all
+	 * stay text.
 	 */
 	private static final class TextOnlyResolver extends Resolver {
 

@@ -11,8 +11,9 @@ import dev.skills.core.SkillMeta;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Turns the frontmatter mapping of one skill into a {@link SkillMeta}, collecting diagnostics:
- * a field that breaks the specification is read if its intent is clear, with a warning.
+ * Turns the frontmatter mapping of one skill into a {@link SkillMeta}, collecting
+ * diagnostics: a field that breaks the specification is read if its intent is clear, with
+ * a warning.
  */
 final class MetaReader {
 
@@ -56,8 +57,8 @@ final class MetaReader {
 			description = "";
 		}
 		else if (!(description instanceof String text) || text.isBlank()) {
-			error((description == null) ? "Missing required field in frontmatter: description"
-					: "Field 'description' must be a non-empty string");
+			error((description != null) ? "Field 'description' must be a non-empty string"
+					: "Missing required field in frontmatter: description");
 			return null;
 		}
 		String text = (String) description;
@@ -70,9 +71,8 @@ final class MetaReader {
 		Map<String, String> extras = readExtraFields();
 		return new SkillMeta(this.name, text, text("license"), text("compatibility"), metadata,
 				readTools("allowed-tools", true), orEmpty(readTools("disallowed-tools", false)), text("when_to_use"),
-				ToolLists.triggers(metadata.get("triggers")),
-				ToolLists.tags(metadata.get("tags")), readPriority(metadata.get("priority")),
-				this.location, baseDirectory, extras, false);
+				ToolLists.triggers(metadata.get("triggers")), ToolLists.tags(metadata.get("tags")),
+				readPriority(metadata.get("priority")), this.location, baseDirectory, extras, false);
 	}
 
 	/**
@@ -86,8 +86,7 @@ final class MetaReader {
 	private @Nullable String readName() {
 		Object raw = this.fields.get("name");
 		if (raw == null || (raw instanceof String text && text.isBlank())) {
-			warn("Missing required field in frontmatter: name; using the directory name '" + this.directoryName
-					+ "'");
+			warn("Missing required field in frontmatter: name; using the directory name '" + this.directoryName + "'");
 			return checkedName(this.directoryName);
 		}
 		if (!(raw instanceof String text)) {
@@ -103,7 +102,8 @@ final class MetaReader {
 			error(unusable);
 			return null;
 		}
-		// Names are compared after NFKC normalisation: the skill goes by its normalised name,
+		// Names are compared after NFKC normalisation: the skill goes by its normalised
+		// name,
 		// so that two spellings of one name shadow each other.
 		String normalized = SpecRules.normalizeName(candidate);
 		this.name = normalized;

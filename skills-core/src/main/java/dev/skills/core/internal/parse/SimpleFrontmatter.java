@@ -6,12 +6,13 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads the frontmatter most skills have without a YAML parser: top-level {@code key: value}
- * lines and one level of indented {@code key: value} lines below a key without a value (such as
- * {@code metadata:}), every value plain or quoted without escapes. For those the result is what
- * the YAML reader gives, which allocates about ten times more per file; anything else (a comment,
- * a list, a multi-line or escaped value, a duplicate key, a tab, a control character) is left to
- * the YAML reader, so its rules and error messages stay the only ones.
+ * Reads the frontmatter most skills have without a YAML parser: top-level
+ * {@code key: value} lines and one level of indented {@code key: value} lines below a key
+ * without a value (such as {@code metadata:}), every value plain or quoted without
+ * escapes. For those the result is what the YAML reader gives, which allocates about ten
+ * times more per file; anything else (a comment, a list, a multi-line or escaped value, a
+ * duplicate key, a tab, a control character) is left to the YAML reader, so its rules and
+ * error messages stay the only ones.
  */
 final class SimpleFrontmatter {
 
@@ -64,12 +65,14 @@ final class SimpleFrontmatter {
 			}
 			start = end + 1;
 		}
-		// A key without a value and without indented lines is empty text, as YAML's null becomes.
+		// A key without a value and without indented lines is empty text, as YAML's null
+		// becomes.
 		fields.replaceAll((key, value) -> (value instanceof Map<?, ?> map && map.isEmpty()) ? "" : value);
 		return fields;
 	}
 
-	// The count of leading spaces; a tab (or any other control character) is left to YAML.
+	// The count of leading spaces; a tab (or any other control character) is left to
+	// YAML.
 	private static int indent(String yaml, int start, int end) {
 		int i = start;
 		while (i < end && yaml.charAt(i) == ' ') {
@@ -78,7 +81,8 @@ final class SimpleFrontmatter {
 		return i - start;
 	}
 
-	// The index of the ':' ending a key of letters, digits, '_' and '-' (not first), else -1.
+	// The index of the ':' ending a key of letters, digits, '_' and '-' (not first), else
+	// -1.
 	private static int keyEnd(String yaml, int start, int end) {
 		for (int i = start; i < end; i++) {
 			char c = yaml.charAt(i);
@@ -94,7 +98,8 @@ final class SimpleFrontmatter {
 		return -1;
 	}
 
-	// The value after "key:": empty, plain or quoted without escapes; null when YAML must read it.
+	// The value after "key:": empty, plain or quoted without escapes; null when YAML must
+	// read it.
 	private static @Nullable String value(String yaml, int start, int end) {
 		if (start < end && yaml.charAt(start) != ' ') {
 			return null;
@@ -135,7 +140,8 @@ final class SimpleFrontmatter {
 		return (inner.indexOf(quote) >= 0 || inner.indexOf('\\') >= 0) ? null : inner;
 	}
 
-	// Printable as YAML requires, without the byte order mark; other characters go to YAML.
+	// Printable as YAML requires, without the byte order mark; other characters go to
+	// YAML.
 	private static boolean printable(char c) {
 		return (c >= 0x20 && c <= 0x7E) || (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD && c != 0xFEFF);
 	}

@@ -11,16 +11,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The instructions of a {@code SKILL.md} (everything after its frontmatter), read within a size
- * limit and decoded as UTF-8 with replacement: an oversized body is cut with a note for the model,
- * and an invalid byte is replaced rather than making the skill impossible to activate.
+ * The instructions of a {@code SKILL.md} (everything after its frontmatter), read within
+ * a size limit and decoded as UTF-8 with replacement: an oversized body is cut with a
+ * note for the model, and an invalid byte is replaced rather than making the skill
+ * impossible to activate.
  *
  * @param text the instructions, with a note at the end when they were cut
  * @param warnings what went wrong, for a warning diagnostic; empty for a clean read
  */
 public record SkillBody(String text, List<String> warnings) {
 
-	// A frontmatter holds at most MAX_FRONTMATTER_CHARS characters of at most 4 bytes, plus its
+	// A frontmatter holds at most MAX_FRONTMATTER_CHARS characters of at most 4 bytes,
+	// plus its
 	// two delimiter lines (and a BOM).
 	private static final int MAX_FRONTMATTER_BYTES = FrontmatterParser.MAX_FRONTMATTER_CHARS * 4 + 16;
 
@@ -67,7 +69,8 @@ public record SkillBody(String text, List<String> warnings) {
 		return new SkillBody(body, warnings);
 	}
 
-	// The largest index at or below `at` that does not fall inside a multi-byte UTF-8 sequence.
+	// The largest index at or below `at` that does not fall inside a multi-byte UTF-8
+	// sequence.
 	private static int characterStart(byte[] bytes, int at) {
 		int index = at;
 		while (index > 0 && index < bytes.length && (bytes[index] & 0xC0) == 0x80) {

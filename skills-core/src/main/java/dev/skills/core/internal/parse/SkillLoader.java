@@ -24,10 +24,10 @@ import dev.skills.core.internal.resource.SkillFiles;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads skills leniently, as a client should: a skill loads whenever its intent is clear, and
- * every deviation from the specification becomes a diagnostic rather than a failure. A skill is
- * skipped only when its frontmatter cannot be read even after repair, it has no description, or
- * its name holds white space or a path separator.
+ * Reads skills leniently, as a client should: a skill loads whenever its intent is clear,
+ * and every deviation from the specification becomes a diagnostic rather than a failure.
+ * A skill is skipped only when its frontmatter cannot be read even after repair, it has
+ * no description, or its name holds white space or a path separator.
  */
 public final class SkillLoader {
 
@@ -55,7 +55,8 @@ public final class SkillLoader {
 	 * @return the file, or {@code null} when the folder holds neither
 	 */
 	public static @Nullable Path findSkillFile(Path directory) {
-		// List the folder rather than probe paths: a case-insensitive file system would answer
+		// List the folder rather than probe paths: a case-insensitive file system would
+		// answer
 		// "exists" for both spellings.
 		boolean lower = false;
 		try (Stream<Path> entries = Files.list(directory)) {
@@ -88,15 +89,16 @@ public final class SkillLoader {
 	}
 
 	/**
-	 * Load one skill that code attaches to a call, more forgivingly than a catalog does: the
-	 * caller chose the file, so a {@code SKILL.md} without frontmatter, or without a
-	 * description, still loads (named after its folder, with an empty description) and the gap
-	 * is reported as a warning.
+	 * Load one skill that code attaches to a call, more forgivingly than a catalog does:
+	 * the caller chose the file, so a {@code SKILL.md} without frontmatter, or without a
+	 * description, still loads (named after its folder, with an empty description) and
+	 * the gap is reported as a warning.
 	 * @param path a skill folder or its {@code SKILL.md}
 	 * @param warnings receives every warning about the skill
 	 * @return the skill
 	 * @throws SkillNotFoundException when there is no {@code SKILL.md}
-	 * @throws InvalidSkillException when the frontmatter cannot be read or the name is unusable
+	 * @throws InvalidSkillException when the frontmatter cannot be read or the name is
+	 * unusable
 	 */
 	public static Skill loadAttached(Path path, Consumer<SkillDiagnostic> warnings) {
 		Path skillFile = skillFileOf(path);
@@ -109,9 +111,13 @@ public final class SkillLoader {
 			String name = String.valueOf(directoryOf(skillFile).getFileName());
 			MetaReader reader = new MetaReader(Map.of(), skillFile.toString(), name, true);
 			SkillMeta meta = reader.read(List.of(), directoryOf(skillFile).toString());
-			// One warning instead of the reader's two about the missing name and description.
-			result = (meta != null) ? new SkillReadResult(meta, List.of(SkillDiagnostic.warning(skillFile.toString(), name,
-					"SKILL.md has no frontmatter; using the directory name '" + name + "' and an empty description")))
+			// One warning instead of the reader's two about the missing name and
+			// description.
+			result = (meta != null)
+					? new SkillReadResult(meta,
+							List.of(SkillDiagnostic.warning(skillFile.toString(), name,
+									"SKILL.md has no frontmatter; using the directory name '" + name
+											+ "' and an empty description")))
 					: new SkillReadResult(null, reader.diagnostics());
 		}
 		result.diagnostics().stream().filter((diagnostic) -> !diagnostic.isError()).forEach(warnings);
@@ -145,8 +151,8 @@ public final class SkillLoader {
 			return readMeta(reader, skillFile, false);
 		}
 		catch (IOException | UncheckedIOException ex) {
-			return new SkillReadResult(null, List.of(SkillDiagnostic.error(skillFile.toString(), null,
-					"Cannot read SKILL.md: " + ex.getMessage())));
+			return new SkillReadResult(null, List
+				.of(SkillDiagnostic.error(skillFile.toString(), null, "Cannot read SKILL.md: " + ex.getMessage())));
 		}
 	}
 
@@ -172,25 +178,27 @@ public final class SkillLoader {
 	}
 
 	/**
-	 * Read the frontmatter of a skill from any source (a file, a jar entry) without its body.
+	 * Read the frontmatter of a skill from any source (a file, a jar entry) without its
+	 * body.
 	 * @param reader the {@code SKILL.md} text; not closed
 	 * @param location where the file is, for diagnostics and {@link SkillMeta#location()}
 	 * @param baseDirectory the skill folder, for {@link SkillMeta#baseDirectory()}
-	 * @param directoryName the skill folder's name: the default name, and the name it must match
+	 * @param directoryName the skill folder's name: the default name, and the name it
+	 * must match
 	 * @return the skill or why it was skipped
 	 */
-	public static SkillReadResult readMeta(Reader reader, String location, String baseDirectory,
-			String directoryName) {
+	public static SkillReadResult readMeta(Reader reader, String location, String baseDirectory, String directoryName) {
 		return readMeta(reader, location, baseDirectory, directoryName, false);
 	}
 
 	/**
-	 * Read the frontmatter of a skill from the bytes of its {@code SKILL.md}, reading no further
-	 * than the frontmatter: the fastest way, used by discovery.
+	 * Read the frontmatter of a skill from the bytes of its {@code SKILL.md}, reading no
+	 * further than the frontmatter: the fastest way, used by discovery.
 	 * @param in the {@code SKILL.md} bytes; not closed
 	 * @param location where the file is, for diagnostics and {@link SkillMeta#location()}
 	 * @param baseDirectory the skill folder, for {@link SkillMeta#baseDirectory()}
-	 * @param directoryName the skill folder's name: the default name, and the name it must match
+	 * @param directoryName the skill folder's name: the default name, and the name it
+	 * must match
 	 * @return the skill or why it was skipped
 	 */
 	public static SkillReadResult readMeta(InputStream in, String location, String baseDirectory,
@@ -199,8 +207,8 @@ public final class SkillLoader {
 				false);
 	}
 
-	private static SkillReadResult readMeta(Reader reader, String location, String baseDirectory,
-			String directoryName, boolean attached) {
+	private static SkillReadResult readMeta(Reader reader, String location, String baseDirectory, String directoryName,
+			boolean attached) {
 		return readMeta(() -> FrontmatterParser.read(reader, true, false), location, baseDirectory, directoryName,
 				attached);
 	}

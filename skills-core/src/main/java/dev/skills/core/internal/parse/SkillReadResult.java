@@ -7,10 +7,11 @@ import dev.skills.core.SkillMeta;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The outcome of reading one skill leniently: the skill, unless it had to be skipped, and what
- * was found on the way.
+ * The outcome of reading one skill leniently: the skill, unless it had to be skipped, and
+ * what was found on the way.
  *
- * @param meta the skill, or {@code null} when it was skipped (an error diagnostic says why)
+ * @param meta the skill, or {@code null} when it was skipped (an error diagnostic says
+ * why)
  * @param diagnostics the errors and warnings, in the order found
  */
 public record SkillReadResult(@Nullable SkillMeta meta, List<SkillDiagnostic> diagnostics) {

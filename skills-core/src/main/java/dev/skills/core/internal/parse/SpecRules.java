@@ -10,9 +10,9 @@ import dev.skills.core.internal.prompt.SkillPrompts;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The field rules of the Agent Skills specification, shared by the lenient loader (which reports
- * a broken rule as a warning) and the validator (which reports it as an error). Lengths count
- * Unicode code points, not UTF-16 units.
+ * The field rules of the Agent Skills specification, shared by the lenient loader (which
+ * reports a broken rule as a warning) and the validator (which reports it as an error).
+ * Lengths count Unicode code points, not UTF-16 units.
  */
 public final class SpecRules {
 
@@ -26,8 +26,8 @@ public final class SpecRules {
 	public static final int MAX_COMPATIBILITY_LENGTH = 500;
 
 	/** The frontmatter fields the specification defines. */
-	public static final Set<String> SPEC_FIELDS = Set.of("name", "description", "license", "compatibility",
-			"metadata", "allowed-tools");
+	public static final Set<String> SPEC_FIELDS = Set.of("name", "description", "license", "compatibility", "metadata",
+			"allowed-tools");
 
 	/** Fields outside the specification that other clients use and this library reads. */
 	public static final Set<String> EXTENSION_FIELDS = Set.of("when_to_use", "disallowed-tools");
@@ -64,7 +64,8 @@ public final class SpecRules {
 					+ "' contains invalid characters. Only letters, digits, and hyphens are allowed.");
 		}
 		if (directoryName != null && !nfkc(directoryName).equals(normalized)) {
-			problems.add("Directory name '" + SkillPrompts.echo(directoryName) + "' must match skill name '" + shown + "'");
+			problems
+				.add("Directory name '" + SkillPrompts.echo(directoryName) + "' must match skill name '" + shown + "'");
 		}
 		return problems;
 	}
@@ -76,8 +77,9 @@ public final class SpecRules {
 	 */
 	public static List<String> descriptionProblems(String description) {
 		int length = length(description);
-		return (length > MAX_DESCRIPTION_LENGTH) ? List.of("Description exceeds " + MAX_DESCRIPTION_LENGTH
-				+ " character limit (" + length + " chars)") : List.of();
+		return (length > MAX_DESCRIPTION_LENGTH)
+				? List.of("Description exceeds " + MAX_DESCRIPTION_LENGTH + " character limit (" + length + " chars)")
+				: List.of();
 	}
 
 	/**
@@ -93,14 +95,17 @@ public final class SpecRules {
 			return List.of("Field 'compatibility' must not be empty (1-" + MAX_COMPATIBILITY_LENGTH + " characters)");
 		}
 		int length = length(text);
-		return (length > MAX_COMPATIBILITY_LENGTH) ? List.of("Compatibility exceeds " + MAX_COMPATIBILITY_LENGTH
-				+ " character limit (" + length + " chars)") : List.of();
+		return (length > MAX_COMPATIBILITY_LENGTH)
+				? List
+					.of("Compatibility exceeds " + MAX_COMPATIBILITY_LENGTH + " character limit (" + length + " chars)")
+				: List.of();
 	}
 
 	/**
-	 * Whether a name cannot be used at all: it holds white space, a path separator, or a control
-	 * or format character (terminal escapes, bidi overrides, zero-width characters), which would
-	 * reach the catalog, the tool list and the logs looking like another name.
+	 * Whether a name cannot be used at all: it holds white space, a path separator, or a
+	 * control or format character (terminal escapes, bidi overrides, zero-width
+	 * characters), which would reach the catalog, the tool list and the logs looking like
+	 * another name.
 	 * @param name the name
 	 * @return the reason, or {@code null} when the name is usable
 	 */
@@ -120,8 +125,8 @@ public final class SpecRules {
 	}
 
 	/**
-	 * The form in which names are compared: NFKC, so that {@code ｂｅｔａ} and {@code beta} are one
-	 * name.
+	 * The form in which names are compared: NFKC, so that {@code ｂｅｔａ} and {@code beta}
+	 * are one name.
 	 * @param name the name as written
 	 * @return the normalised name
 	 */

@@ -8,12 +8,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Splits tool lists and other list-like text fields. Tool patterns such as
- * {@code Bash(git commit:*)} hold spaces and commas inside parentheses, so separators count only
- * outside them.
+ * {@code Bash(git commit:*)} hold spaces and commas inside parentheses, so separators
+ * count only outside them.
  */
 final class ToolLists {
 
-	// metadata.triggers are separated by ';' or line ends, metadata.tags by commas or white space.
+	// metadata.triggers are separated by ';' or line ends, metadata.tags by commas or
+	// white space.
 	private static final Pattern TRIGGER_SEPARATORS = Pattern.compile("[;\\n]");
 
 	private static final Pattern TAG_SEPARATORS = Pattern.compile("[,\\s]");
@@ -22,8 +23,9 @@ final class ToolLists {
 	}
 
 	/**
-	 * Read {@code allowed-tools} or {@code disallowed-tools} in any of the forms seen in real
-	 * skills: the specification's space-separated string, a comma-separated string, or a YAML list.
+	 * Read {@code allowed-tools} or {@code disallowed-tools} in any of the forms seen in
+	 * real skills: the specification's space-separated string, a comma-separated string,
+	 * or a YAML list.
 	 * @param raw the parsed value
 	 * @return the tools, and whether the form was not the specification's
 	 */

@@ -9,7 +9,8 @@ import dev.skills.core.SkillMeta;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Renders the texts the model sees, exactly as {@code SKILL-FORMAT.md} section 5 gives them.
+ * Renders the texts the model sees, exactly as {@code SKILL-FORMAT.md} section 5 gives
+ * them.
  */
 public final class SkillPrompts {
 
@@ -57,8 +58,8 @@ public final class SkillPrompts {
 
 	/**
 	 * A value the model (or a skill author) gave, to repeat in a message: cut after
-	 * {@value #MAX_ECHO} characters, control and format characters shown as {@code ?}, so that an
-	 * argument of megabytes or of terminal escapes comes back short and harmless.
+	 * {@value #MAX_ECHO} characters, control and format characters shown as {@code ?}, so
+	 * that an argument of megabytes or of terminal escapes comes back short and harmless.
 	 * @param text the value as given
 	 * @return the value to repeat
 	 */
@@ -76,8 +77,9 @@ public final class SkillPrompts {
 	}
 
 	/**
-	 * Whether a code point is a control (Unicode Cc) or format character (Cf: bidi controls,
-	 * zero-width characters), which never belongs in a name and may hide or reorder text.
+	 * Whether a code point is a control (Unicode Cc) or format character (Cf: bidi
+	 * controls, zero-width characters), which never belongs in a name and may hide or
+	 * reorder text.
 	 * @param codePoint the code point
 	 * @return {@code true} for Cc and Cf
 	 */
@@ -87,7 +89,8 @@ public final class SkillPrompts {
 	}
 
 	/**
-	 * The catalog with the instruction that precedes it, as appended to the system message.
+	 * The catalog with the instruction that precedes it, as appended to the system
+	 * message.
 	 * @param catalog the {@code <available_skills>} block
 	 * @return the text to append
 	 */
@@ -96,9 +99,9 @@ public final class SkillPrompts {
 	}
 
 	/**
-	 * The {@code <skill_content>} block that {@code activate_skill} returns and that re-injection
-	 * sends again: the instructions, the compatibility note, how to read bundled files, and the
-	 * list of those files.
+	 * The {@code <skill_content>} block that {@code activate_skill} returns and that
+	 * re-injection sends again: the instructions, the compatibility note, how to read
+	 * bundled files, and the list of those files.
 	 * @param skill the skill
 	 * @return the block
 	 */
@@ -131,9 +134,9 @@ public final class SkillPrompts {
 	}
 
 	/**
-	 * The skill whose {@code <skill_content>} block a text is: the name in the opening tag when
-	 * the text starts with one. A tag anywhere else in the text (quoted by a user, or inside
-	 * another skill's instructions) does not count.
+	 * The skill whose {@code <skill_content>} block a text is: the name in the opening
+	 * tag when the text starts with one. A tag anywhere else in the text (quoted by a
+	 * user, or inside another skill's instructions) does not count.
 	 * @param text a tool result or message text
 	 * @return the skill name, or {@code null} when the text is no skill content block
 	 */
@@ -146,10 +149,10 @@ public final class SkillPrompts {
 	}
 
 	/**
-	 * The instructions block for skills attached to a call in code: one section per skill that
-	 * has instructions, {@code ### Skill: NAME — DESCRIPTION} (just {@code ### Skill: NAME} when
-	 * the description is empty; the description as written) then the body; a skill shipped with
-	 * this library is marked {@code [system]}.
+	 * The instructions block for skills attached to a call in code: one section per skill
+	 * that has instructions, {@code ### Skill: NAME — DESCRIPTION} (just
+	 * {@code ### Skill: NAME} when the description is empty; the description as written)
+	 * then the body; a skill shipped with this library is marked {@code [system]}.
 	 * @param skills the skills
 	 * @return the block; empty for no skills
 	 */
@@ -172,8 +175,8 @@ public final class SkillPrompts {
 	}
 
 	/**
-	 * The {@code <available_skills>} block, one {@code <skill>} line per skill in catalog order.
-	 * A {@code when_to_use} hint follows the description in its own element.
+	 * The {@code <available_skills>} block, one {@code <skill>} line per skill in catalog
+	 * order. A {@code when_to_use} hint follows the description in its own element.
 	 * @param skills the skills
 	 * @return the block; with no skills, an empty block
 	 */
@@ -196,8 +199,8 @@ public final class SkillPrompts {
 
 	/**
 	 * One skill's line of the catalog, also the form {@code search_skills} answers in. A
-	 * shortened entry cuts the description to {@value #SHORT_DESCRIPTION} characters (with an
-	 * ellipsis) and leaves out {@code when_to_use}.
+	 * shortened entry cuts the description to {@value #SHORT_DESCRIPTION} characters
+	 * (with an ellipsis) and leaves out {@code when_to_use}.
 	 * @param skill the skill
 	 * @param shortened whether to shorten it
 	 * @return one {@code skill} element holding {@code name} and {@code description}
@@ -216,8 +219,9 @@ public final class SkillPrompts {
 	}
 
 	/**
-	 * A catalog that lists only some skills: the entries in the order given, then one sentence
-	 * saying how many skills are not listed and that {@code search_skills} finds them.
+	 * A catalog that lists only some skills: the entries in the order given, then one
+	 * sentence saying how many skills are not listed and that {@code search_skills} finds
+	 * them.
 	 * @param entries the {@link #catalogEntry catalog entries}
 	 * @param notListed how many skills are left out
 	 * @return the {@code <available_skills>} block and the sentence
@@ -239,8 +243,8 @@ public final class SkillPrompts {
 	}
 
 	/**
-	 * The answer of {@code activate_skill} to a name no skill has, when the catalog lists only
-	 * some skills.
+	 * The answer of {@code activate_skill} to a name no skill has, when the catalog lists
+	 * only some skills.
 	 * @param name the name the model gave
 	 * @param closest the most similar skill names, best first
 	 * @return the message

@@ -22,8 +22,8 @@ import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.ResourcePatternResolver;
 
 /**
- * A skill inside a jar (including a jar nested in a Spring Boot executable jar). Jar content does
- * not change while the application runs, so the file listing is read once.
+ * A skill inside a jar (including a jar nested in a Spring Boot executable jar). Jar
+ * content does not change while the application runs, so the file listing is read once.
  */
 final class ClasspathSkillSource implements SkillSource {
 
@@ -109,7 +109,8 @@ final class ClasspathSkillSource implements SkillSource {
 				listed = listFiles();
 			}
 			catch (IOException | RuntimeException ex) {
-				// An entry this code did not foresee must cost this skill its files, not break
+				// An entry this code did not foresee must cost this skill its files, not
+				// break
 				// every request.
 				listed = List.of();
 			}
@@ -151,7 +152,8 @@ final class ClasspathSkillSource implements SkillSource {
 		}
 	}
 
-	// Jar entries are listed by name, as stored: resource URLs would encode '#' and decode '%41'.
+	// Jar entries are listed by name, as stored: resource URLs would encode '#' and
+	// decode '%41'.
 	private List<String> listFiles() throws IOException {
 		List<String> listed = new ArrayList<>();
 		JarFolder jar = jarFolder();
@@ -178,7 +180,8 @@ final class ClasspathSkillSource implements SkillSource {
 		return List.copyOf(listed.subList(0, Math.min(listed.size(), SkillFiles.MAX_FILES)));
 	}
 
-	// The jar holding the skill and the entry name of its folder; null when it is not in a jar.
+	// The jar holding the skill and the entry name of its folder; null when it is not in
+	// a jar.
 	private @Nullable JarFolder jarFolder() throws IOException {
 		JarFolder jar = this.jar;
 		if (jar == null) {
@@ -203,7 +206,8 @@ final class ClasspathSkillSource implements SkillSource {
 			return false;
 		}
 		for (String segment : segments) {
-			// An entry named "a/../../x" would leave the skill folder: it is no file of the skill.
+			// An entry named "a/../../x" would leave the skill folder: it is no file of
+			// the skill.
 			if (segment.isEmpty() || segment.equals(".") || segment.equals("..") || SkillFiles.isSkipped(segment)) {
 				return false;
 			}

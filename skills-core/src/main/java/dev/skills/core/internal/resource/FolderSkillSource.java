@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 
-
 /**
  * A skill in a folder on disk.
  *
@@ -60,8 +59,10 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 
 	@Override
 	public InputStream openSkillStream() throws IOException {
-		// Discovery reads every SKILL.md this way: a plain file opens at once, without following
-		// links. Anything else takes the same guard as any bundled file: a SKILL.md that links
+		// Discovery reads every SKILL.md this way: a plain file opens at once, without
+		// following
+		// links. Anything else takes the same guard as any bundled file: a SKILL.md that
+		// links
 		// outside its folder is not read.
 		InputStream plain = GuardedFiles.openPlain(this.skillFile);
 		if (plain != null) {
@@ -99,7 +100,8 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 			target = GuardedFiles.resolve(directory(), relative);
 		}
 		catch (NoSuchFileException | InvalidPathException ex) {
-			// A dangling link, a file deleted meanwhile, or a name this platform cannot even
+			// A dangling link, a file deleted meanwhile, or a name this platform cannot
+			// even
 			// spell (under LC_ALL=C, say): either way there is no such file.
 			throw ResourcePaths.notFound(skill, path, files());
 		}

@@ -23,12 +23,13 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Opens files inside a skill folder so that nothing outside it is ever opened, even while its
- * files are being swapped. A path is first resolved to its real path, which must lie inside the
- * folder, hold no hidden segment and be a regular file. It is then opened one folder at a time
- * from the skill folder, never following a link (where the platform offers a
- * {@link SecureDirectoryStream}), and the opened entry must still be the file that was checked.
- * A FIFO swapped in after the check cannot hold the caller (see {@link OpenGuard}).
+ * Opens files inside a skill folder so that nothing outside it is ever opened, even while
+ * its files are being swapped. A path is first resolved to its real path, which must lie
+ * inside the folder, hold no hidden segment and be a regular file. It is then opened one
+ * folder at a time from the skill folder, never following a link (where the platform
+ * offers a {@link SecureDirectoryStream}), and the opened entry must still be the file
+ * that was checked. A FIFO swapped in after the check cannot hold the caller (see
+ * {@link OpenGuard}).
  */
 final class GuardedFiles {
 
@@ -38,11 +39,13 @@ final class GuardedFiles {
 	}
 
 	/**
-	 * Resolve a checked relative path (see {@link ResourcePaths#check}) inside a skill folder.
+	 * Resolve a checked relative path (see {@link ResourcePaths#check}) inside a skill
+	 * folder.
 	 * @param base the skill folder (it may itself be reached through a link)
 	 * @param relative the relative path; empty for the folder itself
 	 * @return where it leads
-	 * @throws java.nio.file.NoSuchFileException when it leads nowhere (a dangling link included)
+	 * @throws java.nio.file.NoSuchFileException when it leads nowhere (a dangling link
+	 * included)
 	 * @throws IOException when it cannot be resolved
 	 */
 	static Target resolve(Path base, String relative) throws IOException {
@@ -54,7 +57,8 @@ final class GuardedFiles {
 		}
 		Path inside = realBase.relativize(real);
 		for (Path segment : inside) {
-			// A link inside the folder may name a hidden file: judge where it leads, not its name.
+			// A link inside the folder may name a hidden file: judge where it leads, not
+			// its name.
 			if (SkillFiles.isSkipped(segment.toString())) {
 				return new Target(realBase, baseKey, inside, Kind.HIDDEN, null);
 			}
@@ -65,8 +69,10 @@ final class GuardedFiles {
 		return new Target(realBase, baseKey, inside, kind, attributes);
 	}
 
-	// A name directly in the real skill folder that is no link is its own real path (one lstat
-	// instead of one per folder of the path, as for every SKILL.md); anything else is resolved.
+	// A name directly in the real skill folder that is no link is its own real path (one
+	// lstat
+	// instead of one per folder of the path, as for every SKILL.md); anything else is
+	// resolved.
 	private static Path realPath(Path realBase, String relative) throws IOException {
 		if (relative.isEmpty()) {
 			return realBase;
@@ -79,19 +85,20 @@ final class GuardedFiles {
 	}
 
 	/**
-	 * Read the first bytes of a {@link Kind#FILE} target; opening and reading together take at
-	 * most {@link OpenGuard#TIMEOUT}.
+	 * Read the first bytes of a {@link Kind#FILE} target; opening and reading together
+	 * take at most {@link OpenGuard#TIMEOUT}.
 	 * @param target the file
 	 * @param limit the most bytes to read
 	 * @return the bytes read
-	 * @throws IOException when it cannot be opened or read, changed since it was checked, or took
-	 * too long
+	 * @throws IOException when it cannot be opened or read, changed since it was checked,
+	 * or took too long
 	 */
 	static byte[] readHead(Target target, int limit) throws IOException {
 		OpenGuard guard = new OpenGuard();
 		try (SeekableByteChannel channel = open(target, guard)) {
 			guard.bound(channel);
-			// The size was checked: no buffer larger than the file plus one byte (to see it grew).
+			// The size was checked: no buffer larger than the file plus one byte (to see
+			// it grew).
 			ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(limit, target.size() + 1));
 			while (buffer.hasRemaining() && channel.read(buffer) >= 0) {
 				// read until full or at the end
@@ -109,7 +116,8 @@ final class GuardedFiles {
 	}
 
 	/**
-	 * Open a {@link Kind#FILE} target as a stream; the open takes at most {@link OpenGuard#TIMEOUT}.
+	 * Open a {@link Kind#FILE} target as a stream; the open takes at most
+	 * {@link OpenGuard#TIMEOUT}.
 	 * @param target the file
 	 * @return the stream; the caller closes it
 	 * @throws IOException when it cannot be opened or changed since it was checked
@@ -119,14 +127,16 @@ final class GuardedFiles {
 	}
 
 	/**
-	 * Open a file that lies directly in its skill folder on the calling thread, when it is a
-	 * plain regular file: the path discovery takes for every {@code SKILL.md}, without resolving
-	 * real paths or handing over to a helper thread. The file is opened without following a
-	 * link and must still be the file checked; a FIFO swapped in meanwhile is released after
-	 * {@link OpenGuard#TIMEOUT} while it stays in place.
+	 * Open a file that lies directly in its skill folder on the calling thread, when it
+	 * is a plain regular file: the path discovery takes for every {@code SKILL.md},
+	 * without resolving real paths or handing over to a helper thread. The file is opened
+	 * without following a link and must still be the file checked; a FIFO swapped in
+	 * meanwhile is released after {@link OpenGuard#TIMEOUT} while it stays in place.
 	 * @param file the file
-	 * @return the stream, or {@code null} when the file is a link (then {@link #resolve} decides)
-	 * @throws IOException when it is missing, not a regular file, or changed while being opened
+	 * @return the stream, or {@code null} when the file is a link (then {@link #resolve}
+	 * decides)
+	 * @throws IOException when it is missing, not a regular file, or changed while being
+	 * opened
 	 */
 	static @Nullable InputStream openPlain(Path file) throws IOException {
 		BasicFileAttributes checked = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
@@ -146,7 +156,8 @@ final class GuardedFiles {
 		return Channels.newInputStream(channel);
 	}
 
-	// The whole walk runs on the guard's helper thread: a secure directory stream cannot be
+	// The whole walk runs on the guard's helper thread: a secure directory stream cannot
+	// be
 	// closed while an open through it waits, so the caller must hold none of them.
 	private static SeekableByteChannel open(Target target, OpenGuard guard) throws IOException {
 		if (target.kind() != Kind.FILE) {
@@ -190,7 +201,8 @@ final class GuardedFiles {
 		}
 	}
 
-	// Where no secure directory stream exists: open the real path without following a last link.
+	// Where no secure directory stream exists: open the real path without following a
+	// last link.
 	private static SeekableByteChannel openByPath(Target target) throws IOException {
 		Path real = target.realBase().resolve(target.inside());
 		SeekableByteChannel channel = Files.newByteChannel(real, READ);
@@ -203,8 +215,8 @@ final class GuardedFiles {
 	}
 
 	private static void checkSame(SecureDirectoryStream<Path> folder, Path name, Target target) throws IOException {
-		BasicFileAttributes now = folder.getFileAttributeView(name, BasicFileAttributeView.class,
-				LinkOption.NOFOLLOW_LINKS)
+		BasicFileAttributes now = folder
+			.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
 			.readAttributes();
 		if (!now.isRegularFile()) {
 			throw changed(target);

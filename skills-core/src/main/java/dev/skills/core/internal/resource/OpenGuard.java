@@ -25,24 +25,29 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Bounds how long opening (and reading) one checked file may take. A file checked as regular may
- * be swapped for a FIFO before it is opened, and opening a FIFO waits for a writer, in a system
- * call that nothing in Java interrupts. So the open runs on a helper thread and the caller waits
- * at most {@link #TIMEOUT}: then the FIFO's other end is opened (which releases the open while the
- * FIFO is still in place), and a channel the helper gets later is closed by it. A read of an open
- * channel is bounded the same way: when the time is up, the channel is closed. At most
- * {@value #MAX_WAITING} opens wait at once; beyond, a read is refused with a message to retry.
+ * Bounds how long opening (and reading) one checked file may take. A file checked as
+ * regular may be swapped for a FIFO before it is opened, and opening a FIFO waits for a
+ * writer, in a system call that nothing in Java interrupts. So the open runs on a helper
+ * thread and the caller waits at most {@link #TIMEOUT}: then the FIFO's other end is
+ * opened (which releases the open while the FIFO is still in place), and a channel the
+ * helper gets later is closed by it. A read of an open channel is bounded the same way:
+ * when the time is up, the channel is closed. At most {@value #MAX_WAITING} opens wait at
+ * once; beyond, a read is refused with a message to retry.
  */
 final class OpenGuard {
 
 	/** How long opening (and reading) a checked file may take. */
 	static final Duration TIMEOUT = Duration.ofSeconds(2);
 
-	/** Opening a FIFO for reading and writing never blocks, and releases a reader waiting for a writer. */
+	/**
+	 * Opening a FIFO for reading and writing never blocks, and releases a reader waiting
+	 * for a writer.
+	 */
 	static final Set<OpenOption> RELEASE = Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE,
 			LinkOption.NOFOLLOW_LINKS);
 
-	// Helper threads; one stays stuck only when a FIFO swapped in was unlinked again meanwhile.
+	// Helper threads; one stays stuck only when a FIFO swapped in was unlinked again
+	// meanwhile.
 	static final int MAX_WAITING = 64;
 
 	private static final ThreadPoolExecutor OPENERS = new ThreadPoolExecutor(1, MAX_WAITING, 30, TimeUnit.SECONDS,
@@ -108,9 +113,10 @@ final class OpenGuard {
 	}
 
 	/**
-	 * Open a channel on the calling thread; after {@link #TIMEOUT} the file is opened once more
-	 * so that an open waiting on a FIFO still in place returns. Cheaper than {@link #open}, for
-	 * the many reads of discovery; a FIFO swapped in and unlinked again can still hold the caller.
+	 * Open a channel on the calling thread; after {@link #TIMEOUT} the file is opened
+	 * once more so that an open waiting on a FIFO still in place returns. Cheaper than
+	 * {@link #open}, for the many reads of discovery; a FIFO swapped in and unlinked
+	 * again can still hold the caller.
 	 * @param opener opens the file for reading
 	 * @param release opens the same file so that a waiting open returns
 	 * @return the channel

@@ -12,9 +12,9 @@ import dev.skills.core.internal.prompt.SkillPrompts;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks a path asked for by the model before anything is opened. Only plain relative paths
- * inside the skill folder pass: no absolute paths, no {@code ..}, no backslashes or drive
- * letters, no NUL, no hidden segments or tool caches.
+ * Checks a path asked for by the model before anything is opened. Only plain relative
+ * paths inside the skill folder pass: no absolute paths, no {@code ..}, no backslashes or
+ * drive letters, no NUL, no hidden segments or tool caches.
  */
 final class ResourcePaths {
 
@@ -39,14 +39,14 @@ final class ResourcePaths {
 	 * Check and normalise a relative path.
 	 * @param skill the skill name, for messages
 	 * @param path the path as given
-	 * @return the path without {@code ./} segments or a trailing {@code /}; empty for the skill
-	 * folder itself
+	 * @return the path without {@code ./} segments or a trailing {@code /}; empty for the
+	 * skill folder itself
 	 * @throws SkillResourceException when the path is not allowed
 	 */
 	static String check(String skill, @Nullable String path) {
 		if (path == null) {
-			throw new SkillResourceException(Reason.REJECTED, "Cannot read a file from skill '" + SkillPrompts.echo(skill)
-					+ "': no path given; give a path relative to the skill folder.");
+			throw new SkillResourceException(Reason.REJECTED, "Cannot read a file from skill '"
+					+ SkillPrompts.echo(skill) + "': no path given; give a path relative to the skill folder.");
 		}
 		if (path.indexOf('\0') >= 0) {
 			throw rejected(skill, path, "it contains a NUL character");
@@ -88,8 +88,8 @@ final class ResourcePaths {
 	}
 
 	/**
-	 * The error for a file that exists but could not be read. Only the reason is kept: the
-	 * exception's own message names a server path.
+	 * The error for a file that exists but could not be read. Only the reason is kept:
+	 * the exception's own message names a server path.
 	 * @param skill the skill name
 	 * @param path the path as given
 	 * @param ex what went wrong

@@ -8,8 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * Turns the bytes of a bundled file into what the model sees: text (invalid UTF-8 replaced), a
- * short description for binary files, a cut-off note for large ones, a listing for folders.
+ * Turns the bytes of a bundled file into what the model sees: text (invalid UTF-8
+ * replaced), a short description for binary files, a cut-off note for large ones, a
+ * listing for folders.
  */
 final class ResourceText {
 
@@ -49,8 +50,8 @@ final class ResourceText {
 	}
 
 	/**
-	 * Describe something that is neither a file nor a folder (a FIFO, a socket, a device): it is
-	 * never opened, since reading it could block or never end.
+	 * Describe something that is neither a file nor a folder (a FIFO, a socket, a
+	 * device): it is never opened, since reading it could block or never end.
 	 * @param path the relative path
 	 * @return the description
 	 */

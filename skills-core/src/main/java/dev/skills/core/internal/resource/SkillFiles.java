@@ -16,8 +16,8 @@ import dev.skills.core.internal.parse.SkillLoader;
 
 /**
  * Lists the files a skill bundles. Hidden entries, tool caches ({@code __pycache__},
- * {@code node_modules}) and the skill file itself are left out; links are not followed, so a
- * listing never shows what lies outside the skill folder.
+ * {@code node_modules}) and the skill file itself are left out; links are not followed,
+ * so a listing never shows what lies outside the skill folder.
  */
 public final class SkillFiles {
 
@@ -42,8 +42,8 @@ public final class SkillFiles {
 	}
 
 	/**
-	 * Whether a relative path passes through a skipped name: such a path is never listed, read,
-	 * searched for skills nor watched.
+	 * Whether a relative path passes through a skipped name: such a path is never listed,
+	 * read, searched for skills nor watched.
 	 * @param relative a relative path
 	 * @return {@code true} when any of its segments is skipped
 	 */
@@ -59,7 +59,8 @@ public final class SkillFiles {
 	/**
 	 * List the bundled files of a skill folder.
 	 * @param skillDirectory the skill folder
-	 * @return relative paths with {@code /} separators, sorted, at most {@link #MAX_FILES}
+	 * @return relative paths with {@code /} separators, sorted, at most
+	 * {@link #MAX_FILES}
 	 */
 	public static List<String> list(Path skillDirectory) {
 		List<String> files = new ArrayList<>();
@@ -69,8 +70,8 @@ public final class SkillFiles {
 
 				@Override
 				public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-					return (!dir.equals(root) && isSkipped(dir.getFileName().toString()))
-							? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+					return (!dir.equals(root) && isSkipped(dir.getFileName().toString())) ? FileVisitResult.SKIP_SUBTREE
+							: FileVisitResult.CONTINUE;
 				}
 
 				@Override
@@ -97,7 +98,8 @@ public final class SkillFiles {
 		return List.copyOf(files);
 	}
 
-	// A skill folder reached through a link (a location that is one skill) is listed where it
+	// A skill folder reached through a link (a location that is one skill) is listed
+	// where it
 	// really is, as the file guard reads it; a missing folder lists nothing.
 	private static Path realPath(Path directory) {
 		try {

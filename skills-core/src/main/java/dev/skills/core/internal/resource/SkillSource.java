@@ -10,9 +10,9 @@ import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.ResourcePatternResolver;
 
 /**
- * Where one skill lives, a folder on disk or a folder inside a jar, and the only way to read its
- * files: every read goes through the same path checks, so nothing outside the skill folder is
- * ever opened.
+ * Where one skill lives, a folder on disk or a folder inside a jar, and the only way to
+ * read its files: every read goes through the same path checks, so nothing outside the
+ * skill folder is ever opened.
  */
 public sealed interface SkillSource permits FolderSkillSource, ClasspathSkillSource {
 
@@ -93,13 +93,14 @@ public sealed interface SkillSource permits FolderSkillSource, ClasspathSkillSou
 	/**
 	 * Open the {@code SKILL.md} as bytes, through the same guard as every bundled file.
 	 * @return the stream; the caller closes it
-	 * @throws IOException when it cannot be opened (a {@code SKILL.md} linking outside its
-	 * folder included)
+	 * @throws IOException when it cannot be opened (a {@code SKILL.md} linking outside
+	 * its folder included)
 	 */
 	InputStream openSkillStream() throws IOException;
 
 	/**
-	 * The current modification time and size of the {@code SKILL.md}, to tell whether it changed.
+	 * The current modification time and size of the {@code SKILL.md}, to tell whether it
+	 * changed.
 	 * @return the fingerprint; {@link Fingerprint#MISSING} when the file is gone
 	 */
 	Fingerprint fingerprint();
@@ -116,7 +117,8 @@ public sealed interface SkillSource permits FolderSkillSource, ClasspathSkillSou
 	 * @param path the path relative to the skill folder
 	 * @param maxBytes the most bytes of the file to return
 	 * @return the text the model sees
-	 * @throws dev.skills.core.SkillResourceException when the path is not allowed or not found
+	 * @throws dev.skills.core.SkillResourceException when the path is not allowed or not
+	 * found
 	 */
 	String read(String skill, String path, int maxBytes);
 

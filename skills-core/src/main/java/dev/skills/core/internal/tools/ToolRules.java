@@ -6,13 +6,14 @@ import dev.skills.core.SkillMeta;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Decides whether a tool may be used while some skills are active. Every active skill that lists
- * {@code allowed-tools} narrows the allowed set (an intersection); every {@code disallowed-tools}
- * entry removes a tool. A skill without {@code allowed-tools} restricts nothing.
+ * Decides whether a tool may be used while some skills are active. Every active skill
+ * that lists {@code allowed-tools} narrows the allowed set (an intersection); every
+ * {@code disallowed-tools} entry removes a tool. A skill without {@code allowed-tools}
+ * restricts nothing.
  * <p>
- * Entries are matched against tool names: {@code Bash(git:*)} names the tool {@code Bash} (the
- * argument pattern is for clients that run shell commands, not checked here), and {@code *} is
- * a wildcard, so {@code mcp__github__*} matches every tool of that server.
+ * Entries are matched against tool names: {@code Bash(git:*)} names the tool {@code Bash}
+ * (the argument pattern is for clients that run shell commands, not checked here), and
+ * {@code *} is a wildcard, so {@code mcp__github__*} matches every tool of that server.
  */
 public final class ToolRules {
 
@@ -53,7 +54,8 @@ public final class ToolRules {
 
 	/**
 	 * Whether an {@code allowed-tools} or {@code disallowed-tools} entry names a tool.
-	 * @param entry the entry, for example {@code Read}, {@code Bash(git:*)} or {@code mcp__x__*}
+	 * @param entry the entry, for example {@code Read}, {@code Bash(git:*)} or
+	 * {@code mcp__x__*}
 	 * @param toolName the tool name
 	 * @return {@code true} when it does
 	 */
@@ -66,8 +68,10 @@ public final class ToolRules {
 		return globMatches(name, toolName);
 	}
 
-	// '*' matches any run of characters. Greedy with one point to return to, in time linear in
-	// the product of the lengths at worst: a regular expression of many ".*" would backtrack
+	// '*' matches any run of characters. Greedy with one point to return to, in time
+	// linear in
+	// the product of the lengths at worst: a regular expression of many ".*" would
+	// backtrack
 	// exponentially on a name that almost matches.
 	private static boolean globMatches(String glob, String text) {
 		int g = 0;

@@ -20,8 +20,8 @@ public interface ChangeHandler {
 	void onChange(Set<Path> changedPaths, boolean overflow);
 
 	/**
-	 * Take the watcher's standing warnings (a folder limit reached, a location polled because
-	 * native watches ran out), each time they change.
+	 * Take the watcher's standing warnings (a folder limit reached, a location polled
+	 * because native watches ran out), each time they change.
 	 * @param diagnostics every current warning, about the watched roots
 	 */
 	default void onDiagnostics(List<SkillDiagnostic> diagnostics) {

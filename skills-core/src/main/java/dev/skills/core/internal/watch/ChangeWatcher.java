@@ -8,25 +8,30 @@ import java.util.List;
 import dev.skills.core.SkillConfig;
 
 /**
- * Watches folders (recursively) and hands batches of changed paths to a {@link ChangeHandler}
- * on its own daemon thread. Folders that do not exist yet are picked up when they appear.
+ * Watches folders (recursively) and hands batches of changed paths to a
+ * {@link ChangeHandler} on its own daemon thread. Folders that do not exist yet are
+ * picked up when they appear.
  */
 public interface ChangeWatcher extends AutoCloseable {
 
 	/** The longest a batch is held back while events keep coming. */
 	Duration MAX_BATCH_DELAY = Duration.ofSeconds(1);
 
-	/** How often a location is polled after native file watches ran out (no poll interval set). */
+	/**
+	 * How often a location is polled after native file watches ran out (no poll interval
+	 * set).
+	 */
 	Duration FALLBACK_POLL_INTERVAL = Duration.ofSeconds(2);
 
 	/**
 	 * Start watching, within the configuration's discovery limits: one level deeper than
-	 * {@link SkillConfig#discoveryMaxDepth()} (the subfolders of the deepest skills) and at most
-	 * {@link SkillConfig#discoveryMaxDirectories()} folders per root. When native watches run out
-	 * (the operating system's per-user limit), that root is polled instead.
+	 * {@link SkillConfig#discoveryMaxDepth()} (the subfolders of the deepest skills) and
+	 * at most {@link SkillConfig#discoveryMaxDirectories()} folders per root. When native
+	 * watches run out (the operating system's per-user limit), that root is polled
+	 * instead.
 	 * @param roots the folders to watch, existing or not
-	 * @param config the debounce, the poll interval ({@code null} for native events) and the
-	 * discovery limits
+	 * @param config the debounce, the poll interval ({@code null} for native events) and
+	 * the discovery limits
 	 * @param handler receives the batches, and the watcher's standing warnings
 	 * @return the running watcher
 	 * @throws IOException when the file system cannot be watched
@@ -37,7 +42,8 @@ public interface ChangeWatcher extends AutoCloseable {
 	}
 
 	/**
-	 * Whether the watcher is still running: {@code false} after {@link #close()} or when it died.
+	 * Whether the watcher is still running: {@code false} after {@link #close()} or when
+	 * it died.
 	 * @return whether changes are still seen
 	 */
 	boolean isRunning();

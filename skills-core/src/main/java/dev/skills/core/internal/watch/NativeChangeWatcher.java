@@ -27,11 +27,11 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Watches with the JDK {@link WatchService} (inotify on Linux), registering the folders of the
- * tree that discovery covers and each new one as it appears. A missing root is found through its
- * nearest existing ancestor, which is watched until the root appears. When a folder cannot be
- * registered (inotify's per-user limit of watches, most often), its root is polled instead, with
- * a warning, rather than silently missing changes.
+ * Watches with the JDK {@link WatchService} (inotify on Linux), registering the folders
+ * of the tree that discovery covers and each new one as it appears. A missing root is
+ * found through its nearest existing ancestor, which is watched until the root appears.
+ * When a folder cannot be registered (inotify's per-user limit of watches, most often),
+ * its root is polled instead, with a warning, rather than silently missing changes.
  */
 final class NativeChangeWatcher implements ChangeWatcher {
 
@@ -45,7 +45,8 @@ final class NativeChangeWatcher implements ChangeWatcher {
 
 	private final ChangeHandler handler;
 
-	// The most native watches to hold; beyond it a root is polled as if the system had refused.
+	// The most native watches to hold; beyond it a root is polled as if the system had
+	// refused.
 	private final int maxWatches;
 
 	private final Map<WatchKey, Path> keys = new ConcurrentHashMap<>();
@@ -161,7 +162,8 @@ final class NativeChangeWatcher implements ChangeWatcher {
 			}
 			Path child = directory.resolve((Path) event.context());
 			pending.add(child);
-			// A new node_modules or hidden folder holds no skills: watching it would only spend watches.
+			// A new node_modules or hidden folder holds no skills: watching it would only
+			// spend watches.
 			if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE
 					&& !SkillFiles.isSkipped(child.getFileName().toString())
 					&& Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
@@ -192,7 +194,8 @@ final class NativeChangeWatcher implements ChangeWatcher {
 		}
 	}
 
-	// Watch the nearest existing ancestor of each missing root; register a root once it exists.
+	// Watch the nearest existing ancestor of each missing root; register a root once it
+	// exists.
 	private void watchMissingRoots(Set<Path> pending) {
 		for (Path root : this.missingRoots) {
 			if (Files.isDirectory(root)) {
@@ -212,7 +215,8 @@ final class NativeChangeWatcher implements ChangeWatcher {
 		}
 	}
 
-	// Register a folder that appeared (or a root) and the folders below it that discovery covers.
+	// Register a folder that appeared (or a root) and the folders below it that discovery
+	// covers.
 	private void registerTree(Path start) {
 		Path root = rootOf(start);
 		if (root == null || this.polled.containsKey(root)) {
@@ -237,9 +241,10 @@ final class NativeChangeWatcher implements ChangeWatcher {
 			return;
 		}
 		this.watchedPerRoot.merge(root, registered[0], Integer::sum);
-		if (limitReached && this.warnings.putIfAbsent(root, SkillDiagnostic.warning(root.toString(), null,
-				"Stopped watching after " + this.config.discoveryMaxDirectories()
-						+ " folders (skills.discovery.max-directories): changes past them are not seen")) == null) {
+		if (limitReached && this.warnings.putIfAbsent(root,
+				SkillDiagnostic
+					.warning(root.toString(), null, "Stopped watching after " + this.config.discoveryMaxDirectories()
+							+ " folders (skills.discovery.max-directories): changes past them are not seen")) == null) {
 			report();
 		}
 	}
@@ -256,8 +261,8 @@ final class NativeChangeWatcher implements ChangeWatcher {
 		this.watchedPerRoot.remove(root);
 		Duration interval = FALLBACK_POLL_INTERVAL;
 		this.polled.put(root, new PollingChangeWatcher(List.of(root), interval, this.config, this.handler));
-		this.warnings.put(root, SkillDiagnostic.warning(root.toString(), null, "Native file watches ran out ("
-				+ failure + "); polling this location every " + interval.toSeconds() + "s instead"));
+		this.warnings.put(root, SkillDiagnostic.warning(root.toString(), null, "Native file watches ran out (" + failure
+				+ "); polling this location every " + interval.toSeconds() + "s instead"));
 		logger.warn(this.warnings.get(root));
 		report();
 	}

@@ -15,10 +15,10 @@ import java.util.function.Predicate;
 import dev.skills.core.internal.resource.SkillFiles;
 
 /**
- * Walks the folders worth watching below a root, within discovery's limits: breadth-first like
- * discovery, skipping the names it skips, down to one level below discovery's depth (the
- * subfolders of the deepest skills), and no more folders than discovery may visit. Watching more
- * would spend watches on folders whose skills a fresh scan could never see.
+ * Walks the folders worth watching below a root, within discovery's limits: breadth-first
+ * like discovery, skipping the names it skips, down to one level below discovery's depth
+ * (the subfolders of the deepest skills), and no more folders than discovery may visit.
+ * Watching more would spend watches on folders whose skills a fresh scan could never see.
  */
 final class WatchedTree {
 
@@ -30,13 +30,12 @@ final class WatchedTree {
 	 * @param start the folder to start from (watched itself)
 	 * @param levels how many levels below it to walk
 	 * @param maxDirectories the most folders to hand over
-	 * @param directories receives each folder before it is listed (so a watch registered there
-	 * misses nothing created meanwhile); returns {@code false} to stop the walk
+	 * @param directories receives each folder before it is listed (so a watch registered
+	 * there misses nothing created meanwhile); returns {@code false} to stop the walk
 	 * @param files receives each file of the folders walked
 	 * @return whether the walk stopped at {@code maxDirectories} with folders left
 	 */
-	static boolean walk(Path start, int levels, int maxDirectories, Predicate<Path> directories,
-			Consumer<Path> files) {
+	static boolean walk(Path start, int levels, int maxDirectories, Predicate<Path> directories, Consumer<Path> files) {
 		Deque<Path> queue = new ArrayDeque<>();
 		Deque<Integer> depths = new ArrayDeque<>();
 		queue.add(start);
@@ -62,7 +61,8 @@ final class WatchedTree {
 		return false;
 	}
 
-	// The subfolders worth watching, sorted as discovery sorts them; files go to the consumer.
+	// The subfolders worth watching, sorted as discovery sorts them; files go to the
+	// consumer.
 	private static List<Path> children(Path directory, Consumer<Path> files) {
 		List<Path> children = new ArrayList<>();
 		try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {

@@ -5,15 +5,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import org.junit.jupiter.api.Assertions;
+import dev.skills.core.Preemptively;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Links to folders below a location are not followed: a loop cannot multiply skills, and a
- * linked copy cannot win over the real folder.
+ * Links to folders below a location are not followed: a loop cannot multiply skills, and
+ * a linked copy cannot win over the real folder.
  */
 class LinkedFoldersTests {
 
@@ -28,12 +28,14 @@ class LinkedFoldersTests {
 		Files.createSymbolicLink(this.root.resolve("cat/loop/up"), Path.of(".."));
 		Files.createSymbolicLink(this.root.resolve("cat/self"), Path.of("."));
 
-		SkillFolders.Scan scan = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(2), () -> SkillFolders.find(this.root));
+		SkillFolders.Scan scan = Preemptively.within(Duration.ofSeconds(2), () -> SkillFolders.find(this.root));
 
 		assertThat(scan.skillDirectories()).containsExactly(alpha, beta);
 		assertThat(scan.diagnostics()).singleElement()
-			.satisfies((diagnostic) -> assertThat(diagnostic.message()).startsWith("Skipped 2 linked folder(s) such as ")
-				.endsWith(": links below a location are not followed; add the link's target to skills.skills-dir instead"));
+			.satisfies((diagnostic) -> assertThat(diagnostic.message())
+				.startsWith("Skipped 2 linked folder(s) such as ")
+				.endsWith(
+						": links below a location are not followed; add the link's target to skills.skills-dir instead"));
 	}
 
 	@Test
@@ -54,8 +56,8 @@ class LinkedFoldersTests {
 
 	private Path skill(String relative) throws IOException {
 		Path directory = Files.createDirectories(this.root.resolve(relative));
-		Files.writeString(directory.resolve("SKILL.md"), "---\nname: " + directory.getFileName()
-				+ "\ndescription: A skill.\n---\nBody.\n");
+		Files.writeString(directory.resolve("SKILL.md"),
+				"---\nname: " + directory.getFileName() + "\ndescription: A skill.\n---\nBody.\n");
 		return directory;
 	}
 

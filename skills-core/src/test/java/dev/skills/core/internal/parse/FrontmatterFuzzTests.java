@@ -12,11 +12,11 @@ import net.jqwik.api.Provide;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Whatever a {@code SKILL.md} holds, the strict parser, the lenient parser with its repair and
- * the loader either read it or fail with a {@link FrontmatterException} (the loader: with an
- * error diagnostic), within a second. Inputs are real-looking files mutated with the characters
- * that YAML, the repair and the name rules care about. The {@code fuzz} Maven profile runs
- * 25,000 inputs per property.
+ * Whatever a {@code SKILL.md} holds, the strict parser, the lenient parser with its
+ * repair and the loader either read it or fail with a {@link FrontmatterException} (the
+ * loader: with an error diagnostic), within a second. Inputs are real-looking files
+ * mutated with the characters that YAML, the repair and the name rules care about. The
+ * {@code fuzz} Maven profile runs 25,000 inputs per property.
  */
 class FrontmatterFuzzTests {
 

@@ -28,7 +28,8 @@ class FrontmatterParserTests {
 				---
 				# My Skill
 				""");
-		assertThat(frontmatter.fields()).containsExactly(entry("name", "my-skill"), entry("description", "A test skill"));
+		assertThat(frontmatter.fields()).containsExactly(entry("name", "my-skill"),
+				entry("description", "A test skill"));
 		assertThat(frontmatter.body()).isEqualTo("# My Skill");
 		assertThat(frontmatter.repairedKeys()).isEmpty();
 	}
@@ -98,8 +99,7 @@ class FrontmatterParserTests {
 				---
 				Body
 				""");
-		assertThat(frontmatter.fields().get("metadata"))
-			.isEqualTo(Map.of("author", "Test Author", "version", "1.0"));
+		assertThat(frontmatter.fields().get("metadata")).isEqualTo(Map.of("author", "Test Author", "version", "1.0"));
 	}
 
 	@Test
@@ -167,24 +167,27 @@ class FrontmatterParserTests {
 				---
 				# Separators
 				""");
-		assertThat(frontmatter.fields()).containsEntry("description",
-				"Splits documents on separator lines.\n---\nEach part is handled on its own.\n")
+		assertThat(frontmatter.fields())
+			.containsEntry("description",
+					"Splits documents on separator lines.\n---\nEach part is handled on its own.\n")
 			.containsEntry("license", "Apache-2.0");
 		assertThat(frontmatter.body()).isEqualTo("# Separators");
 	}
 
 	@Test
 	void crlfLineEndsAreReadAndTheBodyUsesLineFeeds() throws IOException {
-		Frontmatter frontmatter = parse("crlf", "---\r\nname: crlf\r\ndescription: Written on Windows\r\n---\r\n"
-				+ "# Title\r\n\r\nStep one.\r\n");
-		assertThat(frontmatter.fields()).containsExactly(entry("name", "crlf"), entry("description", "Written on Windows"));
+		Frontmatter frontmatter = parse("crlf",
+				"---\r\nname: crlf\r\ndescription: Written on Windows\r\n---\r\n" + "# Title\r\n\r\nStep one.\r\n");
+		assertThat(frontmatter.fields()).containsExactly(entry("name", "crlf"),
+				entry("description", "Written on Windows"));
 		assertThat(frontmatter.body()).isEqualTo("# Title\n\nStep one.");
 	}
 
 	@Test
 	void byteOrderMarkBeforeTheOpeningDelimiterIsIgnored() throws IOException {
 		Frontmatter frontmatter = parse("bom", "\uFEFF---\nname: bom\ndescription: Saved with a BOM\n---\nBody\n");
-		assertThat(frontmatter.fields()).containsExactly(entry("name", "bom"), entry("description", "Saved with a BOM"));
+		assertThat(frontmatter.fields()).containsExactly(entry("name", "bom"),
+				entry("description", "Saved with a BOM"));
 		assertThat(frontmatter.body()).isEqualTo("Body");
 	}
 
@@ -230,7 +233,8 @@ class FrontmatterParserTests {
 				---
 				Body
 				""");
-		assertThatExceptionOfType(FrontmatterException.class).isThrownBy(() -> FrontmatterParser.parseLenient(read(dir)))
+		assertThatExceptionOfType(FrontmatterException.class)
+			.isThrownBy(() -> FrontmatterParser.parseLenient(read(dir)))
 			.withMessage("Invalid YAML in frontmatter: duplicate key: found duplicate key name (line 4)");
 	}
 

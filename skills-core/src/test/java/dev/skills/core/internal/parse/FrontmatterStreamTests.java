@@ -18,8 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Reading the frontmatter from bytes ({@link FrontmatterParser#readFrontmatter(InputStream, boolean)})
- * agrees with reading it from text, and stops at the closing line.
+ * Reading the frontmatter from bytes
+ * ({@link FrontmatterParser#readFrontmatter(InputStream, boolean)}) agrees with reading
+ * it from text, and stops at the closing line.
  */
 class FrontmatterStreamTests {
 
@@ -30,7 +31,8 @@ class FrontmatterStreamTests {
 				"---\nname: eof\ndescription: no newline after the closing line\n---",
 				"---\nname: dashes\ndescription: a --- inside\nnote: |\n  ---x\n---\n",
 				"---\nname: 技能\ndescription: Ünïcödé — text ✓\n---\n", "---\ndescription: Use when: repaired\n---\n",
-				"---\n---\nempty frontmatter", "---\n# only a comment\n---\n", "---\nname: a\ndescription: b\n----\nmore: c\n---\n");
+				"---\n---\nempty frontmatter", "---\n# only a comment\n---\n",
+				"---\nname: a\ndescription: b\n----\nmore: c\n---\n");
 	}
 
 	@ParameterizedTest
@@ -106,7 +108,8 @@ class FrontmatterStreamTests {
 		CountingStream in = new CountingStream(
 				"---\nname: a\ndescription: b\n---\n" + "A long body line of instructions.\n".repeat(100_000));
 		assertThat(FrontmatterParser.readFrontmatter(in, true).fields()).containsEntry("name", "a");
-		// One read of the thread's buffer (4 KB, or up to 16 KB after a large frontmatter).
+		// One read of the thread's buffer (4 KB, or up to 16 KB after a large
+		// frontmatter).
 		assertThat(in.read).isLessThanOrEqualTo(16 * 1024);
 	}
 

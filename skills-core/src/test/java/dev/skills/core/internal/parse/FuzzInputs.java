@@ -57,8 +57,8 @@ public final class FuzzInputs {
 	public static Arbitrary<String> mutatedSkillFiles() {
 		Arbitrary<String> seed = Arbitraries.of(SEEDS);
 		Arbitrary<String> insert = Arbitraries.strings().withChars(TRICKY).withCharRange('a', 'z').ofMaxLength(12);
-		return Combinators.combine(seed, Arbitraries.integers().between(0, 10_000), insert,
-				Arbitraries.integers().between(0, 3))
+		return Combinators
+			.combine(seed, Arbitraries.integers().between(0, 10_000), insert, Arbitraries.integers().between(0, 3))
 			.as((text, at, inserted, mutation) -> {
 				int position = at % (text.length() + 1);
 				return switch (mutation) {
@@ -71,8 +71,8 @@ public final class FuzzInputs {
 	}
 
 	/**
-	 * Frontmatter lines made to trip the lenient repair: colons, long blank runs, reserved
-	 * indicators and continuation lines.
+	 * Frontmatter lines made to trip the lenient repair: colons, long blank runs,
+	 * reserved indicators and continuation lines.
 	 * @return the generator
 	 */
 	public static Arbitrary<String> repairBait() {
@@ -80,8 +80,9 @@ public final class FuzzInputs {
 			.withChars(':', ' ', '\t', '@', '`', '%', '"', '\'', '#', '|', '>', 'a', 'b')
 			.ofMaxLength(200);
 		Arbitrary<String> blanks = Arbitraries.integers().between(0, 5_000).map(" "::repeat);
-		return Combinators.combine(value, blanks, value).as((first, gap, second) -> "---\nname: bait\ndescription: "
-				+ first + gap + second + "\n  " + second + "\nlicense: " + first + "\n---\nBody.\n");
+		return Combinators.combine(value, blanks, value)
+			.as((first, gap, second) -> "---\nname: bait\ndescription: " + first + gap + second + "\n  " + second
+					+ "\nlicense: " + first + "\n---\nBody.\n");
 	}
 
 }

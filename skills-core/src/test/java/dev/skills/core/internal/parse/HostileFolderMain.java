@@ -8,8 +8,8 @@ import dev.skills.core.internal.discover.SkillFolders;
 
 /**
  * Loads every skill below a folder and prints one line per skill folder:
- * {@code <folder>: loaded <name>} or {@code <folder>: skipped: <errors>}. Run in a child JVM
- * with a small heap by {@link HostileFrontmatterTests}.
+ * {@code <folder>: loaded <name>} or {@code <folder>: skipped: <errors>}. Run in a child
+ * JVM with a small heap by {@link HostileFrontmatterTests}.
  */
 public final class HostileFolderMain {
 

@@ -23,10 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Frontmatter built to exhaust memory or time must fail fast with an error diagnostic, and the
- * other skills of the same location must still load. The requirement is under a second per
- * file; the in-test bound is generous to stay reliable on slow machines. The timeout turns a
- * regression that hangs (as an unbounded alias expansion did) into a failure.
+ * Frontmatter built to exhaust memory or time must fail fast with an error diagnostic,
+ * and the other skills of the same location must still load. The requirement is under a
+ * second per file; the in-test bound is generous to stay reliable on slow machines. The
+ * timeout turns a regression that hangs (as an unbounded alias expansion did) into a
+ * failure.
  */
 @Timeout(value = 60, threadMode = ThreadMode.SEPARATE_THREAD)
 class HostileFrontmatterTests {
@@ -115,11 +116,9 @@ class HostileFrontmatterTests {
 				"alias-bomb: skipped: Invalid YAML in frontmatter: aliases expand to more than 65536 values",
 				"billion-laughs: skipped: Invalid YAML in frontmatter: "
 						+ "Number of aliases for non-scalar nodes exceeds the specified max=20",
-				"blank-lines: skipped: SKILL.md frontmatter exceeds 65536 characters",
-				"good-skill: loaded good-skill",
+				"blank-lines: skipped: SKILL.md frontmatter exceeds 65536 characters", "good-skill: loaded good-skill",
 				"huge-frontmatter: skipped: SKILL.md frontmatter exceeds 65536 characters",
-				"nested-lists: skipped: " + TOO_DEEP,
-				"nested-maps: skipped: " + TOO_DEEP,
+				"nested-lists: skipped: " + TOO_DEEP, "nested-maps: skipped: " + TOO_DEEP,
 				"self-reference: skipped: Invalid YAML in frontmatter: aliases nest deeper than 20 levels");
 	}
 
@@ -166,13 +165,15 @@ class HostileFrontmatterTests {
 	}
 
 	private static Path blankLines(Path location) throws IOException {
-		return TestSkills.skill(location, "blank-lines", "---\nname: blank-lines\ndescription: Five megabytes of nothing\n"
-				+ "\n".repeat(5 * 1024 * 1024) + "---\nBody\n");
+		return TestSkills.skill(location, "blank-lines",
+				"---\nname: blank-lines\ndescription: Five megabytes of nothing\n" + "\n".repeat(5 * 1024 * 1024)
+						+ "---\nBody\n");
 	}
 
 	private static Path billionLaughs(Path location) throws IOException {
 		StringBuilder content = new StringBuilder("---\nname: billion-laughs\ndescription: Classic alias bomb\n");
-		content.append("lol0: &lol0 [\"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]\n");
+		content
+			.append("lol0: &lol0 [\"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]\n");
 		for (int level = 1; level <= 9; level++) {
 			content.append("lol").append(level).append(": &lol").append(level).append(" [");
 			content.append(String.join(", ", Collections.nCopies(9, "*lol" + (level - 1))));
@@ -181,9 +182,11 @@ class HostileFrontmatterTests {
 		return TestSkills.skill(location, "billion-laughs", content.append("---\nBody\n").toString());
 	}
 
-	// 7 levels using 20 aliases in all: 25,000 x 3^6 x 2 values, about 36 million, from 50 KB.
+	// 7 levels using 20 aliases in all: 25,000 x 3^6 x 2 values, about 36 million, from
+	// 50 KB.
 	private static Path aliasBombUnderTheAliasLimit(Path location) throws IOException {
-		StringBuilder content = new StringBuilder("---\nname: alias-bomb\ndescription: Expands within the alias limit\n");
+		StringBuilder content = new StringBuilder(
+				"---\nname: alias-bomb\ndescription: Expands within the alias limit\n");
 		content.append("x0: &a0 [").append(String.join(",", Collections.nCopies(25_000, "x"))).append("]\n");
 		int[] aliasesPerLevel = { 3, 3, 3, 3, 3, 3, 2 };
 		for (int level = 1; level <= aliasesPerLevel.length; level++) {

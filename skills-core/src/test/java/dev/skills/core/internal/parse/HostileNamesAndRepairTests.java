@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
-
+import dev.skills.core.Preemptively;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
@@ -19,11 +19,11 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
- * Names that would look like other text in a terminal, a catalog or a log are refused; names are
- * compared after NFKC; the lenient repair takes linear time whatever a line holds.
+ * Names that would look like other text in a terminal, a catalog or a log are refused;
+ * names are compared after NFKC; the lenient repair takes linear time whatever a line
+ * holds.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class HostileNamesAndRepairTests {
@@ -53,7 +53,8 @@ class HostileNamesAndRepairTests {
 	}
 
 	@Test
-	void whenTwoSkillsSpellOneNameDifferentlyThenTheyAreOneNameAndTheSecondIsShadowed(CapturedOutput output) throws Exception {
+	void whenTwoSkillsSpellOneNameDifferentlyThenTheyAreOneNameAndTheSecondIsShadowed(CapturedOutput output)
+			throws Exception {
 		writeSkill("beta", "beta");
 		writeSkill("wide", "\uFF42\uFF45\uFF54\uFF41");
 
@@ -71,7 +72,7 @@ class HostileNamesAndRepairTests {
 	void whenAValueHoldsAColonAndTensOfThousandsOfBlanksThenTheRepairTakesLinearTime() {
 		String content = "---\nname: slow\ndescription: a: " + " ".repeat(60_000) + "b\n---\nBody.\n";
 
-		Frontmatter frontmatter = assertTimeoutPreemptively(Duration.ofSeconds(1),
+		Frontmatter frontmatter = Preemptively.within(Duration.ofSeconds(1),
 				() -> FrontmatterParser.parseLenient(content));
 
 		assertThat(frontmatter.fields().get("description")).isEqualTo("a: " + " ".repeat(60_000) + "b");
@@ -80,8 +81,8 @@ class HostileNamesAndRepairTests {
 
 	private void writeSkill(String folder, String name) throws Exception {
 		Path directory = Files.createDirectories(this.skills.resolve(folder));
-		Files.writeString(directory.resolve("SKILL.md"), "---\nname: " + name + "\ndescription: A skill.\n---\nBody.\n");
+		Files.writeString(directory.resolve("SKILL.md"),
+				"---\nname: " + name + "\ndescription: A skill.\n---\nBody.\n");
 	}
-
 
 }

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The YAML-free reader of simple frontmatters gives exactly what the YAML reader gives, and
- * leaves everything else to it.
+ * The YAML-free reader of simple frontmatters gives exactly what the YAML reader gives,
+ * and leaves everything else to it.
  */
 class SimpleFrontmatterTests {
 
@@ -20,8 +20,8 @@ class SimpleFrontmatterTests {
 	private static final List<String> SEPARATORS = List.of(": ", ":", " : ", ":  ", ":\t");
 
 	private static final List<String> VALUES = List.of("plain words", "a:b", "a: b", "ends:", "x #c", "C#", "\"q\"",
-			"'s'", "\"a\\\"b\"", "'it''s'", "\"\"", "''", "\"open", "1.0", "true", "null", "~", "-x", "- x", "?x", "[a]",
-			"{a: b}", "&a x", "*a", "!tag x", "|", ">", "%x", "@x", "`x`", "é à", "技能", "", "  ", "tab\there",
+			"'s'", "\"a\\\"b\"", "'it''s'", "\"\"", "''", "\"open", "1.0", "true", "null", "~", "-x", "- x", "?x",
+			"[a]", "{a: b}", "&a x", "*a", "!tag x", "|", ">", "%x", "@x", "`x`", "é à", "技能", "", "  ", "tab\there",
 			"\u0001ctl", "emoji \uD83D\uDE00", "\uFEFFbom", "x  y  ", "a,b", "a[b]", "=", "<<");
 
 	@Test
@@ -51,7 +51,8 @@ class SimpleFrontmatterTests {
 		assertThat(simple).isGreaterThan(1_000);
 	}
 
-	// What the YAML reader gives, or its error: the simple reader must never accept what YAML rejects.
+	// What the YAML reader gives, or its error: the simple reader must never accept what
+	// YAML rejects.
 	private static Object loadYaml(String yaml) {
 		try {
 			return FrontmatterParser.loadYaml(yaml);

@@ -282,9 +282,9 @@ class SkillLoaderTests {
 				entry("tags", "[release, git]"), entry("argument-hint", "[version]"),
 				entry("disable-model-invocation", "true"));
 		assertThat(meta.tags()).isEmpty();
-		assertThat(TestSkills.messages(result.diagnostics())).containsExactly(
-				"warning: Fields outside the specification kept as extra fields: "
-						+ "argument-hint, author, disable-model-invocation, tags, version");
+		assertThat(TestSkills.messages(result.diagnostics()))
+			.containsExactly("warning: Fields outside the specification kept as extra fields: "
+					+ "argument-hint, author, disable-model-invocation, tags, version");
 	}
 
 	@Test
@@ -298,8 +298,8 @@ class SkillLoaderTests {
 				Body
 				""");
 		assertThat(result.meta().allowedTools()).containsExactly("Read", "Bash");
-		assertThat(TestSkills.messages(result.diagnostics())).containsExactly(
-				"warning: Field 'allowed-tools' should be a space-separated string; read as [Read, Bash]");
+		assertThat(TestSkills.messages(result.diagnostics()))
+			.containsExactly("warning: Field 'allowed-tools' should be a space-separated string; read as [Read, Bash]");
 	}
 
 	@Test
@@ -479,8 +479,8 @@ class SkillLoaderTests {
 	@Test
 	void descriptionOf1929CharactersLoadsWithAWarning() throws IOException {
 		String description = TestSkills.prose(1929);
-		SkillReadResult result = readMeta("long-description", "---\nname: long-description\ndescription: " + description
-				+ "\n---\nBody\n");
+		SkillReadResult result = readMeta("long-description",
+				"---\nname: long-description\ndescription: " + description + "\n---\nBody\n");
 		assertThat(result.meta().description()).isEqualTo(description).hasSize(1929);
 		assertThat(TestSkills.messages(result.diagnostics()))
 			.containsExactly("warning: Description exceeds 1024 character limit (1929 chars)");

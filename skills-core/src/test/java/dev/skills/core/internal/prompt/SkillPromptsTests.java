@@ -32,10 +32,11 @@ class SkillPromptsTests {
 				---
 				# PDF
 				""");
-		assertThat(SkillPrompts.catalog(List.of(pdf))).isEqualTo("""
-				<available_skills>
-				<skill><name>pdf-processing</name><description>Extract text from PDFs. Use when the user shares a PDF.</description></skill>
-				</available_skills>""");
+		assertThat(SkillPrompts.catalog(List.of(pdf))).isEqualTo(
+				"""
+						<available_skills>
+						<skill><name>pdf-processing</name><description>Extract text from PDFs. Use when the user shares a PDF.</description></skill>
+						</available_skills>""");
 	}
 
 	@Test
@@ -116,10 +117,10 @@ class SkillPromptsTests {
 				---
 				Body
 				""");
-		assertThat(SkillPrompts.catalog(List.of(plain, urgent, middle)).lines().skip(1).limit(3))
-			.containsExactly("<skill><name>zebra</name><description>High priority</description></skill>",
-					"<skill><name>moose</name><description>Some priority</description></skill>",
-					"<skill><name>aardvark</name><description>No priority</description></skill>");
+		assertThat(SkillPrompts.catalog(List.of(plain, urgent, middle)).lines().skip(1).limit(3)).containsExactly(
+				"<skill><name>zebra</name><description>High priority</description></skill>",
+				"<skill><name>moose</name><description>Some priority</description></skill>",
+				"<skill><name>aardvark</name><description>No priority</description></skill>");
 	}
 
 	@Test
@@ -132,9 +133,10 @@ class SkillPromptsTests {
 				---
 				Body
 				""");
-		assertThat(SkillPrompts.catalog(List.of(hinted))).contains("<skill><name>deploy</name><description>Deploys the app"
-				+ "</description><when_to_use>When the user says &quot;ship it&quot; &amp; means production"
-				+ "</when_to_use></skill>");
+		assertThat(SkillPrompts.catalog(List.of(hinted)))
+			.contains("<skill><name>deploy</name><description>Deploys the app"
+					+ "</description><when_to_use>When the user says &quot;ship it&quot; &amp; means production"
+					+ "</when_to_use></skill>");
 	}
 
 	@Test
@@ -170,12 +172,14 @@ class SkillPromptsTests {
 
 	@Test
 	void aPartialCatalogEndsWithOneSentenceCountingTheSkillsLeftOutAndNamingSearchSkills() {
-		assertThat(SkillPrompts.partialCatalog(List.of("<skill><name>a</name><description>A</description></skill>"), 9999))
-			.isEqualTo("""
-					<available_skills>
-					<skill><name>a</name><description>A</description></skill>
-					</available_skills>
-					9999 more skills are not listed here; call search_skills with a few keywords of the task to find them.""");
+		assertThat(
+				SkillPrompts.partialCatalog(List.of("<skill><name>a</name><description>A</description></skill>"), 9999))
+			.isEqualTo(
+					"""
+							<available_skills>
+							<skill><name>a</name><description>A</description></skill>
+							</available_skills>
+							9999 more skills are not listed here; call search_skills with a few keywords of the task to find them.""");
 		assertThat(SkillPrompts.notListed(1)).startsWith("1 more skill is not listed");
 	}
 

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 
-import org.junit.jupiter.api.Assertions;
+import dev.skills.core.Preemptively;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,8 +15,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * An open that waits on a FIFO (swapped in after a file was checked as regular) gives up after
- * {@link OpenGuard#TIMEOUT}, whether the FIFO can still be released or was unlinked meanwhile.
+ * An open that waits on a FIFO (swapped in after a file was checked as regular) gives up
+ * after {@link OpenGuard#TIMEOUT}, whether the FIFO can still be released or was unlinked
+ * meanwhile.
  */
 class OpenGuardTests {
 
@@ -34,7 +35,7 @@ class OpenGuardTests {
 	void whenTheOpenWaitsOnAFifoStillInPlaceThenItIsReleasedInTime() throws Exception {
 		Path fifo = fifo();
 
-		Assertions.assertTimeoutPreemptively(Duration.ofSeconds(5),
+		Preemptively.within(Duration.ofSeconds(5),
 				() -> assertThatExceptionOfType(FileSystemException.class)
 					.isThrownBy(() -> new OpenGuard().open(() -> Files.newByteChannel(fifo),
 							() -> Files.newByteChannel(fifo, OpenGuard.RELEASE)))
@@ -46,7 +47,7 @@ class OpenGuardTests {
 		Path fifo = fifo();
 		Path gone = this.root.resolve("gone");
 
-		Assertions.assertTimeoutPreemptively(Duration.ofSeconds(5),
+		Preemptively.within(Duration.ofSeconds(5),
 				() -> assertThatExceptionOfType(FileSystemException.class)
 					.isThrownBy(() -> new OpenGuard().open(() -> Files.newByteChannel(fifo),
 							() -> Files.newByteChannel(gone, OpenGuard.RELEASE)))

@@ -17,9 +17,9 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Whatever path the model sends, a folder skill's read answers text from inside the skill or a
- * {@link SkillResourceException} with a short message, within a second, and never shows what lies
- * outside. The {@code fuzz} Maven profile runs 25,000 inputs.
+ * Whatever path the model sends, a folder skill's read answers text from inside the skill
+ * or a {@link SkillResourceException} with a short message, within a second, and never
+ * shows what lies outside. The {@code fuzz} Maven profile runs 25,000 inputs.
  */
 class PathGuardFuzzTests {
 
@@ -81,9 +81,10 @@ class PathGuardFuzzTests {
 
 	@Provide
 	Arbitrary<String> paths() {
-		Arbitrary<String> segment = Arbitraries.oneOf(Arbitraries.of("..", ".", "", "references", "guide.md", ".env",
-				"env", "out", "up", "SKILL.md", "outside.txt", "kit", "skills", "%2e%2e", "..\\", "C:", "~", "\0",
-				"caf\uD800", "\u202E", "node_modules", "__pycache__", "a".repeat(300)),
+		Arbitrary<String> segment = Arbitraries.oneOf(
+				Arbitraries.of("..", ".", "", "references", "guide.md", ".env", "env", "out", "up", "SKILL.md",
+						"outside.txt", "kit", "skills", "%2e%2e", "..\\", "C:", "~", "\0", "caf\uD800", "\u202E",
+						"node_modules", "__pycache__", "a".repeat(300)),
 				Arbitraries.strings().withChars(FuzzChars.PATH).ofMaxLength(8));
 		return segment.list()
 			.ofMaxSize(8)

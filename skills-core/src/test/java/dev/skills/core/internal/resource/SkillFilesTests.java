@@ -20,7 +20,8 @@ class SkillFilesTests {
 
 	@BeforeEach
 	void writeSkill() throws IOException {
-		this.skill = TestSkills.skill(this.root, "bundler", "---\nname: bundler\ndescription: Bundles files\n---\nBody\n");
+		this.skill = TestSkills.skill(this.root, "bundler",
+				"---\nname: bundler\ndescription: Bundles files\n---\nBody\n");
 	}
 
 	@Test
@@ -82,7 +83,9 @@ class SkillFilesTests {
 		for (int i = 0; i < 1_005; i++) {
 			file("data/file-%04d.txt".formatted(i));
 		}
-		assertThat(SkillFiles.list(this.skill)).hasSize(1_000).isSorted().allMatch((path) -> path.startsWith("data/file-"));
+		assertThat(SkillFiles.list(this.skill)).hasSize(1_000)
+			.isSorted()
+			.allMatch((path) -> path.startsWith("data/file-"));
 	}
 
 	@Test

@@ -21,8 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The native watcher stays within discovery's limits and falls back to polling a root when
- * native watches run out (the limit is injected here; on Linux it is inotify's per-user limit).
+ * The native watcher stays within discovery's limits and falls back to polling a root
+ * when native watches run out (the limit is injected here; on Linux it is inotify's
+ * per-user limit).
  */
 @ExtendWith(OutputCaptureExtension.class)
 class NativeChangeWatcherTests {
@@ -66,17 +67,20 @@ class NativeChangeWatcherTests {
 								+ "every 2s instead")));
 			Path added = Files.writeString(this.root.resolve("category-4/new.md"), "x");
 
-			await().atMost(Duration.ofSeconds(10)).until(() -> this.batches.stream().anyMatch((b) -> b.contains(added)));
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> this.batches.stream().anyMatch((b) -> b.contains(added)));
 			assertThat(watcher.isRunning()).isTrue();
 		}
 		assertThat(output).contains("Native file watches ran out");
-		assertThat(Thread.getAllStackTraces().keySet()).noneMatch((thread) -> thread.getName().startsWith("skills-watcher"));
+		assertThat(Thread.getAllStackTraces().keySet())
+			.noneMatch((thread) -> thread.getName().startsWith("skills-watcher"));
 	}
 
 	@Test
 	void foldersDeeperThanOneLevelBelowDiscoveryAreNotWatched() throws IOException {
 		Files.createDirectories(this.root.resolve("a/b/c/d/e"));
-		// Depth 1 for discovery: the root, a and a/b are watched; three watches are enough.
+		// Depth 1 for discovery: the root, a and a/b are watched; three watches are
+		// enough.
 		try (NativeChangeWatcher watcher = new NativeChangeWatcher(List.of(this.root),
 				config().discoveryMaxDepth(1).build(), this.handler, 3)) {
 			assertThat(this.reports).isEmpty();
@@ -103,7 +107,8 @@ class NativeChangeWatcherTests {
 		Files.createDirectories(this.root.resolve("a"));
 		try (NativeChangeWatcher watcher = new NativeChangeWatcher(List.of(this.root),
 				config().discoveryMaxDepth(0).build(), this.handler, 2)) {
-			// Depth 0: the root and its direct subfolders. A new a/b/c needs no watch; a third
+			// Depth 0: the root and its direct subfolders. A new a/b/c needs no watch; a
+			// third
 			// watch would exceed the injected limit and switch to polling.
 			Files.createDirectories(this.root.resolve("a/b/c"));
 			await().atMost(Duration.ofSeconds(10)).until(() -> !this.batches.isEmpty());

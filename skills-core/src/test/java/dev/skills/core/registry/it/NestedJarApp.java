@@ -5,9 +5,9 @@ import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsRegistry;
 
 /**
- * The main class of the executable jar that {@code NestedJarRegistryTests} builds and runs: it
- * creates a registry with the default configuration ({@code classpath*:META-INF/skills/}) and
- * prints what it finds, one fact per line.
+ * The main class of the executable jar that {@code NestedJarRegistryTests} builds and
+ * runs: it creates a registry with the default configuration
+ * ({@code classpath*:META-INF/skills/}) and prints what it finds, one fact per line.
  */
 public final class NestedJarApp {
 

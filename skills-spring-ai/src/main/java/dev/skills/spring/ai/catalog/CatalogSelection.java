@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * The catalog one request gets.
  *
- * @param text the instruction and the {@code <available_skills>} block to append to the system
- * message
+ * @param text the instruction and the {@code <available_skills>} block to append to the
+ * system message
  * @param listed the names of the skills it lists, in the order listed
  * @param notListed how many skills of the snapshot it leaves out
  */

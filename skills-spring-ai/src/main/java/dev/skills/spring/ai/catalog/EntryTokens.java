@@ -10,8 +10,8 @@ import dev.skills.core.registry.SkillsSnapshot;
 import org.springframework.ai.tokenizer.TokenCountEstimator;
 
 /**
- * The tokens of each skill's catalog line, full and shortened, counted once per version of the
- * skill: a reload recounts only the skills it changed.
+ * The tokens of each skill's catalog line, full and shortened, counted once per version
+ * of the skill: a reload recounts only the skills it changed.
  */
 final class EntryTokens {
 

@@ -15,7 +15,6 @@ import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
-
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
@@ -45,14 +44,15 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * The default {@link SkillRetriever}: an in-memory Lucene index ranking skills by BM25 over
- * their name, description, {@code when_to_use}, {@code metadata.triggers} and
- * {@code metadata.tags}; {@code metadata.priority}, then the name, break ties. It listens to the
- * registry and re-indexes only the skills a reload added, changed or removed.
+ * The default {@link SkillRetriever}: an in-memory Lucene index ranking skills by BM25
+ * over their name, description, {@code when_to_use}, {@code metadata.triggers} and
+ * {@code metadata.tags}; {@code metadata.priority}, then the name, break ties. It listens
+ * to the registry and re-indexes only the skills a reload added, changed or removed.
  */
 public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, AutoCloseable {
 
-	// The most of a text that is read for terms, and the most distinct terms searched: a long
+	// The most of a text that is read for terms, and the most distinct terms searched: a
+	// long
 	// pasted message must not make every request slow.
 	static final int MAX_QUERY_CHARS = 4000;
 
@@ -63,8 +63,8 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 	private static final String PRIORITY = "priority";
 
 	// A name or tag match says more about a skill than a word of its description.
-	private static final Map<String, Float> FIELDS = Map.of("name", 3f, "tags", 2f, "triggers", 2f,
-			"when_to_use", 1.5f, "description", 1f);
+	private static final Map<String, Float> FIELDS = Map.of("name", 3f, "tags", 2f, "triggers", 2f, "when_to_use", 1.5f,
+			"description", 1f);
 
 	private static final Comparator<Hit> RANKING = Comparator.comparingDouble(Hit::score)
 		.reversed()
@@ -98,7 +98,8 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 		try {
 			KeywordSkillIndex index = new KeywordSkillIndex(registry);
 			synchronized (index) {
-				// Listen first: a reload that commits meanwhile waits, then re-indexes its skills.
+				// Listen first: a reload that commits meanwhile waits, then re-indexes
+				// its skills.
 				registry.addListener(index);
 				SkillsSnapshot snapshot = registry.snapshot();
 				for (SkillMeta meta : snapshot.skills()) {
@@ -121,7 +122,8 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 		names.addAll(change.removed());
 		try {
 			for (String name : names) {
-				// The registry's current snapshot, not the change, says what a skill is now: a
+				// The registry's current snapshot, not the change, says what a skill is
+				// now: a
 				// later reload may already have replaced it.
 				SkillMeta meta = snapshot.get(name).orElse(null);
 				if (meta != null) {
@@ -147,7 +149,8 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 		try {
 			IndexSearcher searcher = this.searchers.acquire();
 			try {
-				// Ranked by score alone, so Lucene can skip what cannot compete; ties are settled below.
+				// Ranked by score alone, so Lucene can skip what cannot compete; ties are
+				// settled below.
 				ScoreDoc[] hits = searcher.search(query, limit).scoreDocs;
 				List<Hit> ranked = ranked(searcher, hits);
 				ranked.sort(RANKING);
@@ -205,7 +208,8 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 		return terms;
 	}
 
-	// Priority and name of each hit, read in document order: doc values iterators only move forward.
+	// Priority and name of each hit, read in document order: doc values iterators only
+	// move forward.
 	private static List<Hit> ranked(IndexSearcher searcher, ScoreDoc[] hits) throws IOException {
 		ScoreDoc[] inOrder = hits.clone();
 		Arrays.sort(inOrder, Comparator.comparingInt((ScoreDoc hit) -> hit.doc));

@@ -7,15 +7,15 @@ import java.util.Set;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.prompt.SkillPrompts;
-import dev.skills.core.registry.SkillsSnapshot;
 
 /**
- * Fills the room of one catalog that does not fit whole: pinned skills, then relevant ones, then
- * the rest in catalog order. Used once, for one request.
+ * Fills the room of one catalog that does not fit whole: pinned skills, then relevant
+ * ones, then the rest in catalog order. Used once, for one request.
  */
 final class PartialCatalog {
 
-	// Filling the rest in catalog order stops after this many skills in a row did not fit.
+	// Filling the rest in catalog order stops after this many skills in a row did not
+	// fit.
 	private static final int MAX_MISSES = 16;
 
 	private final EntryTokens tokens;
@@ -33,7 +33,7 @@ final class PartialCatalog {
 
 	/**
 	 * Choose the skills.
-	 * @param snapshot the snapshot the request sees
+	 * @param listable the skills that may be listed, in catalog order
 	 * @param pinned the active and always-included skills, listed first
 	 * @param relevant the skills most relevant to the request, best first
 	 * @return the catalog

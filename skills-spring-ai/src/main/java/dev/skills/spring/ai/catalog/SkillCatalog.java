@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
-import dev.skills.core.internal.InvalidSkillSettingException;
 import dev.skills.core.SkillMeta;
+import dev.skills.core.internal.InvalidSkillSettingException;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
@@ -21,12 +21,12 @@ import org.springframework.ai.tokenizer.JTokkitTokenCountEstimator;
 import org.springframework.ai.tokenizer.TokenCountEstimator;
 
 /**
- * Chooses the catalog a request gets within a token budget. When every skill fits, it is the
- * whole catalog, exactly as without a budget. Otherwise the skills active in the conversation
- * and the always-included ones come first, then the skills most relevant to the latest user
- * message (long descriptions are shortened before a relevant skill is dropped), then the rest in
- * catalog order while room is left; one sentence says how many skills are not listed and that
- * {@code search_skills} finds them.
+ * Chooses the catalog a request gets within a token budget. When every skill fits, it is
+ * the whole catalog, exactly as without a budget. Otherwise the skills active in the
+ * conversation and the always-included ones come first, then the skills most relevant to
+ * the latest user message (long descriptions are shortened before a relevant skill is
+ * dropped), then the rest in catalog order while room is left; one sentence says how many
+ * skills are not listed and that {@code search_skills} finds them.
  */
 public final class SkillCatalog {
 
@@ -36,7 +36,8 @@ public final class SkillCatalog {
 	/** The default number of {@code search_skills} results. */
 	public static final int DEFAULT_SEARCH_RESULTS = 10;
 
-	// How many of the retriever's best matches compete for the room, and how many names an
+	// How many of the retriever's best matches compete for the room, and how many names
+	// an
 	// unknown activate_skill name is answered with.
 	static final int RELEVANT_CANDIDATES = 100;
 
@@ -95,8 +96,9 @@ public final class SkillCatalog {
 	/**
 	 * The catalog for one request, of the skills that may be listed.
 	 * @param snapshot the snapshot the request sees
-	 * @param listable the skills that may be listed (not preloaded, not hidden built-ins); keep
-	 * passing the same instance, as the whole catalog is computed once per generation and filter
+	 * @param listable the skills that may be listed (not preloaded, not hidden
+	 * built-ins); keep passing the same instance, as the whole catalog is computed once
+	 * per generation and filter
 	 * @param active the skills active in the conversation, listed first
 	 * @param userMessage the request's latest user message, or {@code null}
 	 * @return the catalog
@@ -104,8 +106,7 @@ public final class SkillCatalog {
 	public CatalogSelection select(SkillsSnapshot snapshot, Predicate<SkillMeta> listable, Collection<String> active,
 			@Nullable String userMessage) {
 		Whole whole = whole(snapshot, listable);
-		CatalogSelection selection = (whole.section() != null)
-				? new CatalogSelection(whole.section(), whole.names(), 0)
+		CatalogSelection selection = (whole.section() != null) ? new CatalogSelection(whole.section(), whole.names(), 0)
 				: partial(snapshot, listable, whole, active, userMessage);
 		this.lastListed = selection.listed().size();
 		this.listeners.forEach((listener) -> listener.accept(selection));
@@ -208,7 +209,8 @@ public final class SkillCatalog {
 			synchronized (this) {
 				retriever = this.retriever;
 				if (retriever == null) {
-					// Built on first need: a catalog that always fits never pays for an index.
+					// Built on first need: a catalog that always fits never pays for an
+					// index.
 					retriever = KeywordSkillIndex.of(this.registry);
 					this.retriever = retriever;
 				}
@@ -264,8 +266,8 @@ public final class SkillCatalog {
 		public Builder maxTokens(int maxTokens) {
 			if (maxTokens < 1) {
 				throw new InvalidSkillSettingException("maxTokens", maxTokens,
-						"the catalog needs a budget of at least one token", "a number of tokens such as "
-								+ DEFAULT_MAX_TOKENS);
+						"the catalog needs a budget of at least one token",
+						"a number of tokens such as " + DEFAULT_MAX_TOKENS);
 			}
 			this.maxTokens = maxTokens;
 			return this;
@@ -291,8 +293,8 @@ public final class SkillCatalog {
 		public Builder searchResults(int searchResults) {
 			if (searchResults < 1) {
 				throw new InvalidSkillSettingException("searchResults", searchResults,
-						"search_skills must answer with at least one skill", "a number of skills such as "
-								+ DEFAULT_SEARCH_RESULTS);
+						"search_skills must answer with at least one skill",
+						"a number of skills such as " + DEFAULT_SEARCH_RESULTS);
 			}
 			this.searchResults = searchResults;
 			return this;
@@ -309,8 +311,8 @@ public final class SkillCatalog {
 		}
 
 		/**
-		 * What ranks skills by relevance (default: a {@link KeywordSkillIndex} of the registry,
-		 * built when the catalog first does not fit).
+		 * What ranks skills by relevance (default: a {@link KeywordSkillIndex} of the
+		 * registry, built when the catalog first does not fit).
 		 * @param retriever the retriever
 		 * @return this builder
 		 */

@@ -3,14 +3,16 @@ package dev.skills.spring.ai.catalog;
 import java.util.List;
 
 /**
- * Finds the skills most relevant to a text. When the catalog does not fit its token budget, the
- * skills it ranks first are listed, and {@code search_skills} answers with them.
+ * Finds the skills most relevant to a text. When the catalog does not fit its token
+ * budget, the skills it ranks first are listed, and {@code search_skills} answers with
+ * them.
  * <p>
- * The default is {@link KeywordSkillIndex} (BM25 over name, description, {@code when_to_use},
- * {@code metadata.triggers} and {@code metadata.tags}). An application may declare its own bean,
- * for example one backed by Spring AI's {@code VectorStore}; it keeps itself up to date, for
- * example as a {@code SkillsListener} of the registry. Names it returns that the request's
- * snapshot does not hold are ignored.
+ * The default is {@link KeywordSkillIndex} (BM25 over name, description,
+ * {@code when_to_use}, {@code metadata.triggers} and {@code metadata.tags}). An
+ * application may declare its own bean, for example one backed by Spring AI's
+ * {@code VectorStore}; it keeps itself up to date, for example as a
+ * {@code SkillsListener} of the registry. Names it returns that the request's snapshot
+ * does not hold are ignored.
  */
 @FunctionalInterface
 public interface SkillRetriever {

@@ -47,8 +47,9 @@ final class CatalogSkills {
 	 */
 	static void many(Path root, int count) {
 		for (int i = 0; i < count; i++) {
-			skill(root, "skill-%04d".formatted(i), "Handles topic number %d of the generated set: reviews, summarises "
-				.formatted(i) + "and files the quarterly paperwork of team %d.".formatted(i % 97));
+			skill(root, "skill-%04d".formatted(i),
+					"Handles topic number %d of the generated set: reviews, summarises ".formatted(i)
+							+ "and files the quarterly paperwork of team %d.".formatted(i % 97));
 		}
 	}
 

@@ -15,7 +15,8 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The BM25 keyword index over real skill folders, kept up to date by the registry's reloads.
+ * The BM25 keyword index over real skill folders, kept up to date by the registry's
+ * reloads.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class KeywordSkillIndexTests {

@@ -18,7 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * Which skills a request's catalog lists within the token budget, over real skill folders.
+ * Which skills a request's catalog lists within the token budget, over real skill
+ * folders.
  */
 class SkillCatalogTests {
 
@@ -74,9 +75,9 @@ class SkillCatalogTests {
 					"Fill in the fields of this PDF form");
 
 			assertThat(selection.listed()).startsWith("skill-0150", "skill-0299", "pdf-processing");
-			assertThat(selection.text()).contains(
-					"<skill><name>pdf-processing</name><description>Extract text and fill in forms in PDF files."
-							+ "</description></skill>");
+			assertThat(selection.text())
+				.contains("<skill><name>pdf-processing</name><description>Extract text and fill in forms in PDF files."
+						+ "</description></skill>");
 		}
 	}
 
@@ -94,8 +95,7 @@ class SkillCatalogTests {
 
 			assertThat(selection.listed()).contains("pdf-a", "pdf-b", "pdf-c", "pdf-d", "pdf-e");
 			// The least relevant are shortened first: here all but the best match.
-			assertThat(selection.text().lines().filter((line) -> line.endsWith("…</description></skill>")))
-				.hasSize(4);
+			assertThat(selection.text().lines().filter((line) -> line.endsWith("…</description></skill>"))).hasSize(4);
 			assertThat(CL100K.estimate(selection.text())).isLessThanOrEqualTo(500);
 		}
 	}
@@ -126,7 +126,8 @@ class SkillCatalogTests {
 			assertThat(catalog.search(registry.snapshot(), (skill) -> true, "pdf form")).extracting(SkillMeta::name)
 				.containsExactly("pdf-processing");
 			assertThat(catalog.search(registry.snapshot(), (skill) -> true, "quarterly paperwork")).hasSize(3);
-			assertThat(catalog.closestNames(registry.snapshot(), (skill) -> true, "pdf-processor")).containsExactly("pdf-processing");
+			assertThat(catalog.closestNames(registry.snapshot(), (skill) -> true, "pdf-processor"))
+				.containsExactly("pdf-processing");
 		}
 	}
 

@@ -30,11 +30,11 @@ import org.springframework.boot.logging.LoggingSystem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * How an application ranks skills with Spring AI's {@link VectorStore} instead of the keyword
- * index: a {@link SkillRetriever} that keeps one document per skill, updated from the registry's
- * changes. Here the store is a {@link SimpleVectorStore} over a deterministic test embedding; an
- * application would declare {@code VectorStoreSkillRetriever} as a bean with its own store and
- * embedding model.
+ * How an application ranks skills with Spring AI's {@link VectorStore} instead of the
+ * keyword index: a {@link SkillRetriever} that keeps one document per skill, updated from
+ * the registry's changes. Here the store is a {@link SimpleVectorStore} over a
+ * deterministic test embedding; an application would declare
+ * {@code VectorStoreSkillRetriever} as a bean with its own store and embedding model.
  */
 class VectorStoreSkillRetrieverTests {
 
@@ -72,15 +72,16 @@ class VectorStoreSkillRetrieverTests {
 
 			CatalogSkills.skill(this.root, "glacier-telemetry", "Parses glacier telemetry from field stations.");
 			registry.reload();
-			assertThat(catalog.search(registry.snapshot(), (skill) -> true, "glacier telemetry")).extracting(SkillMeta::name)
+			assertThat(catalog.search(registry.snapshot(), (skill) -> true, "glacier telemetry"))
+				.extracting(SkillMeta::name)
 				.first()
 				.isEqualTo("glacier-telemetry");
 		}
 	}
 
 	/**
-	 * The documented example: one document per skill, id = skill name, text = what the keyword
-	 * index reads.
+	 * The documented example: one document per skill, id = skill name, text = what the
+	 * keyword index reads.
 	 */
 	static final class VectorStoreSkillRetriever implements SkillRetriever, SkillsListener {
 
@@ -132,8 +133,9 @@ class VectorStoreSkillRetrieverTests {
 	}
 
 	/**
-	 * A deterministic embedding for tests: each word (lower case, letters only, a plural's final
-	 * "s" dropped) adds one to a dimension chosen by its hash; vectors are normalised.
+	 * A deterministic embedding for tests: each word (lower case, letters only, a
+	 * plural's final "s" dropped) adds one to a dimension chosen by its hash; vectors are
+	 * normalised.
 	 */
 	static final class WordHashEmbedding implements EmbeddingModel {
 
