@@ -7,7 +7,6 @@ import java.io.StringReader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Map;
 
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -163,12 +162,6 @@ public final class FrontmatterParser {
 		StringWriter out = new StringWriter();
 		reader.transferTo(out);
 		return out.toString().replace("\r\n", "\n");
-	}
-
-	// The YAML parser alone, without the simple fast path: the simple reader is checked
-	// against it.
-	static Map<String, Object> loadYaml(String yaml) {
-		return FrontmatterYaml.loadWithParser(yaml);
 	}
 
 }

@@ -1,13 +1,9 @@
 package dev.skills.core.internal.resource;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
 import java.net.JarURLConnection;
 import java.net.URLConnection;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
@@ -79,11 +75,6 @@ final class ClasspathSkillSource implements SkillSource {
 	@Override
 	public boolean isFolder() {
 		return false;
-	}
-
-	@Override
-	public Reader openSkillFile() throws IOException {
-		return new BufferedReader(new InputStreamReader(this.skillFile.getInputStream(), StandardCharsets.UTF_8));
 	}
 
 	@Override

@@ -1,11 +1,7 @@
 package dev.skills.core.internal.resource;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -50,11 +46,6 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 	@Override
 	public boolean isFolder() {
 		return true;
-	}
-
-	@Override
-	public Reader openSkillFile() throws IOException {
-		return new BufferedReader(new InputStreamReader(openSkillStream(), StandardCharsets.UTF_8.newDecoder()));
 	}
 
 	@Override

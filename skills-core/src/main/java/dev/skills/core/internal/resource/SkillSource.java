@@ -2,7 +2,6 @@ package dev.skills.core.internal.resource;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.Reader;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -82,13 +81,6 @@ public sealed interface SkillSource permits FolderSkillSource, ClasspathSkillSou
 	 * @return {@code true} for folder skills
 	 */
 	boolean isFolder();
-
-	/**
-	 * Open the {@code SKILL.md} as UTF-8 text.
-	 * @return a buffered reader; the caller closes it
-	 * @throws IOException when it cannot be opened
-	 */
-	Reader openSkillFile() throws IOException;
 
 	/**
 	 * Open the {@code SKILL.md} as bytes, through the same guard as every bundled file.

@@ -30,7 +30,7 @@ class SimpleFrontmatterTests {
 		assertThat(SimpleFrontmatter.read(yaml)).isNull();
 		String simple = "name: pdf\ndescription: Extract text and tables.\nmetadata:\n  author: me\n  version: \"1.0\"\n"
 				+ "license:\nallowed-tools: Read Bash(git:*)\n";
-		assertThat(SimpleFrontmatter.read(simple)).isEqualTo(FrontmatterParser.loadYaml(simple))
+		assertThat(SimpleFrontmatter.read(simple)).isEqualTo(FrontmatterYaml.loadWithParser(simple))
 			.containsEntry("metadata", Map.of("author", "me", "version", "1.0"))
 			.containsEntry("license", "");
 	}
@@ -55,7 +55,7 @@ class SimpleFrontmatterTests {
 	// YAML rejects.
 	private static Object loadYaml(String yaml) {
 		try {
-			return FrontmatterParser.loadYaml(yaml);
+			return FrontmatterYaml.loadWithParser(yaml);
 		}
 		catch (FrontmatterException ex) {
 			return ex.getMessage();
