@@ -195,22 +195,32 @@ final class NativeChangeWatcher implements ChangeWatcher {
 	}
 
 	// Watch the nearest existing ancestor of each missing root; register a root once it
-	// exists.
+	// exists. Folders below an ancestor may be created while it is being registered,
+	// before
+	// its events flow: look again after each registration until nothing new appeared.
 	private void watchMissingRoots(Set<Path> pending) {
 		for (Path root : this.missingRoots) {
+			Path watched = null;
+			while (!Files.isDirectory(root)) {
+				Path ancestor = root.getParent();
+				while (ancestor != null && !Files.isDirectory(ancestor)) {
+					ancestor = ancestor.getParent();
+				}
+				if (ancestor == null || ancestor.equals(watched)) {
+					break;
+				}
+				String failure = register(ancestor);
+				if (failure != null) {
+					logger.warn(
+							"Cannot watch " + ancestor + " for the skill location " + root + " to appear: " + failure);
+					break;
+				}
+				watched = ancestor;
+			}
 			if (Files.isDirectory(root)) {
 				this.missingRoots.remove(root);
 				registerTree(root);
 				pending.add(root);
-				continue;
-			}
-			Path ancestor = root.getParent();
-			while (ancestor != null && !Files.isDirectory(ancestor)) {
-				ancestor = ancestor.getParent();
-			}
-			String failure = (ancestor != null) ? register(ancestor) : null;
-			if (failure != null) {
-				logger.warn("Cannot watch " + ancestor + " for the skill location " + root + " to appear: " + failure);
 			}
 		}
 	}
