@@ -1,7 +1,6 @@
 package dev.skills.core.registry;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,12 +122,16 @@ final class LocationScanner {
 	 * @return the entry
 	 */
 	SkillEntry read(SkillSource source, int locationIndex, int order, @Nullable SkillEntry previous) {
-		SkillSource.Fingerprint fingerprint = source.fingerprint();
+		SkillSource.Fingerprint fingerprint;
 		SkillReadResult result;
-		try (InputStream in = source.openSkillStream()) {
-			result = SkillLoader.readMeta(in, source.location(), source.baseDirectory(), source.directoryName());
+		try (SkillSource.OpenSkillFile file = source.openSkill()) {
+			fingerprint = file.fingerprint();
+			result = SkillLoader.readMeta(file.stream(), source.location(), source.baseDirectory(),
+					source.directoryName());
 		}
 		catch (IOException | UncheckedIOException ex) {
+			// Noted as it is, so that a later scan reads it again only once it changes.
+			fingerprint = source.fingerprint();
 			result = new SkillReadResult(null, List
 				.of(SkillDiagnostic.error(source.location(), null, "Cannot read SKILL.md: " + ex.getMessage())));
 		}

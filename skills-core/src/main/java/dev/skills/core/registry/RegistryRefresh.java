@@ -105,7 +105,9 @@ final class RegistryRefresh {
 				if (seen.add(source.baseDirectory())) {
 					SkillEntry previous = current.entryAt(source.baseDirectory());
 					boolean unchanged = previous != null && previous.locationIndex() == location.index()
-							&& previous.order() == order && previous.fingerprint().equals(source.fingerprint());
+							&& previous.order() == order && previous.source().location().equals(source.location())
+							&& previous.source().builtin() == source.builtin()
+							&& previous.fingerprint().equals(source.fingerprint());
 					if (!unchanged) {
 						editor.put(this.scanner.read(source, location.index(), order, previous));
 					}
@@ -283,7 +285,9 @@ final class RegistryRefresh {
 			return true;
 		}
 		SkillSource source = SkillSource.folder(skillFile);
-		if (previous == null || !previous.fingerprint().equals(source.fingerprint())) {
+		// A SKILL.md renamed to skill.md keeps its fingerprint but is another file.
+		if (previous == null || !previous.source().location().equals(source.location())
+				|| !previous.fingerprint().equals(source.fingerprint())) {
 			editor.put(this.scanner.read(source, location.index(), 0, previous));
 		}
 		else if (filesTouched) {
@@ -298,7 +302,7 @@ final class RegistryRefresh {
 	// itself.
 	private static boolean insideAnotherSkill(Location location, Path folder) {
 		for (Path dir = folder.getParent(); dir != null && location.contains(dir); dir = dir.getParent()) {
-			if (SkillLoader.findSkillFile(dir) != null) {
+			if (SkillLoader.holdsSkillFile(dir)) {
 				return true;
 			}
 		}

@@ -1,7 +1,6 @@
 package dev.skills.core.registry;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 import dev.skills.core.Skill;
@@ -78,8 +77,8 @@ final class SkillContents {
 		if (cached != null && cached.fingerprint().equals(fingerprint)) {
 			return cached.text();
 		}
-		try (InputStream in = source.openSkillStream()) {
-			SkillBody body = SkillBody.read(in, this.maxBodyBytes);
+		try (SkillSource.OpenSkillFile file = source.openSkill()) {
+			SkillBody body = SkillBody.read(file.stream(), this.maxBodyBytes);
 			body.warnings()
 				.forEach((warning) -> logger.warn(SkillDiagnostic.warning(source.location(), name, warning)));
 			this.bodies.put(source.location(), new BodyCache.Body(fingerprint, body.text()));

@@ -66,7 +66,9 @@ final class SnapshotEditor {
 		if (entry.equals(old)) {
 			return;
 		}
-		remove(entry.key());
+		if (old != null) {
+			remove(entry.key());
+		}
 		this.entries = this.entries.plus(entry.key(), entry);
 		this.written.add(entry);
 		this.modified = true;
@@ -192,8 +194,11 @@ final class SnapshotEditor {
 		}
 		Set<String> failed = new HashSet<>();
 		for (SkillEntry entry : this.written) {
-			if (entry.diagnostics().stream().anyMatch(SkillDiagnostic::isError)) {
-				failed.add((entry.meta() != null) ? entry.meta().name() : entry.source().directoryName());
+			for (SkillDiagnostic diagnostic : entry.diagnostics()) {
+				if (diagnostic.isError()) {
+					failed.add((entry.meta() != null) ? entry.meta().name() : entry.source().directoryName());
+					break;
+				}
 			}
 		}
 		return new SkillsChange(added, changed, removed, generation, failed, duration);

@@ -101,6 +101,22 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
+	void whenASkillFileAppearsInAFolderInsideASkillThenARefreshDoesNotLoadIt() throws Exception {
+		Path nested = write(this.skills.resolve("group/gamma/references/inner/SKILL.md"),
+				skillMd("inner", "Not a skill of its own.", "body"));
+		Files.move(this.skills.resolve("alpha/SKILL.md"), this.skills.resolve("alpha/skill.md"));
+		Path nestedInAlpha = write(this.skills.resolve("alpha/examples/inner-two/SKILL.md"),
+				skillMd("inner-two", "Not a skill of its own either.", "body"));
+
+		SkillsChange change = this.registry
+			.refresh(List.of(nested, this.skills.resolve("alpha/skill.md"), nestedInAlpha));
+
+		assertThat(change.added()).isEmpty();
+		assertThat(this.registry.names()).containsExactly("alpha", "beta", "gamma");
+		assertSameAsAFreshScan();
+	}
+
+	@Test
 	void whenOnlyABundledFileChangedThenNothingChangesAndTheGenerationStays() {
 		SkillMeta alpha = this.registry.get("alpha").orElseThrow();
 		long generation = this.registry.snapshot().generation();

@@ -81,7 +81,16 @@ final class FrontmatterBytes {
 		if (end - start < 3 || bytes[start] != '-' || bytes[start + 1] != '-' || bytes[start + 2] != '-') {
 			return false;
 		}
-		return decode(bytes, start, end).stripTrailing().equals("---");
+		for (int i = start + 3; i < end; i++) {
+			if (bytes[i] < 0) {
+				// Past ASCII: white space as Java sees it, decoded.
+				return decode(bytes, start, end).stripTrailing().equals("---");
+			}
+			if (!Character.isWhitespace(bytes[i])) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	private static String yaml(byte[] bytes, int start, int end) {

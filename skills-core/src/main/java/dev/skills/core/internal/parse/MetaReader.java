@@ -70,7 +70,8 @@ final class MetaReader {
 		Map<String, String> metadata = readMetadata();
 		Map<String, String> extras = readExtraFields();
 		return new SkillMeta(this.name, text, text("license"), text("compatibility"), metadata,
-				readTools("allowed-tools", true), orEmpty(readTools("disallowed-tools", false)), text("when_to_use"),
+				readTools("allowed-tools", "allowed_tools", true),
+				orEmpty(readTools("disallowed-tools", "disallowed_tools", false)), text("when_to_use"),
 				ToolLists.triggers(metadata.get("triggers")), ToolLists.tags(metadata.get("tags")),
 				readPriority(metadata.get("priority")), this.location, baseDirectory, extras, false);
 	}
@@ -152,8 +153,7 @@ final class MetaReader {
 		return key.equals("allowed_tools") || key.equals("disallowed_tools");
 	}
 
-	private @Nullable List<String> readTools(String field, boolean specField) {
-		String alias = field.replace('-', '_');
+	private @Nullable List<String> readTools(String field, String alias, boolean specField) {
 		Object raw = this.fields.get(field);
 		if (raw == null && this.fields.containsKey(alias)) {
 			raw = this.fields.get(alias);

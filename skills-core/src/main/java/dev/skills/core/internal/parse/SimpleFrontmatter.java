@@ -16,6 +16,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class SimpleFrontmatter {
 
+	private static final String[] KNOWN_KEYS = { "name", "description", "license", "compatibility", "metadata",
+			"allowed-tools", "disallowed-tools", "when_to_use", "author", "version", "tags", "triggers", "priority" };
+
 	private SimpleFrontmatter() {
 	}
 
@@ -41,7 +44,7 @@ final class SimpleFrontmatter {
 			if (colon < 0) {
 				return null;
 			}
-			String key = yaml.substring(start + indent, colon);
+			String key = key(yaml, start + indent, colon);
 			String value = value(yaml, colon + 1, end);
 			if (value == null) {
 				return null;
@@ -69,6 +72,16 @@ final class SimpleFrontmatter {
 		// becomes.
 		fields.replaceAll((key, value) -> (value instanceof Map<?, ?> map && map.isEmpty()) ? "" : value);
 		return fields;
+	}
+
+	// The key; the keys skills use are shared rather than copied from every file.
+	private static String key(String yaml, int start, int end) {
+		for (String known : KNOWN_KEYS) {
+			if (known.length() == end - start && yaml.startsWith(known, start)) {
+				return known;
+			}
+		}
+		return yaml.substring(start, end);
 	}
 
 	// The count of leading spaces; a tab (or any other control character) is left to

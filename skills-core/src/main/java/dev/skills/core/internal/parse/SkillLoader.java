@@ -75,6 +75,21 @@ public final class SkillLoader {
 	}
 
 	/**
+	 * Whether a folder holds a skill file, as {@link #findSkillFile} finds one. Two
+	 * probes answer most folders, without listing them: a reload asks this of every
+	 * folder above a changed one, and those may hold thousands of entries.
+	 * @param directory the folder
+	 * @return {@code true} when it is a skill folder
+	 */
+	public static boolean holdsSkillFile(Path directory) {
+		boolean probed = Files.isRegularFile(directory.resolve(SKILL_FILE))
+				|| Files.isRegularFile(directory.resolve(LOWERCASE_SKILL_FILE));
+		// A case-insensitive file system answers a probe for any spelling: the listing
+		// decides.
+		return probed && findSkillFile(directory) != null;
+	}
+
+	/**
 	 * Load one skill with its body and bundled files.
 	 * @param path a skill folder or its {@code SKILL.md}
 	 * @return the skill

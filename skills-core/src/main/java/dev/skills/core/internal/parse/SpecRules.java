@@ -43,15 +43,16 @@ public final class SpecRules {
 	 */
 	public static List<String> nameProblems(String name, @Nullable String directoryName) {
 		String normalized = nfkc(name.strip());
-		String shown = SkillPrompts.echo(normalized);
+		// Discovery checks every name: the name is escaped for a message only when one is
+		// needed.
 		List<String> problems = new ArrayList<>();
 		int length = length(normalized);
 		if (length > MAX_NAME_LENGTH) {
-			problems.add("Skill name '" + shown + "' exceeds " + MAX_NAME_LENGTH + " character limit (" + length
-					+ " chars)");
+			problems.add("Skill name '" + SkillPrompts.echo(normalized) + "' exceeds " + MAX_NAME_LENGTH
+					+ " character limit (" + length + " chars)");
 		}
 		if (!normalized.equals(normalized.toLowerCase(Locale.ROOT))) {
-			problems.add("Skill name '" + shown + "' must be lowercase");
+			problems.add("Skill name '" + SkillPrompts.echo(normalized) + "' must be lowercase");
 		}
 		if (normalized.startsWith("-") || normalized.endsWith("-")) {
 			problems.add("Skill name cannot start or end with a hyphen");
@@ -59,13 +60,13 @@ public final class SpecRules {
 		if (normalized.contains("--")) {
 			problems.add("Skill name cannot contain consecutive hyphens");
 		}
-		if (!normalized.codePoints().allMatch((c) -> c == '-' || Character.isLetterOrDigit(c))) {
-			problems.add("Skill name '" + shown
+		if (!lettersDigitsAndHyphens(normalized)) {
+			problems.add("Skill name '" + SkillPrompts.echo(normalized)
 					+ "' contains invalid characters. Only letters, digits, and hyphens are allowed.");
 		}
 		if (directoryName != null && !nfkc(directoryName).equals(normalized)) {
-			problems
-				.add("Directory name '" + SkillPrompts.echo(directoryName) + "' must match skill name '" + shown + "'");
+			problems.add("Directory name '" + SkillPrompts.echo(directoryName) + "' must match skill name '"
+					+ SkillPrompts.echo(normalized) + "'");
 		}
 		return problems;
 	}
@@ -110,12 +111,17 @@ public final class SpecRules {
 	 * @return the reason, or {@code null} when the name is usable
 	 */
 	public static @Nullable String unusableName(String name) {
-		int hidden = name.codePoints().filter(SkillPrompts::isControlOrFormat).findFirst().orElse(-1);
-		if (hidden >= 0) {
-			return "Skill name '" + SkillPrompts.echo(name) + "' contains the control or format character U+"
-					+ String.format("%04X", hidden) + "; the skill is skipped";
+		boolean whitespace = false;
+		for (int i = 0; i < name.length();) {
+			int c = name.codePointAt(i);
+			if (SkillPrompts.isControlOrFormat(c)) {
+				return "Skill name '" + SkillPrompts.echo(name) + "' contains the control or format character U+"
+						+ String.format("%04X", c) + "; the skill is skipped";
+			}
+			whitespace |= Character.isWhitespace(c);
+			i += Character.charCount(c);
 		}
-		if (name.codePoints().anyMatch(Character::isWhitespace)) {
+		if (whitespace) {
 			return "Skill name '" + name + "' contains whitespace; the skill is skipped";
 		}
 		if (name.indexOf('/') >= 0 || name.indexOf('\\') >= 0) {
@@ -132,6 +138,17 @@ public final class SpecRules {
 	 */
 	public static String normalizeName(String name) {
 		return nfkc(name);
+	}
+
+	private static boolean lettersDigitsAndHyphens(String name) {
+		for (int i = 0; i < name.length();) {
+			int c = name.codePointAt(i);
+			if (c != '-' && !Character.isLetterOrDigit(c)) {
+				return false;
+			}
+			i += Character.charCount(c);
+		}
+		return true;
 	}
 
 	private static String nfkc(String text) {

@@ -2,7 +2,7 @@ package dev.skills.core.internal.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
+import java.util.function.IntPredicate;
 
 import org.jspecify.annotations.Nullable;
 
@@ -14,10 +14,10 @@ import org.jspecify.annotations.Nullable;
 final class ToolLists {
 
 	// metadata.triggers are separated by ';' or line ends, metadata.tags by commas or
-	// white space.
-	private static final Pattern TRIGGER_SEPARATORS = Pattern.compile("[;\\n]");
+	// white space (the white space of a regex's \s).
+	private static final IntPredicate TRIGGER_SEPARATORS = (c) -> c == ';' || c == '\n';
 
-	private static final Pattern TAG_SEPARATORS = Pattern.compile("[,\\s]");
+	private static final IntPredicate TAG_SEPARATORS = (c) -> c == ',' || c == ' ' || (c >= '\t' && c <= '\r');
 
 	private ToolLists() {
 	}
@@ -68,15 +68,20 @@ final class ToolLists {
 		return split(text, TAG_SEPARATORS);
 	}
 
-	// The patterns are compiled once: discovery splits every skill's tags.
-	private static List<String> split(@Nullable String text, Pattern separators) {
+	// Split by hand rather than by a regex: discovery splits every skill's tags.
+	private static List<String> split(@Nullable String text, IntPredicate separators) {
 		if (text == null) {
 			return List.of();
 		}
 		List<String> parts = new ArrayList<>();
-		for (String part : separators.split(text)) {
-			if (!part.isBlank()) {
-				parts.add(part.strip());
+		int start = 0;
+		for (int i = 0; i <= text.length(); i++) {
+			if (i == text.length() || separators.test(text.charAt(i))) {
+				String part = text.substring(start, i).strip();
+				if (!part.isEmpty()) {
+					parts.add(part);
+				}
+				start = i + 1;
 			}
 		}
 		return parts;
@@ -96,29 +101,25 @@ final class ToolLists {
 
 	private static List<String> splitTopLevel(String text, boolean onCommas) {
 		List<String> tools = new ArrayList<>();
-		StringBuilder current = new StringBuilder();
 		int depth = 0;
+		int start = 0;
 		for (int i = 0; i < text.length(); i++) {
 			char c = text.charAt(i);
 			depth += (c == '(') ? 1 : (c == ')' && depth > 0) ? -1 : 0;
-			boolean separator = (depth == 0) && (onCommas ? c == ',' : Character.isWhitespace(c));
-			if (separator) {
-				addPart(tools, current);
-			}
-			else {
-				current.append(c);
+			if ((depth == 0) && (onCommas ? c == ',' : Character.isWhitespace(c))) {
+				addPart(tools, text.substring(start, i));
+				start = i + 1;
 			}
 		}
-		addPart(tools, current);
+		addPart(tools, text.substring(start));
 		return tools;
 	}
 
-	private static void addPart(List<String> tools, StringBuilder current) {
-		String part = current.toString().strip();
-		if (!part.isEmpty()) {
-			tools.add(part);
+	private static void addPart(List<String> tools, String part) {
+		String stripped = part.strip();
+		if (!stripped.isEmpty()) {
+			tools.add(stripped);
 		}
-		current.setLength(0);
 	}
 
 	/**

@@ -78,8 +78,8 @@ final class ClasspathSkillSource implements SkillSource {
 	}
 
 	@Override
-	public InputStream openSkillStream() throws IOException {
-		return this.skillFile.getInputStream();
+	public OpenSkillFile openSkill() throws IOException {
+		return new OpenSkillFile(this.skillFile.getInputStream(), fingerprint());
 	}
 
 	@Override

@@ -1,7 +1,6 @@
 package dev.skills.core.internal.resource;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -9,18 +8,35 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
+import java.util.Objects;
+
+import org.jspecify.annotations.Nullable;
 
 /**
- * A skill in a folder on disk.
- *
- * @param skillFile the {@code SKILL.md}
- * @param builtin whether it ships inside this library
+ * A skill in a folder on disk. Its folder's path and name are worked out once: discovery
+ * and every reload key entries by them.
  */
-record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource {
+final class FolderSkillSource implements SkillSource {
 
-	private Path directory() {
-		Path parent = this.skillFile.getParent();
-		return (parent != null) ? parent : Path.of(".");
+	private final Path skillFile;
+
+	private final boolean builtin;
+
+	private final Path directory;
+
+	private final String baseDirectory;
+
+	/**
+	 * Create a source.
+	 * @param skillFile the {@code SKILL.md}
+	 * @param builtin whether it ships inside this library
+	 */
+	FolderSkillSource(Path skillFile, boolean builtin) {
+		this.skillFile = skillFile;
+		this.builtin = builtin;
+		Path parent = skillFile.getParent();
+		this.directory = (parent != null) ? parent : Path.of(".");
+		this.baseDirectory = this.directory.toString();
 	}
 
 	@Override
@@ -30,12 +46,20 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 
 	@Override
 	public String baseDirectory() {
-		return directory().toString();
+		return this.baseDirectory;
 	}
 
 	@Override
 	public String directoryName() {
-		return String.valueOf(directory().toAbsolutePath().normalize().getFileName());
+		String name = String.valueOf(this.directory.getFileName());
+		// Only a folder written as "." or ".." must be resolved to be named.
+		return (!name.equals(".") && !name.equals("..")) ? name
+				: String.valueOf(this.directory.toAbsolutePath().normalize().getFileName());
+	}
+
+	@Override
+	public boolean builtin() {
+		return this.builtin;
 	}
 
 	@Override
@@ -49,29 +73,28 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 	}
 
 	@Override
-	public InputStream openSkillStream() throws IOException {
+	public OpenSkillFile openSkill() throws IOException {
 		// Discovery reads every SKILL.md this way: a plain file opens at once, without
-		// following
-		// links. Anything else takes the same guard as any bundled file: a SKILL.md that
-		// links
-		// outside its folder is not read.
-		InputStream plain = GuardedFiles.openPlain(this.skillFile);
+		// following links, and the checks of the open give its fingerprint. Anything
+		// else takes the same guard as any bundled file: a SKILL.md that links outside
+		// its folder is not read.
+		OpenSkillFile plain = GuardedFiles.openPlain(this.skillFile);
 		if (plain != null) {
 			return plain;
 		}
-		GuardedFiles.Target target = GuardedFiles.resolve(directory(), String.valueOf(this.skillFile.getFileName()));
+		Fingerprint fingerprint = fingerprint();
+		GuardedFiles.Target target = GuardedFiles.resolve(this.directory, String.valueOf(this.skillFile.getFileName()));
 		if (target.kind() != GuardedFiles.Kind.FILE) {
 			throw new FileSystemException(null, null,
 					(target.kind() == GuardedFiles.Kind.OUTSIDE) ? ResourcePaths.OUTSIDE : "it is not a regular file");
 		}
-		return GuardedFiles.open(target);
+		return new OpenSkillFile(GuardedFiles.open(target), fingerprint);
 	}
 
 	@Override
 	public Fingerprint fingerprint() {
 		try {
-			BasicFileAttributes attributes = Files.readAttributes(this.skillFile, BasicFileAttributes.class);
-			return new Fingerprint(attributes.lastModifiedTime().toMillis(), attributes.size());
+			return Fingerprint.of(Files.readAttributes(this.skillFile, BasicFileAttributes.class));
 		}
 		catch (IOException ex) {
 			return Fingerprint.MISSING;
@@ -80,7 +103,7 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 
 	@Override
 	public List<String> files() {
-		return SkillFiles.list(directory());
+		return SkillFiles.list(this.directory);
 	}
 
 	@Override
@@ -88,7 +111,7 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 		String relative = ResourcePaths.check(skill, path);
 		GuardedFiles.Target target;
 		try {
-			target = GuardedFiles.resolve(directory(), relative);
+			target = GuardedFiles.resolve(this.directory, relative);
 		}
 		catch (NoSuchFileException | InvalidPathException ex) {
 			// A dangling link, a file deleted meanwhile, or a name this platform cannot
@@ -106,6 +129,22 @@ record FolderSkillSource(Path skillFile, boolean builtin) implements SkillSource
 			case DIRECTORY -> listing(target);
 			case FILE -> readFile(skill, path, relative, target, maxBytes);
 		};
+	}
+
+	@Override
+	public boolean equals(@Nullable Object other) {
+		return other instanceof FolderSkillSource that && this.skillFile.equals(that.skillFile)
+				&& this.builtin == that.builtin;
+	}
+
+	@Override
+	public int hashCode() {
+		return Objects.hash(this.skillFile, this.builtin);
+	}
+
+	@Override
+	public String toString() {
+		return "FolderSkillSource[" + this.skillFile + "]";
 	}
 
 	private String listing(GuardedFiles.Target target) {

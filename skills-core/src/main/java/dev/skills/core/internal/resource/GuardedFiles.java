@@ -133,12 +133,12 @@ final class GuardedFiles {
 	 * without following a link and must still be the file checked; a FIFO swapped in
 	 * meanwhile is released after {@link OpenGuard#TIMEOUT} while it stays in place.
 	 * @param file the file
-	 * @return the stream, or {@code null} when the file is a link (then {@link #resolve}
-	 * decides)
+	 * @return the open file with the fingerprint of what was opened, or {@code null} when
+	 * the file is a link (then {@link #resolve} decides)
 	 * @throws IOException when it is missing, not a regular file, or changed while being
 	 * opened
 	 */
-	static @Nullable InputStream openPlain(Path file) throws IOException {
+	static SkillSource.@Nullable OpenSkillFile openPlain(Path file) throws IOException {
 		BasicFileAttributes checked = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
 		if (checked.isSymbolicLink()) {
 			return null;
@@ -153,7 +153,7 @@ final class GuardedFiles {
 			channel.close();
 			throw new FileSystemException(null, null, "it changed while being read");
 		}
-		return Channels.newInputStream(channel);
+		return new SkillSource.OpenSkillFile(Channels.newInputStream(channel), SkillSource.Fingerprint.of(now));
 	}
 
 	// The whole walk runs on the guard's helper thread: a secure directory stream cannot

@@ -61,6 +61,8 @@ final class OpenGuard {
 		WATCHDOG.setRemoveOnCancelPolicy(true);
 	}
 
+	private static final OpenDeadlines DEADLINES = new OpenDeadlines(WATCHDOG, TIMEOUT);
+
 	private final AtomicReference<@Nullable SeekableByteChannel> channel = new AtomicReference<>();
 
 	private final AtomicBoolean fired = new AtomicBoolean();
@@ -113,18 +115,18 @@ final class OpenGuard {
 	}
 
 	/**
-	 * Open a channel on the calling thread; after {@link #TIMEOUT} the file is opened
-	 * once more so that an open waiting on a FIFO still in place returns. Cheaper than
-	 * {@link #open}, for the many reads of discovery; a FIFO swapped in and unlinked
-	 * again can still hold the caller.
+	 * Open a channel on the calling thread; after {@link #TIMEOUT} (and at most
+	 * {@link OpenDeadlines#SWEEP_INTERVAL} more) the file is opened once more so that an
+	 * open waiting on a FIFO still in place returns. Cheaper than {@link #open}, for the
+	 * many reads of discovery; a FIFO swapped in and unlinked again can still hold the
+	 * caller.
 	 * @param opener opens the file for reading
 	 * @param release opens the same file so that a waiting open returns
 	 * @return the channel
 	 * @throws IOException when it cannot be opened
 	 */
 	static SeekableByteChannel openReleasing(ChannelOpener opener, ChannelOpener release) throws IOException {
-		ScheduledFuture<?> alarm = WATCHDOG.schedule(() -> closeQuietly(release), TIMEOUT.toMillis(),
-				TimeUnit.MILLISECONDS);
+		OpenDeadlines.Deadline deadline = DEADLINES.arm(release);
 		try {
 			return opener.open();
 		}
@@ -135,7 +137,7 @@ final class OpenGuard {
 			throw new IllegalStateException(ex);
 		}
 		finally {
-			alarm.cancel(false);
+			deadline.disarm();
 		}
 	}
 
@@ -164,7 +166,7 @@ final class OpenGuard {
 		}
 	}
 
-	private static void closeQuietly(ChannelOpener channel) {
+	static void closeQuietly(ChannelOpener channel) {
 		try {
 			channel.open().close();
 		}

@@ -1,8 +1,10 @@
 package dev.skills.core.internal.resource;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 
 import org.springframework.core.io.Resource;
@@ -83,12 +85,13 @@ public sealed interface SkillSource permits FolderSkillSource, ClasspathSkillSou
 	boolean isFolder();
 
 	/**
-	 * Open the {@code SKILL.md} as bytes, through the same guard as every bundled file.
-	 * @return the stream; the caller closes it
+	 * Open the {@code SKILL.md} as bytes, through the same guard as every bundled file,
+	 * with the fingerprint of the file opened.
+	 * @return the open file; the caller closes it
 	 * @throws IOException when it cannot be opened (a {@code SKILL.md} linking outside
 	 * its folder included)
 	 */
-	InputStream openSkillStream() throws IOException;
+	OpenSkillFile openSkill() throws IOException;
 
 	/**
 	 * The current modification time and size of the {@code SKILL.md}, to tell whether it
@@ -124,6 +127,26 @@ public sealed interface SkillSource permits FolderSkillSource, ClasspathSkillSou
 
 		/** The fingerprint of a file that does not exist. */
 		public static final Fingerprint MISSING = new Fingerprint(-1, -1);
+
+		static Fingerprint of(BasicFileAttributes attributes) {
+			return new Fingerprint(attributes.lastModifiedTime().toMillis(), attributes.size());
+		}
+
+	}
+
+	/**
+	 * An open {@code SKILL.md}.
+	 *
+	 * @param stream its bytes, from the start
+	 * @param fingerprint the modification time and size of the file opened, taken before
+	 * reading: a change while it is read shows as a new fingerprint later
+	 */
+	record OpenSkillFile(InputStream stream, Fingerprint fingerprint) implements Closeable {
+
+		@Override
+		public void close() throws IOException {
+			this.stream.close();
+		}
 
 	}
 

@@ -60,6 +60,20 @@ class OpenGuardTests {
 	}
 
 	@Test
+	void whenAnOpenOnTheCallingThreadWaitsOnAFifoStillInPlaceThenItIsReleasedInTime() throws Exception {
+		Path fifo = fifo();
+
+		Preemptively.within(Duration.ofSeconds(5), () -> {
+			try (SeekableByteChannel channel = OpenGuard.openReleasing(() -> Files.newByteChannel(fifo),
+					() -> Files.newByteChannel(fifo, OpenGuard.RELEASE))) {
+				// Released by the other end opening: the caller then sees the FIFO and
+				// refuses it.
+				return assertThat(channel.isOpen()).isTrue();
+			}
+		});
+	}
+
+	@Test
 	void whenTheFileIsRegularThenItOpensAtOnce() throws Exception {
 		Path file = Files.writeString(this.root.resolve("file.txt"), "text");
 
