@@ -24,11 +24,11 @@ final class KeptLocation {
 	 */
 	static void keep(Location location, SkillsSnapshot current, List<SkillDiagnostic> watcherDiagnostics,
 			Set<String> seen, List<SkillDiagnostic> locationDiagnostics) {
-		for (SkillEntry entry : current.entries()) {
+		current.forEachEntry((entry) -> {
 			if (entry.locationIndex() == location.index()) {
 				seen.add(entry.key());
 			}
-		}
+		});
 		String file = (location.folder() != null) ? location.folder().toString() : location.spec();
 		for (SkillDiagnostic diagnostic : current.locationDiagnostics()) {
 			if (diagnostic.file().equals(file) && !watcherDiagnostics.contains(diagnostic)) {

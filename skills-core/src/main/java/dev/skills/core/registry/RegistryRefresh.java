@@ -117,7 +117,7 @@ final class RegistryRefresh {
 				}
 			}
 		}
-		for (String directory : List.copyOf(editor.directories())) {
+		for (String directory : editor.directories()) {
 			if (!seen.contains(directory)) {
 				editor.remove(directory);
 			}
@@ -218,11 +218,11 @@ final class RegistryRefresh {
 			}
 		}
 		String prefix = path + path.getFileSystem().getSeparator();
-		for (SkillEntry entry : current.entries()) {
+		current.forEachEntry((entry) -> {
 			if (entry.key().startsWith(prefix) || entry.key().equals(path.toString())) {
 				dirty.put(entry.key(), location);
 			}
-		}
+		});
 		// Only a folder or a skill file that exists can add skills; walking the parent of
 		// every
 		// deleted path walked the whole location for a delete at its top.
@@ -238,11 +238,11 @@ final class RegistryRefresh {
 				dirty.put(source.baseDirectory(), location);
 				// A folder that became a skill hides the skills below it.
 				String below = source.baseDirectory() + path.getFileSystem().getSeparator();
-				for (SkillEntry entry : current.entries()) {
+				current.forEachEntry((entry) -> {
 					if (entry.key().startsWith(below)) {
 						dirty.put(entry.key(), location);
 					}
-				}
+				});
 			}
 		}
 		if (path.equals(location.folder())) {

@@ -2,16 +2,14 @@ package dev.skills.core.registry;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import org.jspecify.annotations.Nullable;
-import org.pcollections.HashTreePMap;
-import org.pcollections.PMap;
 
 /**
  * An immutable view of every skill the registry knows, as of one generation. Readers hold
@@ -21,24 +19,23 @@ import org.pcollections.PMap;
  */
 public final class SkillsSnapshot {
 
-	private static final SkillsSnapshot EMPTY = new SkillsSnapshot(0, Instant.EPOCH, HashTreePMap.empty(),
-			HashTreePMap.empty(), HashTreePMap.empty(), List.of());
+	private static final SkillsSnapshot EMPTY = new SkillsSnapshot(0, Instant.EPOCH, SnapshotMap.empty(),
+			SnapshotMap.empty(), SnapshotMap.empty(), List.of());
 
 	private final long generation;
 
 	private final Instant createdAt;
 
-	// Persistent maps: the next snapshot shares all but the changed entries with this
-	// one.
+	// The next snapshot shares these maps but for the changed entries.
 
 	// Every skill folder, loaded or not, by folder.
-	private final PMap<String, SkillEntry> entries;
+	private final SnapshotMap<String, SkillEntry> entries;
 
 	// The winning entry of each name.
-	private final PMap<String, SkillEntry> winners;
+	private final SnapshotMap<String, SkillEntry> winners;
 
 	// The losers of each contested name, best first: usually empty.
-	private final PMap<String, List<SkillEntry>> shadowed;
+	private final SnapshotMap<String, List<SkillEntry>> shadowed;
 
 	private final List<SkillDiagnostic> locationDiagnostics;
 
@@ -50,8 +47,8 @@ public final class SkillsSnapshot {
 
 	private volatile @Nullable List<SkillDiagnostic> diagnostics;
 
-	SkillsSnapshot(long generation, Instant createdAt, PMap<String, SkillEntry> entries,
-			PMap<String, SkillEntry> winners, PMap<String, List<SkillEntry>> shadowed,
+	SkillsSnapshot(long generation, Instant createdAt, SnapshotMap<String, SkillEntry> entries,
+			SnapshotMap<String, SkillEntry> winners, SnapshotMap<String, List<SkillEntry>> shadowed,
 			List<SkillDiagnostic> locationDiagnostics) {
 		this.generation = generation;
 		this.createdAt = createdAt;
@@ -115,7 +112,7 @@ public final class SkillsSnapshot {
 	public List<String> names() {
 		List<String> result = this.names;
 		if (result == null) {
-			result = this.winners.keySet().stream().sorted().toList();
+			result = this.winners.keys().stream().sorted().toList();
 			this.names = result;
 		}
 		return result;
@@ -178,15 +175,15 @@ public final class SkillsSnapshot {
 				"Skill '" + loser.meta().name() + "' is shadowed by " + winner.source().location());
 	}
 
-	PMap<String, SkillEntry> entryMap() {
+	SnapshotMap<String, SkillEntry> entryMap() {
 		return this.entries;
 	}
 
-	PMap<String, SkillEntry> winnerMap() {
+	SnapshotMap<String, SkillEntry> winnerMap() {
 		return this.winners;
 	}
 
-	PMap<String, List<SkillEntry>> shadowedMap() {
+	SnapshotMap<String, List<SkillEntry>> shadowedMap() {
 		return this.shadowed;
 	}
 
@@ -198,8 +195,12 @@ public final class SkillsSnapshot {
 		return this.entries.get(directory);
 	}
 
-	Collection<SkillEntry> entries() {
-		return this.entries.values();
+	/**
+	 * Visit every skill folder's entry, loaded or not, in no particular order.
+	 * @param action the visitor
+	 */
+	void forEachEntry(Consumer<SkillEntry> action) {
+		this.entries.forEach((directory, entry) -> action.accept(entry));
 	}
 
 	List<SkillDiagnostic> locationDiagnostics() {

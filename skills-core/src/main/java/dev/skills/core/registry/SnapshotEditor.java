@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Set;
 
 import dev.skills.core.SkillDiagnostic;
-import org.pcollections.PMap;
 
 /**
  * Collects the changes of one reload and makes the next snapshot.
@@ -17,11 +16,11 @@ final class SnapshotEditor {
 
 	private final SkillsSnapshot base;
 
-	private PMap<String, SkillEntry> entries;
+	private final SnapshotMap.Builder<String, SkillEntry> entries;
 
-	private PMap<String, SkillEntry> winners;
+	private final SnapshotMap.Builder<String, SkillEntry> winners;
 
-	private PMap<String, List<SkillEntry>> shadowed;
+	private final SnapshotMap.Builder<String, List<SkillEntry>> shadowed;
 
 	private List<SkillDiagnostic> locationDiagnostics;
 
@@ -35,9 +34,9 @@ final class SnapshotEditor {
 
 	SnapshotEditor(SkillsSnapshot base) {
 		this.base = base;
-		this.entries = base.entryMap();
-		this.winners = base.winnerMap();
-		this.shadowed = base.shadowedMap();
+		this.entries = base.entryMap().edit();
+		this.winners = base.winnerMap().edit();
+		this.shadowed = base.shadowedMap().edit();
 		this.locationDiagnostics = base.locationDiagnostics();
 	}
 
@@ -69,7 +68,7 @@ final class SnapshotEditor {
 		if (old != null) {
 			remove(entry.key());
 		}
-		this.entries = this.entries.plus(entry.key(), entry);
+		this.entries.put(entry.key(), entry);
 		this.written.add(entry);
 		this.modified = true;
 		if (entry.meta() != null) {
@@ -83,7 +82,7 @@ final class SnapshotEditor {
 	 */
 	void remove(String directory) {
 		SkillEntry old = this.entries.get(directory);
-		this.entries = this.entries.minus(directory);
+		this.entries.remove(directory);
 		this.modified |= (old != null);
 		if (old != null && old.meta() != null) {
 			removeCandidate(old);
@@ -97,28 +96,27 @@ final class SnapshotEditor {
 	 */
 	void relist(SkillEntry entry) {
 		SkillEntry fresh = entry.relisted();
-		this.entries = this.entries.plus(entry.key(), fresh);
+		this.entries.put(entry.key(), fresh);
 		this.modified = true;
 		if (entry.meta() == null) {
 			return;
 		}
 		String name = entry.meta().name();
 		if (this.winners.get(name) == entry) {
-			this.winners = this.winners.plus(name, fresh);
+			this.winners.put(name, fresh);
 			this.filesChanged.add(name);
 		}
 		else if (this.shadowed.containsKey(name)) {
-			this.shadowed = this.shadowed.plus(name,
-					this.shadowed.get(name).stream().map((e) -> (e == entry) ? fresh : e).toList());
+			this.shadowed.put(name, this.shadowed.get(name).stream().map((e) -> (e == entry) ? fresh : e).toList());
 		}
 	}
 
 	/**
 	 * The folders currently in the edit.
-	 * @return the keys
+	 * @return a new list of the keys
 	 */
-	Set<String> directories() {
-		return this.entries.keySet();
+	List<String> directories() {
+		return this.entries.keys();
 	}
 
 	/**
@@ -134,32 +132,47 @@ final class SnapshotEditor {
 		this.touched.add(name);
 		SkillEntry winner = this.winners.get(name);
 		if (winner == null) {
-			this.winners = this.winners.plus(name, entry);
+			this.winners.put(name, entry);
 			return;
 		}
-		List<SkillEntry> losers = new ArrayList<>(this.shadowed.getOrDefault(name, List.of()));
+		List<SkillEntry> losers = shadowedBy(name);
 		if (entry.precedes(winner)) {
-			this.winners = this.winners.plus(name, entry);
+			this.winners.put(name, entry);
 			losers.add(winner);
 		}
 		else {
 			losers.add(entry);
 		}
 		losers.sort((a, b) -> a.precedes(b) ? -1 : 1);
-		this.shadowed = this.shadowed.plus(name, List.copyOf(losers));
+		this.shadowed.put(name, List.copyOf(losers));
 	}
 
 	private void removeCandidate(SkillEntry entry) {
 		String name = entry.meta().name();
 		this.touched.add(name);
-		List<SkillEntry> losers = new ArrayList<>(this.shadowed.getOrDefault(name, List.of()));
+		List<SkillEntry> losers = shadowedBy(name);
 		if (this.winners.get(name) == entry) {
-			this.winners = losers.isEmpty() ? this.winners.minus(name) : this.winners.plus(name, losers.remove(0));
+			if (losers.isEmpty()) {
+				this.winners.remove(name);
+			}
+			else {
+				this.winners.put(name, losers.remove(0));
+			}
 		}
 		else {
 			losers.remove(entry);
 		}
-		this.shadowed = losers.isEmpty() ? this.shadowed.minus(name) : this.shadowed.plus(name, List.copyOf(losers));
+		if (losers.isEmpty()) {
+			this.shadowed.remove(name);
+		}
+		else {
+			this.shadowed.put(name, List.copyOf(losers));
+		}
+	}
+
+	private List<SkillEntry> shadowedBy(String name) {
+		List<SkillEntry> losers = this.shadowed.get(name);
+		return (losers != null) ? new ArrayList<>(losers) : new ArrayList<>();
 	}
 
 	/**
@@ -219,8 +232,8 @@ final class SnapshotEditor {
 	 * @return the snapshot
 	 */
 	SkillsSnapshot build(long generation) {
-		return new SkillsSnapshot(generation, Instant.now(), this.entries, this.winners, this.shadowed,
-				this.locationDiagnostics);
+		return new SkillsSnapshot(generation, Instant.now(), this.entries.build(), this.winners.build(),
+				this.shadowed.build(), this.locationDiagnostics);
 	}
 
 }

@@ -62,7 +62,6 @@ class NestedJarRegistryTests {
 		runtime.add(jarOf(Resource.class));
 		runtime.add(jarOf(org.apache.commons.logging.LogFactory.class));
 		runtime.add(jarOf(Nullable.class));
-		runtime.add(jarOf(org.pcollections.PMap.class));
 		Repackager repackager = new Repackager(appJar.toFile());
 		repackager.setBackupSource(false);
 		repackager.setIncludeRelevantJarModeJars(false);
