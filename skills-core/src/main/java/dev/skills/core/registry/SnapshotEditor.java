@@ -183,9 +183,11 @@ final class SnapshotEditor {
 	 * @return the change
 	 */
 	SkillsChange change(long generation, Duration duration) {
-		Set<String> added = new HashSet<>();
+		// Each touched name lands in at most one list, once: the lists become sets
+		// without a hash set in between (a first scan adds thousands of names).
+		List<String> added = new ArrayList<>();
 		Set<String> changed = new HashSet<>();
-		Set<String> removed = new HashSet<>();
+		List<String> removed = new ArrayList<>();
 		for (String name : this.touched) {
 			SkillEntry before = this.base.winnerMap().get(name);
 			SkillEntry after = this.winners.get(name);
@@ -200,8 +202,9 @@ final class SnapshotEditor {
 				changed.add(name);
 			}
 		}
+		Set<String> addedNames = Set.of(added.toArray(String[]::new));
 		for (String name : this.filesChanged) {
-			if (this.winners.containsKey(name) && !added.contains(name)) {
+			if (this.winners.containsKey(name) && !addedNames.contains(name)) {
 				changed.add(name);
 			}
 		}
@@ -214,7 +217,8 @@ final class SnapshotEditor {
 				}
 			}
 		}
-		return new SkillsChange(added, changed, removed, generation, failed, duration);
+		return new SkillsChange(addedNames, changed, Set.of(removed.toArray(String[]::new)), generation, failed,
+				duration);
 	}
 
 	/**
