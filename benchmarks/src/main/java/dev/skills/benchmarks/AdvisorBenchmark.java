@@ -11,6 +11,7 @@ import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillsAdvisor;
 import dev.skills.spring.ai.SkillsTools;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import io.micrometer.observation.ObservationRegistry;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -19,6 +20,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -51,6 +53,11 @@ public class AdvisorBenchmark {
 
 	private static final int SKILLS = 1_000;
 
+	// The default budget, which ranks this 60,000-token catalog on every request, and
+	// one it fits in whole, as every catalog did before the budget existed.
+	@Param({ "4000", "100000" })
+	public int maxTokens;
+
 	private java.nio.file.Path root;
 
 	private SkillsRegistry registry;
@@ -72,6 +79,7 @@ public class AdvisorBenchmark {
 		activeSkills.activate("active", new ActiveSkill(SkillTrees.name(7), Instant.now()));
 		this.advisor = SkillsAdvisor
 			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(activeSkills).build())
+			.catalog(SkillCatalog.builder(this.registry).maxTokens(this.maxTokens).build())
 			.build();
 		this.chain = DefaultAroundAdvisorChain.builder(ObservationRegistry.NOOP).build();
 		this.newConversation = request("new");

@@ -64,8 +64,10 @@ public final class SkillsChatClientAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(name = "skillsToolCallbackProvider")
 	@ConditionalOnBooleanProperty(name = "skills.tools.enabled", matchIfMissing = true)
-	SkillsToolCallbackProvider skillsToolCallbackProvider(SkillsRegistry registry, SkillsTools tools) {
-		return new SkillsToolCallbackProvider(registry, tools);
+	SkillsToolCallbackProvider skillsToolCallbackProvider(SkillsRegistry registry, SkillsTools tools,
+			ObjectProvider<SkillCatalog> catalog) {
+		return new SkillsToolCallbackProvider(tools,
+				catalog.getIfAvailable(() -> SkillCatalog.builder(registry).build()));
 	}
 
 }

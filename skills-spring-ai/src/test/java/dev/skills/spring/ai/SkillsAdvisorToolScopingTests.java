@@ -4,6 +4,7 @@ import java.nio.file.Path;
 
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -297,7 +298,7 @@ class SkillsAdvisorToolScopingTests {
 		SkillsTools tools = SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build();
 		ChatClient both = ChatClient.builder(this.model)
 			.defaultAdvisors(SkillsAdvisor.builder(tools).build())
-			.defaultTools(new SkillsToolCallbackProvider(this.registry, tools), this.read)
+			.defaultTools(new SkillsToolCallbackProvider(tools, SkillCatalog.builder(this.registry).build()), this.read)
 			.build();
 		this.model.thenAnswer("ok");
 

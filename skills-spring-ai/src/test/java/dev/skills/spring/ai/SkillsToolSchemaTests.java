@@ -10,6 +10,7 @@ import java.util.List;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.catalog.SkillCatalog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -285,7 +286,8 @@ class SkillsToolSchemaTests {
 			SkillsTools tools = SkillsTools.builder(registry)
 				.activeSkillsRepository(new InMemoryActiveSkillsRepository())
 				.build();
-			SkillsToolCallbackProvider provider = new SkillsToolCallbackProvider(registry, tools);
+			SkillsToolCallbackProvider provider = new SkillsToolCallbackProvider(tools,
+					SkillCatalog.builder(registry).build());
 			ToolCallback[] first = provider.getToolCallbacks();
 			assertThat(first).extracting((tool) -> tool.getToolDefinition().name()).containsExactly("activate_skill");
 			assertThat(provider.getToolCallbacks()[0]).isSameAs(first[0]);
@@ -297,6 +299,33 @@ class SkillsToolSchemaTests {
 			ToolCallback[] second = provider.getToolCallbacks();
 			assertThat(second).extracting((tool) -> tool.getToolDefinition().name())
 				.containsExactly("activate_skill", "read_skill_resource");
+		}
+	}
+
+	@Test
+	void whenTheWholeCatalogDoesNotFitTheBudgetThenTheProviderOffersSearchInsteadOfAnEnumOfEveryName() {
+		for (int i = 0; i < 30; i++) {
+			TestSkills.skill(this.root, "skill-" + i);
+		}
+		TestSkills.skill(this.root, "pdf-forms", "when_to_use: Fill in the fields of PDF forms.", "Use pdftk.");
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			SkillsTools tools = SkillsTools.builder(registry).build();
+			SkillsToolCallbackProvider tight = new SkillsToolCallbackProvider(tools,
+					SkillCatalog.builder(registry).maxTokens(200).build());
+			SkillsToolCallbackProvider roomy = new SkillsToolCallbackProvider(tools,
+					SkillCatalog.builder(registry).build());
+
+			ToolCallback[] partial = tight.getToolCallbacks();
+			ToolCallback[] whole = roomy.getToolCallbacks();
+
+			assertThat(partial).extracting((tool) -> tool.getToolDefinition().name())
+				.containsExactly("activate_skill", "search_skills");
+			assertThat(JSON.readTree(partial[0].getToolDefinition().inputSchema())
+				.at("/properties/skill_name/enum")
+				.isMissingNode()).isTrue();
+			assertThat(partial[1].call("{\"query\": \"fill pdf form\"}")).startsWith("<skill><name>pdf-forms</name>");
+			assertThat(whole).extracting((tool) -> tool.getToolDefinition().name()).containsExactly("activate_skill");
+			assertThat(enumOf(whole[0].getToolDefinition())).hasSize(31).contains("pdf-forms");
 		}
 	}
 

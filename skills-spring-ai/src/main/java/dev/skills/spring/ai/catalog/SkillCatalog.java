@@ -147,6 +147,18 @@ public final class SkillCatalog {
 	}
 
 	/**
+	 * Whether the whole catalog of the skills that may be listed fits the budget: then
+	 * every request lists them all, and the tools may name them all.
+	 * @param snapshot the snapshot
+	 * @param listable the skills that may be listed; keep passing the same instance, as
+	 * for {@link #select(SkillsSnapshot, Predicate, Collection, String)}
+	 * @return {@code true} when nothing is left out
+	 */
+	public boolean fits(SkillsSnapshot snapshot, Predicate<SkillMeta> listable) {
+		return whole(snapshot, listable).section() != null;
+	}
+
+	/**
 	 * The tokens the whole catalog of a snapshot takes, with its instruction.
 	 * @param snapshot the snapshot
 	 * @return the estimated tokens
@@ -197,7 +209,8 @@ public final class SkillCatalog {
 		boolean fits = tokens <= this.maxTokens;
 		whole = new Whole(snapshot.generation(), listable, skills, (int) Math.min(tokens, Integer.MAX_VALUE),
 				fits ? SkillPrompts.catalogSection(SkillPrompts.catalog(skills)) : null,
-				fits ? skills.stream().map(SkillMeta::name).toList() : List.of(),
+				// Stream.toList() would be copied by every request's CatalogSelection.
+				fits ? List.copyOf(skills.stream().map(SkillMeta::name).toList()) : List.of(),
 				this.tokens.count(SkillPrompts.catalogSection(SkillPrompts.partialCatalog(List.of(), skills.size()))));
 		this.whole.set(whole);
 		return whole;
