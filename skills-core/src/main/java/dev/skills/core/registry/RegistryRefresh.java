@@ -92,7 +92,7 @@ final class RegistryRefresh {
 	// Scan these locations again into the edit, keeping what the other locations hold.
 	private void rescan(SnapshotEditor editor, SkillsSnapshot current, Collection<Location> scanned) {
 		List<SkillDiagnostic> locationDiagnostics = new ArrayList<>();
-		Set<String> seen = new LinkedHashSet<>();
+		Set<String> seen = new HashSet<>();
 		for (Location location : this.locations) {
 			if (!scanned.contains(location)) {
 				KeptLocation.keep(location, current, this.watcherDiagnostics, seen, locationDiagnostics);

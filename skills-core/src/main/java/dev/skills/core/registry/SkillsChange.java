@@ -1,6 +1,8 @@
 package dev.skills.core.registry;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.Set;
 
 /**
@@ -20,10 +22,17 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 		Set<String> failed, Duration duration) {
 
 	public SkillsChange {
-		added = Set.copyOf(added);
-		changed = Set.copyOf(changed);
-		removed = Set.copyOf(removed);
-		failed = Set.copyOf(failed);
+		added = copy(added);
+		changed = copy(changed);
+		removed = copy(removed);
+		failed = copy(failed);
+	}
+
+	// Not Set.copyOf: its open addressing slows down badly on names that differ only in
+	// their last characters (skill-00001, skill-00002...), which a first scan adds by the
+	// thousand.
+	private static Set<String> copy(Set<String> names) {
+		return names.isEmpty() ? Set.of() : Collections.unmodifiableSet(new HashSet<>(names));
 	}
 
 	/**

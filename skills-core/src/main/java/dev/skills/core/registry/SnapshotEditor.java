@@ -183,11 +183,9 @@ final class SnapshotEditor {
 	 * @return the change
 	 */
 	SkillsChange change(long generation, Duration duration) {
-		// Each touched name lands in at most one list, once: the lists become sets
-		// without a hash set in between (a first scan adds thousands of names).
-		List<String> added = new ArrayList<>();
+		Set<String> added = new HashSet<>();
 		Set<String> changed = new HashSet<>();
-		List<String> removed = new ArrayList<>();
+		Set<String> removed = new HashSet<>();
 		for (String name : this.touched) {
 			SkillEntry before = this.base.winnerMap().get(name);
 			SkillEntry after = this.winners.get(name);
@@ -202,9 +200,8 @@ final class SnapshotEditor {
 				changed.add(name);
 			}
 		}
-		Set<String> addedNames = Set.of(added.toArray(String[]::new));
 		for (String name : this.filesChanged) {
-			if (this.winners.containsKey(name) && !addedNames.contains(name)) {
+			if (this.winners.containsKey(name) && !added.contains(name)) {
 				changed.add(name);
 			}
 		}
@@ -217,8 +214,7 @@ final class SnapshotEditor {
 				}
 			}
 		}
-		return new SkillsChange(addedNames, changed, Set.of(removed.toArray(String[]::new)), generation, failed,
-				duration);
+		return new SkillsChange(added, changed, removed, generation, failed, duration);
 	}
 
 	/**

@@ -4,11 +4,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
 import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsRegistry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,10 +24,10 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 9's acceptance for the catalog: 10,000 generated skills in {@code category/skill}
- * layout plus the example PDF skill, default settings, a real ChatClient over a scripted
- * model. Each category folder is its own location: how many folders one location may hold
- * is the discovery half of the issue.
+ * Issue 9's acceptance: one location holding 10,000 generated skills in
+ * {@code category/skill} layout, 1,900 skills in the forms real public collections use
+ * ({@link PublicStyleSkills}) and the example PDF skill; default settings, a real
+ * ChatClient over a scripted model.
  */
 class CatalogAtScaleAcceptanceTests {
 
@@ -40,6 +41,8 @@ class CatalogAtScaleAcceptanceTests {
 	static final String[] OBJECTS = { "invoices", "contracts", "release notes", "database schemas", "dashboards",
 			"onboarding guides", "incident reports", "API clients", "budgets", "test plans", "job adverts" };
 
+	static final int PUBLIC_STYLE = 1_900;
+
 	static final String[] TEAMS = { "finance", "legal", "platform", "sales", "support", "security", "data", "mobile",
 			"hiring" };
 
@@ -50,10 +53,8 @@ class CatalogAtScaleAcceptanceTests {
 
 	@BeforeAll
 	static void tenThousandSkills() throws IOException {
-		List<String> locations = new ArrayList<>();
 		for (int c = 0; c < CATEGORIES; c++) {
 			Path category = root.resolve("category-%02d".formatted(c));
-			locations.add(category.toString());
 			for (int s = 0; s < PER_CATEGORY; s++) {
 				int i = c * PER_CATEGORY + s;
 				write(category.resolve("c%02d-skill-%03d".formatted(c, s)),
@@ -64,12 +65,11 @@ class CatalogAtScaleAcceptanceTests {
 								+ "---\nInstructions.\n");
 			}
 		}
+		PublicStyleSkills.write(root.resolve("public"), PUBLIC_STYLE);
 		Path science = root.resolve("category-science");
-		locations.add(science.toString());
 		write(science.resolve("glacier-telemetry"), "---\nname: glacier-telemetry\ndescription: Parses glacier "
 				+ "telemetry feeds from field stations and flags sensor drift.\n---\nPlot the drift per station.\n");
 		Path documents = root.resolve("category-documents");
-		locations.add(documents.toString());
 		try (Stream<Path> files = Files.walk(Path.of("../examples/skills/pdf-processing"))) {
 			for (Path file : files.filter(Files::isRegularFile).toList()) {
 				Path target = documents.resolve("pdf-processing")
@@ -78,7 +78,7 @@ class CatalogAtScaleAcceptanceTests {
 				Files.copy(file, target);
 			}
 		}
-		registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(locations).build());
+		registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(root.toString()).build());
 	}
 
 	@AfterAll
@@ -98,8 +98,21 @@ class CatalogAtScaleAcceptanceTests {
 	}
 
 	@Test
+	void everySkillOfTheLocationLoadsWithTheDefaultSettings() {
+		assertThat(registry.size()).isEqualTo(CATEGORIES * PER_CATEGORY + PUBLIC_STYLE + 2);
+		assertThat(registry.diagnostics()).noneMatch(SkillDiagnostic::isError);
+		// The forms real collections use load with the warnings that say what was read.
+		assertThat(registry.get("pub-0007")).get()
+			.extracting(SkillMeta::description)
+			.isEqualTo("Use this skill when: the user asks about invoice reconciliation");
+		assertThat(registry.get("pub-0005")).get()
+			.extracting(SkillMeta::allowedTools)
+			.isEqualTo(List.of("Read", "Write", "Bash(git:*)"));
+		assertThat(registry.get("pub-0012")).get().extracting(SkillMeta::description).asString().contains("日本語のメモも 📊");
+	}
+
+	@Test
 	void aPdfFormRequestGetsACatalogWithinFourThousandTokensListingThePdfSkillAndNoEnumOfEveryName() {
-		assertThat(registry.size()).isEqualTo(CATEGORIES * PER_CATEGORY + 2);
 		this.model.thenAnswer("ok");
 
 		client().prompt().user("Fill in the fields of this PDF form").call().content();

@@ -8,9 +8,12 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import dev.skills.core.SkillConfig;
@@ -57,7 +60,8 @@ public final class SkillFolders {
 		if (!Files.isDirectory(location)) {
 			String problem = Files.exists(location) ? "Skill location is not a directory"
 					: "Skill location does not exist";
-			return new Scan(List.of(), List.of(SkillDiagnostic.warning(location.toString(), null, problem)), 0, false);
+			return new Scan(List.of(), Map.of(), List.of(SkillDiagnostic.warning(location.toString(), null, problem)),
+					0, false);
 		}
 		return walk(location, maxDepth, maxDirectories);
 	}
@@ -78,6 +82,7 @@ public final class SkillFolders {
 	private static Scan walk(Path start, int maxDepth, int maxDirectories) {
 		List<SkillDiagnostic> diagnostics = new ArrayList<>();
 		List<Path> skills = new ArrayList<>();
+		Map<Path, BasicFileAttributes> listed = new HashMap<>();
 		Deque<Level> queue = new ArrayDeque<>();
 		queue.add(new Level(start, 0));
 		Set<Object> seen = new HashSet<>();
@@ -105,7 +110,7 @@ public final class SkillFolders {
 			}
 			visited++;
 			List<Path> children = new ArrayList<>();
-			Path skillFile = skillFile(current.directory(), children, seen, links);
+			Path skillFile = skillFile(current.directory(), children, seen, links, listed);
 			if (skillFile != null) {
 				skills.add(skillFile);
 			}
@@ -128,15 +133,16 @@ public final class SkillFolders {
 							+ ": links below a location are not followed; "
 							+ "add the link's target to skills.skills-dir instead"));
 		}
-		return new Scan(skills, diagnostics, visited, limitReached);
+		return new Scan(skills, listed, diagnostics, visited, limitReached);
 	}
 
 	// The folder's skill file (SKILL.md before skill.md), else its subfolders: real
-	// folders not
-	// seen before; links to folders are noted, not followed. Entries are judged by name
-	// first: a
-	// skill folder's other entries are never looked at more closely.
-	private static @Nullable Path skillFile(Path directory, List<Path> children, Set<Object> seen, List<Path> links) {
+	// folders not seen before; links to folders are noted, not followed. Entries are
+	// judged by name first: a skill folder's other entries are never looked at more
+	// closely. A plain skill file's attributes go into listed, for its open to check
+	// against.
+	private static @Nullable Path skillFile(Path directory, List<Path> children, Set<Object> seen, List<Path> links,
+			Map<Path, BasicFileAttributes> listed) {
 		Path upper = null;
 		Path lower = null;
 		List<Path> candidates = new ArrayList<>();
@@ -157,11 +163,10 @@ public final class SkillFolders {
 		catch (IOException ex) {
 			return null;
 		}
-		if (upper != null && Files.isRegularFile(upper)) {
-			return upper;
-		}
-		if (lower != null && Files.isRegularFile(lower)) {
-			return lower;
+		for (Path named : new Path[] { upper, lower }) {
+			if (named != null && isSkillFile(named, listed)) {
+				return named;
+			}
 		}
 		// Folders that are only named like a skill file.
 		for (Path named : new Path[] { upper, lower }) {
@@ -188,6 +193,22 @@ public final class SkillFolders {
 		return null;
 	}
 
+	// A regular file, or a link to one (which the file guard then judges).
+	private static boolean isSkillFile(Path file, Map<Path, BasicFileAttributes> listed) {
+		try {
+			BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
+					LinkOption.NOFOLLOW_LINKS);
+			if (attributes.isRegularFile()) {
+				listed.put(file, attributes);
+				return true;
+			}
+			return attributes.isSymbolicLink() && Files.isRegularFile(file);
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
 	// Whether a folder was not seen before (by file key, where the file system has them).
 	private static boolean addKey(Set<Object> seen, BasicFileAttributes attributes) {
 		Object key = attributes.fileKey();
@@ -199,16 +220,19 @@ public final class SkillFolders {
 	 *
 	 * @param skillFiles the skill files found ({@code SKILL.md}, or {@code skill.md}
 	 * where there is no {@code SKILL.md}), in walk order
+	 * @param listed the attributes of each skill file that was a plain file when listed
+	 * (not of links), for the open to check against
 	 * @param diagnostics warnings about the location or the limits
 	 * @param directories the number of folders visited
 	 * @param limitReached whether folders were left unvisited because of the directory
 	 * limit
 	 */
-	public record Scan(List<Path> skillFiles, List<SkillDiagnostic> diagnostics, int directories,
-			boolean limitReached) {
+	public record Scan(List<Path> skillFiles, Map<Path, BasicFileAttributes> listed, List<SkillDiagnostic> diagnostics,
+			int directories, boolean limitReached) {
 
 		public Scan {
 			skillFiles = List.copyOf(skillFiles);
+			listed = Collections.unmodifiableMap(listed);
 			diagnostics = List.copyOf(diagnostics);
 		}
 

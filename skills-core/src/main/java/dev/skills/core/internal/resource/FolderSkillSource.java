@@ -26,14 +26,28 @@ final class FolderSkillSource implements SkillSource {
 
 	private final String baseDirectory;
 
+	// The SKILL.md's attributes as the walk that found it read them, or null.
+	private final @Nullable BasicFileAttributes listed;
+
 	/**
 	 * Create a source.
 	 * @param skillFile the {@code SKILL.md}
 	 * @param builtin whether it ships inside this library
 	 */
 	FolderSkillSource(Path skillFile, boolean builtin) {
+		this(skillFile, builtin, null);
+	}
+
+	/**
+	 * Create a source whose {@code SKILL.md} a walk listed.
+	 * @param skillFile the {@code SKILL.md}
+	 * @param builtin whether it ships inside this library
+	 * @param listed the file's attributes as the walk read them, or {@code null}
+	 */
+	FolderSkillSource(Path skillFile, boolean builtin, @Nullable BasicFileAttributes listed) {
 		this.skillFile = skillFile;
 		this.builtin = builtin;
+		this.listed = listed;
 		Path parent = skillFile.getParent();
 		this.directory = (parent != null) ? parent : Path.of(".");
 		this.baseDirectory = this.directory.toString();
@@ -78,7 +92,7 @@ final class FolderSkillSource implements SkillSource {
 		// following links, and the checks of the open give its fingerprint. Anything
 		// else takes the same guard as any bundled file: a SKILL.md that links outside
 		// its folder is not read.
-		OpenSkillFile plain = GuardedFiles.openPlain(this.skillFile);
+		OpenSkillFile plain = GuardedFiles.openPlain(this.skillFile, this.listed);
 		if (plain != null) {
 			return plain;
 		}

@@ -133,12 +133,26 @@ final class GuardedFiles {
 	 * without following a link and must still be the file checked; a FIFO swapped in
 	 * meanwhile is released after {@link OpenGuard#TIMEOUT} while it stays in place.
 	 * @param file the file
+	 * @param listed the file's attributes as a folder walk read them, to check against
+	 * instead of reading them again; when the file changed since, it is checked afresh
 	 * @return the open file with the fingerprint of what was opened, or {@code null} when
 	 * the file is a link (then {@link #resolve} decides)
 	 * @throws IOException when it is missing, not a regular file, or changed while being
 	 * opened
 	 */
-	static SkillSource.@Nullable OpenSkillFile openPlain(Path file) throws IOException {
+	static SkillSource.@Nullable OpenSkillFile openPlain(Path file, @Nullable BasicFileAttributes listed)
+			throws IOException {
+		if (listed != null) {
+			try {
+				SkillSource.OpenSkillFile opened = openChecked(file, listed);
+				if (opened != null) {
+					return opened;
+				}
+			}
+			catch (IOException ex) {
+				// Replaced by a link, or gone: the fresh check below says which.
+			}
+		}
 		BasicFileAttributes checked = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
 		if (checked.isSymbolicLink()) {
 			return null;
@@ -146,12 +160,30 @@ final class GuardedFiles {
 		if (!checked.isRegularFile()) {
 			throw new FileSystemException(null, null, "it is not a regular file");
 		}
+		SkillSource.OpenSkillFile opened = openChecked(file, checked);
+		if (opened == null) {
+			throw new FileSystemException(null, null, "it changed while being read");
+		}
+		return opened;
+	}
+
+	// Open without following a link; null when what was opened is not the regular file
+	// checked.
+	private static SkillSource.@Nullable OpenSkillFile openChecked(Path file, BasicFileAttributes checked)
+			throws IOException {
 		SeekableByteChannel channel = OpenGuard.openReleasing(() -> Files.newByteChannel(file, READ),
 				() -> Files.newByteChannel(file, OpenGuard.RELEASE));
-		BasicFileAttributes now = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+		BasicFileAttributes now;
+		try {
+			now = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+		}
+		catch (IOException ex) {
+			channel.close();
+			throw ex;
+		}
 		if (!now.isRegularFile() || !Objects.equals(now.fileKey(), checked.fileKey())) {
 			channel.close();
-			throw new FileSystemException(null, null, "it changed while being read");
+			return null;
 		}
 		return new SkillSource.OpenSkillFile(Channels.newInputStream(channel), SkillSource.Fingerprint.of(now));
 	}

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.ResourcePatternResolver;
 
@@ -24,6 +26,18 @@ public sealed interface SkillSource permits FolderSkillSource, ClasspathSkillSou
 	 */
 	static SkillSource folder(Path skillFile) {
 		return new FolderSkillSource(skillFile, false);
+	}
+
+	/**
+	 * A skill in a folder on disk, found by a walk that read its {@code SKILL.md}'s
+	 * attributes: the first open checks against those instead of reading them again.
+	 * @param skillFile its {@code SKILL.md}
+	 * @param listed the file's attributes (without following links) when the walk listed
+	 * it, or {@code null}
+	 * @return the source
+	 */
+	static SkillSource folder(Path skillFile, @Nullable BasicFileAttributes listed) {
+		return new FolderSkillSource(skillFile, false, listed);
 	}
 
 	/**

@@ -12,6 +12,8 @@ import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -187,7 +189,7 @@ final class NativeChangeWatcher implements ChangeWatcher {
 
 	private void dispatch(Set<Path> pending, boolean overflow) {
 		try {
-			this.handler.onChange(Set.copyOf(pending), overflow);
+			this.handler.onChange(Collections.unmodifiableSet(new HashSet<>(pending)), overflow);
 		}
 		catch (RuntimeException ex) {
 			logger.warn("Applying skill changes failed", ex);

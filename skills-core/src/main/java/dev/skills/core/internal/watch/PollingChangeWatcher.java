@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -84,7 +85,7 @@ final class PollingChangeWatcher implements ChangeWatcher {
 			this.state.keySet().stream().filter((path) -> !current.containsKey(path)).forEach(changed::add);
 			this.state = current;
 			if (!changed.isEmpty()) {
-				this.handler.onChange(Set.copyOf(changed), false);
+				this.handler.onChange(Collections.unmodifiableSet(changed), false);
 			}
 		}
 		catch (RuntimeException ex) {
