@@ -183,7 +183,9 @@ final class SnapshotEditor {
 	 * @return the change
 	 */
 	SkillsChange change(long generation, Duration duration) {
-		Set<String> added = new HashSet<>();
+		// Sized for a first scan, where every touched name is added: growing a hash set
+		// of thousands of names took a tenth of it.
+		Set<String> added = new HashSet<>(this.touched.size() * 4 / 3 + 1);
 		Set<String> changed = new HashSet<>();
 		Set<String> removed = new HashSet<>();
 		for (String name : this.touched) {
