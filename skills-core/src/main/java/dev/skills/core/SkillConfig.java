@@ -40,24 +40,16 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 	/** The default for {@link #maxResourceBytes()}. */
 	public static final int DEFAULT_MAX_RESOURCE_BYTES = 100_000;
 
-	/**
-	 * The default for {@link #maxBodyBytes()}: far above any real skill's instructions.
-	 */
+	/** The default for {@link #maxBodyBytes()}: far above any skill's instructions. */
 	public static final int DEFAULT_MAX_BODY_BYTES = 1_000_000;
 
-	/**
-	 * The largest {@link #maxResourceBytes()} and {@link #maxBodyBytes()} accepted: 16
-	 * MiB.
-	 */
+	/** The largest {@link #maxResourceBytes()} and {@link #maxBodyBytes()}: 16 MiB. */
 	public static final int MAX_BYTES_LIMIT = 16 * 1024 * 1024;
 
 	/** The default for {@link #watchDebounce()}. */
 	public static final Duration DEFAULT_WATCH_DEBOUNCE = Duration.ofMillis(100);
 
-	/**
-	 * The default for {@link #discoveryMaxDepth()}: room for {@code category/skill/}
-	 * layouts and more.
-	 */
+	/** The default for {@link #discoveryMaxDepth()}: room for {@code category/skill/}. */
 	public static final int DEFAULT_DISCOVERY_MAX_DEPTH = 6;
 
 	/**
@@ -89,16 +81,6 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 					"it must be a positive number of folders",
 					"a positive number, for example " + DEFAULT_DISCOVERY_MAX_DIRECTORIES);
 		}
-	}
-
-	/**
-	 * Every configured location, as given: folder paths, {@code file:} URLs and
-	 * {@code classpath*:} patterns, in precedence order (the same as
-	 * {@link #skillsDir()}).
-	 * @return the locations
-	 */
-	public List<String> skillDirs() {
-		return this.skillsDir;
 	}
 
 	/**

@@ -13,8 +13,8 @@ class SkillConfigTests {
 		.build();
 
 	@Test
-	void skillDirsAreEveryLocationAsGiven() {
-		assertThat(this.config.skillDirs()).containsExactly(".agents/skills", "file:/opt/skills",
+	void skillsDirIsEveryLocationAsGiven() {
+		assertThat(this.config.skillsDir()).containsExactly(".agents/skills", "file:/opt/skills",
 				"classpath*:META-INF/skills/", "classpath:more/");
 	}
 

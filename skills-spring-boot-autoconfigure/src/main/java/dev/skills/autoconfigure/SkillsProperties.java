@@ -20,9 +20,7 @@ public class SkillsProperties {
 	/** The prefix of every property. */
 	public static final String PREFIX = "skills";
 
-	/**
-	 * Whether to enable Agent Skills.
-	 */
+	/** Whether to enable Agent Skills. */
 	private boolean enabled = true;
 
 	/**
@@ -43,9 +41,7 @@ public class SkillsProperties {
 	 */
 	private SkillConfig.Mode mode = SkillConfig.Mode.ON_DEMAND;
 
-	/**
-	 * In session mode, the request context key whose value names the skill to use.
-	 */
+	/** In session mode, the request context key whose value names the skill to use. */
 	private @Nullable String preloadFrom;
 
 	/**

@@ -69,7 +69,7 @@ final class SkillsStartup {
 	}
 
 	private static List<String> resolved(SkillConfig config) {
-		return config.skillDirs().stream().map((location) -> {
+		return config.skillsDir().stream().map((location) -> {
 			Path folder = SkillConfig.folderOf(location);
 			return (folder != null) ? folder.toAbsolutePath().normalize().toString() : location;
 		}).toList();

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +14,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.internal.parse.SkillLoader;
-import dev.skills.core.internal.resource.SkillFiles;
 import dev.skills.core.internal.resource.SkillSource;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -157,27 +155,26 @@ final class RegistryRefresh {
 		SnapshotEditor editor = current.edit();
 		Map<Location, List<Path>> byLocation = Location.group(this.locations, changedPaths);
 		Set<Location> rescans = new LinkedHashSet<>();
-		Map<String, Location> dirty = new LinkedHashMap<>();
-		Set<String> filesTouched = new HashSet<>();
+		DirtyFolders dirty = new DirtyFolders(this.scanner, current);
 		byLocation.forEach((location, paths) -> {
 			if (paths.size() > COALESCE_ABOVE) {
 				rescans.add(location);
 				return;
 			}
 			for (Path path : paths) {
-				if (!collectDirty(location, path, current, dirty, filesTouched)) {
+				if (!dirty.add(location, path)) {
 					rescans.add(location);
 					return;
 				}
 			}
 		});
 		if (!rescans.isEmpty()) {
-			dirty.values().removeIf(rescans::contains);
+			dirty.folders().values().removeIf(rescans::contains);
 			rescan(editor, current, rescans);
 		}
 		Set<Location> late = new LinkedHashSet<>();
-		dirty.forEach((directory, location) -> {
-			if (!reread(editor, location, directory, current.entryAt(directory), filesTouched.contains(directory))) {
+		dirty.folders().forEach((directory, location) -> {
+			if (!reread(editor, location, directory, current.entryAt(directory), dirty.filesTouched(directory))) {
 				late.add(location);
 			}
 		});
@@ -199,64 +196,6 @@ final class RegistryRefresh {
 		if (entry.filesListed() && !entry.files().equals(entry.source().files())) {
 			editor.relist(entry);
 		}
-	}
-
-	// Find the skill folders a changed path affects: the skill it lies in, the skills
-	// below it
-	// (a folder moved or deleted), and new skills in a folder that appeared or got a
-	// skill file.
-	// False when only a full scan of the location can tell.
-	private boolean collectDirty(Location location, Path path, SkillsSnapshot current, Map<String, Location> dirty,
-			Set<String> filesTouched) {
-		for (Path dir = path; dir != null && location.contains(dir); dir = dir.getParent()) {
-			if (current.entryAt(dir.toString()) != null) {
-				dirty.put(dir.toString(), location);
-				if (isBundledFile(dir.relativize(path))) {
-					filesTouched.add(dir.toString());
-				}
-				return true;
-			}
-		}
-		String prefix = path + path.getFileSystem().getSeparator();
-		current.forEachEntry((entry) -> {
-			if (entry.key().startsWith(prefix) || entry.key().equals(path.toString())) {
-				dirty.put(entry.key(), location);
-			}
-		});
-		// Only a folder or a skill file that exists can add skills; walking the parent of
-		// every
-		// deleted path walked the whole location for a delete at its top.
-		boolean folder = Files.isDirectory(path);
-		Path start = folder ? path
-				: SkillLoader.isSkillFileName(String.valueOf(path.getFileName())) ? path.getParent() : null;
-		if (start != null && Files.isDirectory(start) && location.contains(start)) {
-			List<SkillSource> found = this.scanner.scanBelow(location, start);
-			if (found == null) {
-				return false;
-			}
-			for (SkillSource source : found) {
-				dirty.put(source.baseDirectory(), location);
-				// A folder that became a skill hides the skills below it.
-				String below = source.baseDirectory() + path.getFileSystem().getSeparator();
-				current.forEachEntry((entry) -> {
-					if (entry.key().startsWith(below)) {
-						dirty.put(entry.key(), location);
-					}
-				});
-			}
-		}
-		if (path.equals(location.folder())) {
-			// The location itself appeared or vanished: its warning may have changed.
-			dirty.put(path.toString(), location);
-		}
-		return true;
-	}
-
-	// Whether a path inside a skill folder is one of its bundled files (or folders of
-	// them).
-	private static boolean isBundledFile(Path relative) {
-		return !relative.toString().isEmpty() && !SkillLoader.isSkillFileName(relative.toString())
-				&& !SkillFiles.isSkippedPath(relative);
 	}
 
 	// Read a skill folder again; false when only a full scan of the location can tell

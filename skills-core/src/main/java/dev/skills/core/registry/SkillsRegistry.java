@@ -62,8 +62,7 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Create a registry, discover the configured locations and, when hot reload is on,
-	 * start watching them.
+	 * Create a registry, discover its locations and watch them when hot reload is on.
 	 * @param config the configuration
 	 * @return the registry
 	 */
@@ -82,8 +81,7 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Search these locations, replacing any searched before, and start watching them when
-	 * hot reload is on.
+	 * Search these locations instead of those before; with hot reload on, watch them.
 	 * @param locations folder paths, {@code file:} URLs or {@code classpath*:} patterns,
 	 * in precedence order
 	 * @return what changed
@@ -93,8 +91,7 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Search every location again now. Skills whose {@code SKILL.md} did not change are
-	 * not read again.
+	 * Search every location again; an unchanged {@code SKILL.md} is not read again.
 	 * @return what changed
 	 */
 	public SkillsChange reload() {
@@ -102,9 +99,8 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Apply changes to files or folders inside folder locations: only the skill folders
-	 * they touch are read again. The watcher calls this; so can an application with its
-	 * own events.
+	 * Apply changes to files or folders of folder locations, reading again only the skill
+	 * folders they touch. The watcher calls this; so can an application.
 	 * @param changedPaths files or folders that were created, modified or deleted
 	 * @return what changed
 	 */
@@ -179,8 +175,7 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Whether the watcher is running: {@code false} when hot reload is off or the watcher
-	 * died.
+	 * Whether the watcher is running ({@code false} with hot reload off or a dead one).
 	 * @return whether file changes are being applied
 	 */
 	public boolean isWatching() {
