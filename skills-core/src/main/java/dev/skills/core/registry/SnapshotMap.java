@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
@@ -55,15 +56,18 @@ final class SnapshotMap<K, V> {
 	 * @param key the key
 	 * @return the value, or {@code null}
 	 */
-	@SuppressWarnings("unchecked")
 	@Nullable V get(K key) {
-		if (!this.overlay.isEmpty()) {
-			Object changed = this.overlay.get(key);
-			if (changed != null) {
-				return (changed != REMOVED) ? (V) changed : null;
-			}
+		return this.overlay.isEmpty() ? this.base.get(key) : lookup(this.overlay, key, this.base::get);
+	}
+
+	// A key's value in a map of changes, else where the changes do not say.
+	@SuppressWarnings("unchecked")
+	private static <K, V> @Nullable V lookup(Map<K, Object> changes, K key, Function<K, @Nullable V> otherwise) {
+		Object changed = changes.get(key);
+		if (changed == null) {
+			return otherwise.apply(key);
 		}
-		return this.base.get(key);
+		return (changed != REMOVED) ? (V) changed : null;
 	}
 
 	boolean containsKey(K key) {
@@ -143,13 +147,8 @@ final class SnapshotMap<K, V> {
 			this.size = from.size;
 		}
 
-		@SuppressWarnings("unchecked")
 		@Nullable V get(K key) {
-			Object changed = this.changes.get(key);
-			if (changed != null) {
-				return (changed != REMOVED) ? (V) changed : null;
-			}
-			return this.from.get(key);
+			return lookup(this.changes, key, this.from::get);
 		}
 
 		boolean containsKey(K key) {
