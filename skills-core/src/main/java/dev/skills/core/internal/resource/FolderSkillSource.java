@@ -26,8 +26,9 @@ final class FolderSkillSource implements SkillSource {
 
 	private final String baseDirectory;
 
-	// The SKILL.md's attributes as the walk that found it read them, or null.
-	private final @Nullable BasicFileAttributes listed;
+	// The SKILL.md's file key as the walk that found it read it, or null: only the key,
+	// as every skill keeps its source.
+	private final @Nullable Object listedKey;
 
 	/**
 	 * Create a source.
@@ -47,7 +48,7 @@ final class FolderSkillSource implements SkillSource {
 	FolderSkillSource(Path skillFile, boolean builtin, @Nullable BasicFileAttributes listed) {
 		this.skillFile = skillFile;
 		this.builtin = builtin;
-		this.listed = listed;
+		this.listedKey = (listed != null) ? listed.fileKey() : null;
 		Path parent = skillFile.getParent();
 		this.directory = (parent != null) ? parent : Path.of(".");
 		this.baseDirectory = this.directory.toString();
@@ -92,7 +93,7 @@ final class FolderSkillSource implements SkillSource {
 		// following links, and the checks of the open give its fingerprint. Anything
 		// else takes the same guard as any bundled file: a SKILL.md that links outside
 		// its folder is not read.
-		OpenSkillFile plain = GuardedFiles.openPlain(this.skillFile, this.listed);
+		OpenSkillFile plain = GuardedFiles.openPlain(this.skillFile, this.listedKey);
 		if (plain != null) {
 			return plain;
 		}

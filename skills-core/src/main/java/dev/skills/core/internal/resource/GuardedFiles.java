@@ -133,18 +133,18 @@ final class GuardedFiles {
 	 * without following a link and must still be the file checked; a FIFO swapped in
 	 * meanwhile is released after {@link OpenGuard#TIMEOUT} while it stays in place.
 	 * @param file the file
-	 * @param listed the file's attributes as a folder walk read them, to check against
-	 * instead of reading them again; when the file changed since, it is checked afresh
+	 * @param listedKey the file's key as a folder walk read it, to check against instead
+	 * of reading the file's attributes again; when the file changed since, or is
+	 * {@code null}, the file is checked afresh
 	 * @return the open file with the fingerprint of what was opened, or {@code null} when
 	 * the file is a link (then {@link #resolve} decides)
 	 * @throws IOException when it is missing, not a regular file, or changed while being
 	 * opened
 	 */
-	static SkillSource.@Nullable OpenSkillFile openPlain(Path file, @Nullable BasicFileAttributes listed)
-			throws IOException {
-		if (listed != null) {
+	static SkillSource.@Nullable OpenSkillFile openPlain(Path file, @Nullable Object listedKey) throws IOException {
+		if (listedKey != null) {
 			try {
-				SkillSource.OpenSkillFile opened = openChecked(file, listed);
+				SkillSource.OpenSkillFile opened = openChecked(file, listedKey);
 				if (opened != null) {
 					return opened;
 				}
@@ -160,7 +160,7 @@ final class GuardedFiles {
 		if (!checked.isRegularFile()) {
 			throw new FileSystemException(null, null, "it is not a regular file");
 		}
-		SkillSource.OpenSkillFile opened = openChecked(file, checked);
+		SkillSource.OpenSkillFile opened = openChecked(file, checked.fileKey());
 		if (opened == null) {
 			throw new FileSystemException(null, null, "it changed while being read");
 		}
@@ -169,8 +169,7 @@ final class GuardedFiles {
 
 	// Open without following a link; null when what was opened is not the regular file
 	// checked.
-	private static SkillSource.@Nullable OpenSkillFile openChecked(Path file, BasicFileAttributes checked)
-			throws IOException {
+	private static SkillSource.@Nullable OpenSkillFile openChecked(Path file, @Nullable Object key) throws IOException {
 		SeekableByteChannel channel = OpenGuard.openReleasing(() -> Files.newByteChannel(file, READ),
 				() -> Files.newByteChannel(file, OpenGuard.RELEASE));
 		BasicFileAttributes now;
@@ -181,7 +180,7 @@ final class GuardedFiles {
 			channel.close();
 			throw ex;
 		}
-		if (!now.isRegularFile() || !Objects.equals(now.fileKey(), checked.fileKey())) {
+		if (!now.isRegularFile() || !Objects.equals(now.fileKey(), key)) {
 			channel.close();
 			return null;
 		}
