@@ -183,8 +183,7 @@ final class SnapshotEditor {
 	 * @return the change
 	 */
 	SkillsChange change(long generation, Duration duration) {
-		// Sized for a first scan, where every touched name is added: growing a hash set
-		// of thousands of names took a tenth of it.
+		// Sized for a first scan, where every touched name is added.
 		Set<String> added = new HashSet<>(this.touched.size() * 4 / 3 + 1);
 		Set<String> changed = new HashSet<>();
 		Set<String> removed = new HashSet<>();
