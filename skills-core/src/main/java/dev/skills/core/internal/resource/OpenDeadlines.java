@@ -7,17 +7,15 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import dev.skills.core.internal.resource.OpenGuard.ChannelOpener;
-
 /**
- * Releases opens that wait longer than their deadline, for the many opens of discovery.
- * Arming a deadline adds it to a set; one sweep runs while deadlines are armed, releases
- * the overdue ones and stops when none is left. A scheduled task per open instead woke
- * the scheduler's thread for every file, which cost more than the open itself.
+ * Runs an action for each open or read that outlives its deadline. Arming a deadline adds
+ * it to a set; one sweep runs while deadlines are armed, acts on the overdue ones and
+ * stops when none is left. A scheduled task per file instead woke the scheduler's thread
+ * for every file of discovery, which cost more than the open itself.
  */
 final class OpenDeadlines {
 
-	// How often a sweep looks: an open is released at most this much after its deadline.
+	// How often a sweep looks: an action runs at most this much after its deadline.
 	static final Duration SWEEP_INTERVAL = Duration.ofMillis(200);
 
 	private final ScheduledExecutorService scheduler;
@@ -34,12 +32,13 @@ final class OpenDeadlines {
 	}
 
 	/**
-	 * Arm a deadline for an open that starts now.
-	 * @param release opens the same file so that the waiting open returns
-	 * @return the deadline, to disarm once the open returned
+	 * Arm a deadline for work that starts now.
+	 * @param onTimeout what to do when the work outlives it, such as releasing a waiting
+	 * open or closing a channel
+	 * @return the deadline, to disarm once the work is done
 	 */
-	Deadline arm(ChannelOpener release) {
-		Deadline deadline = new Deadline(release, System.nanoTime() + this.timeoutNanos);
+	Deadline arm(Runnable onTimeout) {
+		Deadline deadline = new Deadline(onTimeout, System.nanoTime() + this.timeoutNanos);
 		this.armed.add(deadline);
 		startSweeping();
 		return deadline;
@@ -53,34 +52,40 @@ final class OpenDeadlines {
 
 	private void sweep() {
 		long now = System.nanoTime();
-		for (Deadline deadline : this.armed) {
-			if (now - deadline.due >= 0 && this.armed.remove(deadline)) {
-				OpenGuard.closeQuietly(deadline.release);
+		try {
+			for (Deadline deadline : this.armed) {
+				if (now - deadline.due >= 0 && this.armed.remove(deadline)) {
+					deadline.onTimeout.run();
+				}
 			}
 		}
-		this.sweeping.set(false);
-		// An arm that found the sweep still running added its deadline before this point.
-		if (!this.armed.isEmpty()) {
-			startSweeping();
+		finally {
+			// Even after a failed action, the next sweep must come.
+			this.sweeping.set(false);
+			// An arm that found the sweep still running added its deadline before this
+			// point.
+			if (!this.armed.isEmpty()) {
+				startSweeping();
+			}
 		}
 	}
 
 	/**
-	 * The deadline of one open; compared by identity.
+	 * The deadline of one open or read; compared by identity.
 	 */
 	final class Deadline {
 
-		private final ChannelOpener release;
+		private final Runnable onTimeout;
 
 		private final long due;
 
-		private Deadline(ChannelOpener release, long due) {
-			this.release = release;
+		private Deadline(Runnable onTimeout, long due) {
+			this.onTimeout = onTimeout;
 			this.due = due;
 		}
 
 		/**
-		 * The open returned: nothing to release.
+		 * The work is done in time: nothing to do.
 		 */
 		void disarm() {
 			OpenDeadlines.this.armed.remove(this);

@@ -12,7 +12,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
@@ -56,11 +55,6 @@ final class OpenGuard {
 	private static final ScheduledThreadPoolExecutor WATCHDOG = new ScheduledThreadPoolExecutor(1,
 			daemon("skills-file-watchdog"));
 
-	static {
-		// Cancelled alarms leave the queue at once instead of waiting out their delay.
-		WATCHDOG.setRemoveOnCancelPolicy(true);
-	}
-
 	private static final OpenDeadlines DEADLINES = new OpenDeadlines(WATCHDOG, TIMEOUT);
 
 	private final AtomicReference<@Nullable SeekableByteChannel> channel = new AtomicReference<>();
@@ -69,7 +63,7 @@ final class OpenGuard {
 
 	private final AtomicBoolean abandoned = new AtomicBoolean();
 
-	private @Nullable ScheduledFuture<?> alarm;
+	private OpenDeadlines.@Nullable Deadline deadline;
 
 	/**
 	 * Open a channel within {@link #TIMEOUT}.
@@ -126,7 +120,7 @@ final class OpenGuard {
 	 * @throws IOException when it cannot be opened
 	 */
 	static SeekableByteChannel openReleasing(ChannelOpener opener, ChannelOpener release) throws IOException {
-		OpenDeadlines.Deadline deadline = DEADLINES.arm(release);
+		OpenDeadlines.Deadline deadline = DEADLINES.arm(() -> closeQuietly(release));
 		try {
 			return opener.open();
 		}
@@ -142,12 +136,13 @@ final class OpenGuard {
 	}
 
 	/**
-	 * Bound the reads of an open channel: after {@link #TIMEOUT}, it is closed.
+	 * Bound the reads of an open channel: after {@link #TIMEOUT} (and at most
+	 * {@link OpenDeadlines#SWEEP_INTERVAL} more), it is closed.
 	 * @param opened the channel
 	 */
 	void bound(SeekableByteChannel opened) {
 		this.channel.set(opened);
-		this.alarm = WATCHDOG.schedule(this::fire, TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+		this.deadline = DEADLINES.arm(this::fire);
 	}
 
 	private void fire() {
@@ -166,7 +161,7 @@ final class OpenGuard {
 		}
 	}
 
-	static void closeQuietly(ChannelOpener channel) {
+	private static void closeQuietly(ChannelOpener channel) {
 		try {
 			channel.open().close();
 		}
@@ -195,8 +190,8 @@ final class OpenGuard {
 	 * Stop the clock of {@link #bound}: the file was read in time.
 	 */
 	void disarm() {
-		if (this.alarm != null) {
-			this.alarm.cancel(false);
+		if (this.deadline != null) {
+			this.deadline.disarm();
 		}
 	}
 

@@ -1,6 +1,5 @@
 package dev.skills.core.internal.resource;
 
-import java.nio.channels.SeekableByteChannel;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -14,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A deadline that is not disarmed in time releases its open once; a disarmed one never
- * does, and the sweep stops and starts again with the opens.
+ * A deadline that is not disarmed in time runs its action once; a disarmed one never
+ * does, and the sweep stops and starts again with the work.
  */
 class OpenDeadlinesTests {
 
@@ -29,14 +28,13 @@ class OpenDeadlinesTests {
 	}
 
 	@Test
-	void whenAnOpenOutlivesItsDeadlineThenItIsReleasedOnce() throws Exception {
+	void whenWorkOutlivesItsDeadlineThenItsActionRunsOnce() throws Exception {
 		CountDownLatch released = new CountDownLatch(1);
 		AtomicInteger releases = new AtomicInteger();
 
 		this.deadlines.arm(() -> {
 			releases.incrementAndGet();
 			released.countDown();
-			throw new IllegalStateException("nothing to open in this test");
 		});
 
 		assertThat(released.await(2, TimeUnit.SECONDS)).isTrue();
@@ -45,14 +43,11 @@ class OpenDeadlinesTests {
 	}
 
 	@Test
-	void whenTheOpenReturnsInTimeThenNothingIsReleased() throws Exception {
+	void whenTheWorkIsDoneInTimeThenNothingRuns() throws Exception {
 		AtomicInteger releases = new AtomicInteger();
 
 		for (int i = 0; i < 1000; i++) {
-			this.deadlines.arm(() -> {
-				releases.incrementAndGet();
-				return (SeekableByteChannel) null;
-			}).disarm();
+			this.deadlines.arm(releases::incrementAndGet).disarm();
 		}
 
 		Thread.sleep(3 * OpenDeadlines.SWEEP_INTERVAL.toMillis());
@@ -60,15 +55,28 @@ class OpenDeadlinesTests {
 	}
 
 	@Test
-	void whenTheSweepStoppedForLackOfOpensThenALaterOpenIsStillReleased() throws Exception {
-		this.deadlines.arm(() -> null).disarm();
+	void whenTheSweepStoppedForLackOfWorkThenALaterDeadlineStillRuns() throws Exception {
+		this.deadlines.arm(() -> {
+		}).disarm();
 		Thread.sleep(3 * OpenDeadlines.SWEEP_INTERVAL.toMillis());
 		CountDownLatch released = new CountDownLatch(1);
 
+		this.deadlines.arm(released::countDown);
+
+		assertThat(released.await(2, TimeUnit.SECONDS)).isTrue();
+	}
+
+	@Test
+	void whenAnActionFailsThenLaterDeadlinesStillRun() throws Exception {
+		CountDownLatch failed = new CountDownLatch(1);
 		this.deadlines.arm(() -> {
-			released.countDown();
-			return null;
+			failed.countDown();
+			throw new IllegalStateException("an action that fails");
 		});
+		assertThat(failed.await(2, TimeUnit.SECONDS)).isTrue();
+		CountDownLatch released = new CountDownLatch(1);
+
+		this.deadlines.arm(released::countDown);
 
 		assertThat(released.await(2, TimeUnit.SECONDS)).isTrue();
 	}
