@@ -5,6 +5,8 @@ import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
@@ -313,6 +315,11 @@ final class NativeChangeWatcher implements ChangeWatcher {
 			WatchKey key = directory.register(this.service, StandardWatchEventKinds.ENTRY_CREATE,
 					StandardWatchEventKinds.ENTRY_DELETE, StandardWatchEventKinds.ENTRY_MODIFY);
 			this.keys.put(key, directory);
+			return null;
+		}
+		catch (NoSuchFileException | NotDirectoryException ex) {
+			// Gone, or replaced by a file, since it was listed, even if it is back now:
+			// its parent's watch reports what came back.
 			return null;
 		}
 		catch (IOException ex) {
