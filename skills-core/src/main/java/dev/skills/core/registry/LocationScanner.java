@@ -107,7 +107,7 @@ final class LocationScanner {
 	}
 
 	private static List<SkillSource> toSources(SkillFolders.Scan scan) {
-		return scan.skillFiles().stream().map((file) -> SkillSource.folder(file, scan.listed().get(file))).toList();
+		return scan.skillFiles().stream().map(SkillSource::folder).toList();
 	}
 
 	/**

@@ -115,11 +115,13 @@ final class RegistryRefresh {
 				}
 			}
 		}
-		for (String directory : editor.directories()) {
+		// Whatever this edit put was seen: only the folders the scan started from can be
+		// gone.
+		current.entryMap().forEach((directory, entry) -> {
 			if (!seen.contains(directory)) {
 				editor.remove(directory);
 			}
-		}
+		});
 		locationDiagnostics.addAll(this.watcherDiagnostics);
 		editor.locationDiagnostics(locationDiagnostics);
 	}
@@ -241,7 +243,7 @@ final class RegistryRefresh {
 	// itself.
 	private static boolean insideAnotherSkill(Location location, Path folder) {
 		for (Path dir = folder.getParent(); dir != null && location.contains(dir); dir = dir.getParent()) {
-			if (SkillLoader.holdsSkillFile(dir)) {
+			if (SkillLoader.findSkillFile(dir) != null) {
 				return true;
 			}
 		}

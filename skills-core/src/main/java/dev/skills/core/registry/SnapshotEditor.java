@@ -112,14 +112,6 @@ final class SnapshotEditor {
 	}
 
 	/**
-	 * The folders currently in the edit.
-	 * @return a new list of the keys
-	 */
-	List<String> directories() {
-		return this.entries.keys();
-	}
-
-	/**
 	 * The entries this edit wrote, in order.
 	 * @return the new entries
 	 */
@@ -183,10 +175,13 @@ final class SnapshotEditor {
 	 * @return the change
 	 */
 	SkillsChange change(long generation, Duration duration) {
-		// Sized for a first scan, where every touched name is added.
-		Set<String> added = new HashSet<>(this.touched.size() * 4 / 3 + 1);
 		Set<String> changed = new HashSet<>();
 		Set<String> removed = new HashSet<>();
+		if (this.base.winnerMap().size() == 0 && this.winners.size() == this.touched.size()) {
+			// A first scan: every name it touched is a skill now, and new.
+			return new SkillsChange(this.touched, changed, removed, generation, failed(), duration);
+		}
+		Set<String> added = new HashSet<>();
 		for (String name : this.touched) {
 			SkillEntry before = this.base.winnerMap().get(name);
 			SkillEntry after = this.winners.get(name);
@@ -206,6 +201,11 @@ final class SnapshotEditor {
 				changed.add(name);
 			}
 		}
+		return new SkillsChange(added, changed, removed, generation, failed(), duration);
+	}
+
+	// The skills this edit read with an error.
+	private Set<String> failed() {
 		Set<String> failed = new HashSet<>();
 		for (SkillEntry entry : this.written) {
 			for (SkillDiagnostic diagnostic : entry.diagnostics()) {
@@ -215,7 +215,7 @@ final class SnapshotEditor {
 				}
 			}
 		}
-		return new SkillsChange(added, changed, removed, generation, failed, duration);
+		return failed;
 	}
 
 	/**

@@ -142,6 +142,9 @@ final class SnapshotMap<K, V> {
 
 		private int size;
 
+		// A built map may hold the changes themselves: no edit may follow.
+		private boolean built;
+
 		private Builder(SnapshotMap<K, V> from) {
 			this.from = from;
 			this.size = from.size;
@@ -155,7 +158,12 @@ final class SnapshotMap<K, V> {
 			return get(key) != null;
 		}
 
+		int size() {
+			return this.size;
+		}
+
 		void put(K key, V value) {
+			checkNotBuilt();
 			if (get(key) == null) {
 				this.size++;
 			}
@@ -163,6 +171,7 @@ final class SnapshotMap<K, V> {
 		}
 
 		void remove(K key) {
+			checkNotBuilt();
 			if (get(key) == null) {
 				return;
 			}
@@ -175,32 +184,26 @@ final class SnapshotMap<K, V> {
 			}
 		}
 
-		/**
-		 * The keys as edited so far.
-		 * @return a new list
-		 */
-		List<K> keys() {
-			List<K> keys = new ArrayList<>(this.size);
-			this.from.forEach((key, value) -> {
-				if (!this.changes.containsKey(key)) {
-					keys.add(key);
-				}
-			});
-			this.changes.forEach((key, value) -> {
-				if (value != REMOVED) {
-					keys.add(key);
-				}
-			});
-			return keys;
+		private void checkNotBuilt() {
+			if (this.built) {
+				throw new IllegalStateException("The map was built; start the next edit from it");
+			}
 		}
 
 		/**
-		 * Make the next map.
+		 * Make the next map. The builder takes no more changes after this.
 		 * @return the map; the map this builder started from when nothing changed
 		 */
+		@SuppressWarnings("unchecked")
 		SnapshotMap<K, V> build() {
+			this.built = true;
 			if (this.changes.isEmpty()) {
 				return this.from;
+			}
+			if (this.from.size == 0 && this.from.overlay.isEmpty()) {
+				// A first scan: every change is a value; the map takes them without a
+				// copy.
+				return new SnapshotMap<>((Map<K, V>) this.changes, Map.of(), this.size);
 			}
 			int bound = Math.max(MIN_OVERLAY, 2 * (int) Math.sqrt(this.from.base.size()));
 			if (this.from.overlay.size() + this.changes.size() <= bound) {

@@ -9,6 +9,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * A {@link SnapshotMap} behaves as a map that every edit copies, whether the edit is one
@@ -53,8 +54,18 @@ class SnapshotMapTests {
 		edit.remove("never-there");
 		edit.put("b", 1);
 
-		assertThat(edit.keys()).containsExactly("b");
 		assertThat(contents(edit.build())).containsExactlyInAnyOrderEntriesOf(Map.of("b", 1));
+	}
+
+	@Test
+	void whenAFirstEditIsBuiltThenItsBuilderTakesNoMoreChanges() {
+		SnapshotMap.Builder<String, Integer> edit = SnapshotMap.<String, Integer>empty().edit();
+		edit.put("a", 1);
+		SnapshotMap<String, Integer> map = edit.build();
+
+		assertThatIllegalStateException().isThrownBy(() -> edit.put("b", 2));
+		assertThatIllegalStateException().isThrownBy(() -> edit.remove("a"));
+		assertThat(contents(map)).containsExactlyInAnyOrderEntriesOf(Map.of("a", 1));
 	}
 
 	@Test

@@ -8,17 +8,15 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
-import dev.skills.core.internal.parse.SkillLoader;
+import dev.skills.core.internal.parse.SkillFileLookup;
+import dev.skills.core.internal.parse.SkillFileLookup.SkillFile;
 import dev.skills.core.internal.resource.SkillFiles;
 import org.jspecify.annotations.Nullable;
 
@@ -60,8 +58,7 @@ public final class SkillFolders {
 		if (!Files.isDirectory(location)) {
 			String problem = Files.exists(location) ? "Skill location is not a directory"
 					: "Skill location does not exist";
-			return new Scan(List.of(), Map.of(), List.of(SkillDiagnostic.warning(location.toString(), null, problem)),
-					0, false);
+			return new Scan(List.of(), List.of(SkillDiagnostic.warning(location.toString(), null, problem)), 0, false);
 		}
 		return walk(location, maxDepth, maxDirectories);
 	}
@@ -81,10 +78,9 @@ public final class SkillFolders {
 
 	private static Scan walk(Path start, int maxDepth, int maxDirectories) {
 		List<SkillDiagnostic> diagnostics = new ArrayList<>();
-		List<Path> skills = new ArrayList<>();
-		Map<Path, BasicFileAttributes> listed = new HashMap<>();
+		List<SkillFile> skills = new ArrayList<>();
 		Deque<Level> queue = new ArrayDeque<>();
-		queue.add(new Level(start, 0));
+		queue.add(new Level(start, 0, false, null));
 		Set<Object> seen = new HashSet<>();
 		try {
 			// The start folder itself may be a link: a location is followed, links below
@@ -109,13 +105,20 @@ public final class SkillFolders {
 				break;
 			}
 			visited++;
-			List<Path> children = new ArrayList<>();
-			Path skillFile = skillFile(current.directory(), children, seen, links, listed);
+			SkillFile skillFile = current.probed() ? current.skillFile() : SkillFileLookup.find(current.directory());
 			if (skillFile != null) {
 				skills.add(skillFile);
+				continue;
 			}
-			else if (current.depth() < maxDepth) {
-				children.forEach((child) -> queue.add(new Level(child, current.depth() + 1)));
+			List<Path> children = new ArrayList<>();
+			subfolders(current.directory(), children, seen, links);
+			if (current.depth() < maxDepth) {
+				for (Path child : children) {
+					// Probed now, while the file system's caches still hold the folder,
+					// as far as the limit will let the walk visit.
+					boolean probe = visited + queue.size() < maxDirectories;
+					queue.add(new Level(child, current.depth() + 1, probe, probe ? SkillFileLookup.find(child) : null));
+				}
 			}
 			else {
 				tooDeep |= !children.isEmpty();
@@ -133,79 +136,42 @@ public final class SkillFolders {
 							+ ": links below a location are not followed; "
 							+ "add the link's target to skills.skills-dir instead"));
 		}
-		return new Scan(skills, listed, diagnostics, visited, limitReached);
+		return new Scan(skills, diagnostics, visited, limitReached);
 	}
 
-	// The folder's skill file (SKILL.md before skill.md), else its subfolders: real
-	// folders not seen before; links to folders are noted, not followed. Entries are
-	// judged by name first: a skill folder's other entries are never looked at more
-	// closely. A plain skill file's attributes go into listed, for its open to check
-	// against.
-	private static @Nullable Path skillFile(Path directory, List<Path> children, Set<Object> seen, List<Path> links,
-			Map<Path, BasicFileAttributes> listed) {
-		Path upper = null;
-		Path lower = null;
-		List<Path> candidates = new ArrayList<>();
+	// The subfolders of a folder that is not a skill: real folders not seen before; links
+	// to folders are noted, not followed. A skill folder is probed, never listed: its
+	// other entries are never looked at.
+	private static void subfolders(Path directory, List<Path> children, Set<Object> seen, List<Path> links) {
+		List<Entry> candidates = new ArrayList<>();
 		try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
 			for (Path entry : entries) {
 				String name = entry.getFileName().toString();
-				if (name.equals(SkillLoader.SKILL_FILE)) {
-					upper = entry;
-				}
-				else if (name.equals(SkillLoader.LOWERCASE_SKILL_FILE)) {
-					lower = entry;
-				}
-				else if (!SkillFiles.isSkipped(name)) {
-					candidates.add(entry);
+				if (!SkillFiles.isSkipped(name)) {
+					candidates.add(new Entry(name, entry));
 				}
 			}
 		}
 		catch (IOException ex) {
-			return null;
+			return;
 		}
-		for (Path named : new Path[] { upper, lower }) {
-			if (named != null && isSkillFile(named, listed)) {
-				return named;
-			}
-		}
-		// Folders that are only named like a skill file.
-		for (Path named : new Path[] { upper, lower }) {
-			if (named != null) {
-				candidates.add(named);
-			}
-		}
-		for (Path candidate : candidates) {
+		// By name: comparing whole paths costs more than the walk's own work in a
+		// folder of hundreds of skills.
+		candidates.sort(null);
+		for (Entry candidate : candidates) {
 			try {
-				BasicFileAttributes attributes = Files.readAttributes(candidate, BasicFileAttributes.class,
+				BasicFileAttributes attributes = Files.readAttributes(candidate.path(), BasicFileAttributes.class,
 						LinkOption.NOFOLLOW_LINKS);
 				if (attributes.isDirectory() && addKey(seen, attributes)) {
-					children.add(candidate);
+					children.add(candidate.path());
 				}
-				else if (attributes.isSymbolicLink() && Files.isDirectory(candidate)) {
-					links.add(candidate);
+				else if (attributes.isSymbolicLink() && Files.isDirectory(candidate.path())) {
+					links.add(candidate.path());
 				}
 			}
 			catch (IOException ex) {
 				// Gone since it was listed: nothing to search.
 			}
-		}
-		children.sort(null);
-		return null;
-	}
-
-	// A regular file, or a link to one (which the file guard then judges).
-	private static boolean isSkillFile(Path file, Map<Path, BasicFileAttributes> listed) {
-		try {
-			BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
-					LinkOption.NOFOLLOW_LINKS);
-			if (attributes.isRegularFile()) {
-				listed.put(file, attributes);
-				return true;
-			}
-			return attributes.isSymbolicLink() && Files.isRegularFile(file);
-		}
-		catch (IOException ex) {
-			return false;
 		}
 	}
 
@@ -219,20 +185,18 @@ public final class SkillFolders {
 	 * The result of a walk.
 	 *
 	 * @param skillFiles the skill files found ({@code SKILL.md}, or {@code skill.md}
-	 * where there is no {@code SKILL.md}), in walk order
-	 * @param listed the attributes of each skill file that was a plain file when listed
-	 * (not of links), for the open to check against
+	 * where there is no {@code SKILL.md}), in walk order, with the attributes a plain one
+	 * had when found, for its open to check against
 	 * @param diagnostics warnings about the location or the limits
 	 * @param directories the number of folders visited
 	 * @param limitReached whether folders were left unvisited because of the directory
 	 * limit
 	 */
-	public record Scan(List<Path> skillFiles, Map<Path, BasicFileAttributes> listed, List<SkillDiagnostic> diagnostics,
-			int directories, boolean limitReached) {
+	public record Scan(List<SkillFile> skillFiles, List<SkillDiagnostic> diagnostics, int directories,
+			boolean limitReached) {
 
 		public Scan {
 			skillFiles = List.copyOf(skillFiles);
-			listed = Collections.unmodifiableMap(listed);
 			diagnostics = List.copyOf(diagnostics);
 		}
 
@@ -241,12 +205,22 @@ public final class SkillFolders {
 		 * @return the folders holding the skill files
 		 */
 		public List<Path> skillDirectories() {
-			return this.skillFiles.stream().map(Path::getParent).toList();
+			return this.skillFiles.stream().map(SkillFile::directory).toList();
 		}
 
 	}
 
-	private record Level(Path directory, int depth) {
+	// A folder to visit, and its skill file when it was probed already.
+	private record Level(Path directory, int depth, boolean probed, @Nullable SkillFile skillFile) {
+	}
+
+	private record Entry(String name, Path path) implements Comparable<Entry> {
+
+		@Override
+		public int compareTo(Entry other) {
+			return this.name.compareTo(other.name);
+		}
+
 	}
 
 }

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 import dev.skills.core.InvalidSkillException;
 import dev.skills.core.Skill;
@@ -53,40 +52,11 @@ public final class SkillLoader {
 	 * Find the skill file of a folder: {@code SKILL.md}, else {@code skill.md}.
 	 * @param directory the folder
 	 * @return the file, or {@code null} when the folder holds neither
+	 * @see SkillFileLookup
 	 */
 	public static @Nullable Path findSkillFile(Path directory) {
-		// List the folder rather than probe paths: a case-insensitive file system would
-		// answer
-		// "exists" for both spellings.
-		boolean lower = false;
-		try (Stream<Path> entries = Files.list(directory)) {
-			for (Path entry : (Iterable<Path>) entries::iterator) {
-				String name = entry.getFileName().toString();
-				if (name.equals(SKILL_FILE) && Files.isRegularFile(entry)) {
-					return entry;
-				}
-				lower |= name.equals(LOWERCASE_SKILL_FILE) && Files.isRegularFile(entry);
-			}
-		}
-		catch (IOException ex) {
-			return null;
-		}
-		return lower ? directory.resolve(LOWERCASE_SKILL_FILE) : null;
-	}
-
-	/**
-	 * Whether a folder holds a skill file, as {@link #findSkillFile} finds one. Two
-	 * probes answer most folders, without listing them: a reload asks this of every
-	 * folder above a changed one, and those may hold thousands of entries.
-	 * @param directory the folder
-	 * @return {@code true} when it is a skill folder
-	 */
-	public static boolean holdsSkillFile(Path directory) {
-		boolean probed = Files.isRegularFile(directory.resolve(SKILL_FILE))
-				|| Files.isRegularFile(directory.resolve(LOWERCASE_SKILL_FILE));
-		// A case-insensitive file system answers a probe for any spelling: the listing
-		// decides.
-		return probed && findSkillFile(directory) != null;
+		SkillFileLookup.SkillFile found = SkillFileLookup.find(directory);
+		return (found != null) ? found.path() : null;
 	}
 
 	/**

@@ -36,22 +36,22 @@ final class FolderSkillSource implements SkillSource {
 	 * @param builtin whether it ships inside this library
 	 */
 	FolderSkillSource(Path skillFile, boolean builtin) {
-		this(skillFile, builtin, null);
+		this(Objects.requireNonNullElse(skillFile.getParent(), Path.of(".")), skillFile, builtin, null);
 	}
 
 	/**
-	 * Create a source whose {@code SKILL.md} a walk listed.
-	 * @param skillFile the {@code SKILL.md}
+	 * Create a source whose {@code SKILL.md} a walk found.
+	 * @param directory the skill folder
+	 * @param skillFile the {@code SKILL.md} in it
 	 * @param builtin whether it ships inside this library
-	 * @param listed the file's attributes as the walk read them, or {@code null}
+	 * @param listedKey the file's key as the walk read it, or {@code null}
 	 */
-	FolderSkillSource(Path skillFile, boolean builtin, @Nullable BasicFileAttributes listed) {
+	FolderSkillSource(Path directory, Path skillFile, boolean builtin, @Nullable Object listedKey) {
 		this.skillFile = skillFile;
 		this.builtin = builtin;
-		this.listedKey = (listed != null) ? listed.fileKey() : null;
-		Path parent = skillFile.getParent();
-		this.directory = (parent != null) ? parent : Path.of(".");
-		this.baseDirectory = this.directory.toString();
+		this.listedKey = listedKey;
+		this.directory = directory;
+		this.baseDirectory = directory.toString();
 	}
 
 	@Override

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 
-import org.jspecify.annotations.Nullable;
+import dev.skills.core.internal.parse.SkillFileLookup;
 
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.ResourcePatternResolver;
@@ -31,13 +31,13 @@ public sealed interface SkillSource permits FolderSkillSource, ClasspathSkillSou
 	/**
 	 * A skill in a folder on disk, found by a walk that read its {@code SKILL.md}'s
 	 * attributes: the first open checks against those instead of reading them again.
-	 * @param skillFile its {@code SKILL.md}
-	 * @param listed the file's attributes (without following links) when the walk listed
-	 * it, or {@code null}
+	 * @param found the skill file as the walk found it
 	 * @return the source
 	 */
-	static SkillSource folder(Path skillFile, @Nullable BasicFileAttributes listed) {
-		return new FolderSkillSource(skillFile, false, listed);
+	static SkillSource folder(SkillFileLookup.SkillFile found) {
+		BasicFileAttributes listed = found.plainFile();
+		return new FolderSkillSource(found.directory(), found.path(), false,
+				(listed != null) ? listed.fileKey() : null);
 	}
 
 	/**

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 import dev.skills.core.internal.discover.SkillFolders;
+import dev.skills.core.internal.parse.SkillFileLookup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,8 +32,10 @@ class ListedSkillFileTests {
 		Files.createDirectories(this.skillFile.getParent());
 		Files.writeString(this.skillFile, "---\nname: alpha\ndescription: Before.\n---\n");
 		SkillFolders.Scan scan = SkillFolders.find(this.root.resolve("skills"));
-		assertThat(scan.listed()).containsKey(this.skillFile);
-		return SkillSource.folder(this.skillFile, scan.listed().get(this.skillFile));
+		SkillFileLookup.SkillFile found = scan.skillFiles().get(0);
+		assertThat(found.path()).isEqualTo(this.skillFile);
+		assertThat(found.plainFile()).isNotNull();
+		return SkillSource.folder(found);
 	}
 
 	private static String read(SkillSource source) throws IOException {
