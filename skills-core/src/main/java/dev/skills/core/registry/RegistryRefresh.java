@@ -13,7 +13,8 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.skills.core.SkillDiagnostic;
-import dev.skills.core.internal.parse.SkillLoader;
+import dev.skills.core.internal.parse.SkillFileLookup;
+import dev.skills.core.internal.parse.SkillFileLookup.SkillFile;
 import dev.skills.core.internal.resource.SkillSource;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -208,7 +209,7 @@ final class RegistryRefresh {
 		if (location.folder() != null && folder.equals(location.folder()) && previous == null) {
 			editor.locationDiagnostics(locationWarnings(location, editor.locationDiagnostics()));
 		}
-		Path skillFile = SkillLoader.findSkillFile(folder);
+		SkillFile skillFile = SkillFileLookup.find(folder);
 		if (skillFile == null || insideAnotherSkill(location, folder)) {
 			editor.remove(directory);
 			if (skillFile == null && previous != null && Files.isDirectory(folder)) {
@@ -243,7 +244,7 @@ final class RegistryRefresh {
 	// itself.
 	private static boolean insideAnotherSkill(Location location, Path folder) {
 		for (Path dir = folder.getParent(); dir != null && location.contains(dir); dir = dir.getParent()) {
-			if (SkillLoader.findSkillFile(dir) != null) {
+			if (SkillFileLookup.find(dir) != null) {
 				return true;
 			}
 		}
