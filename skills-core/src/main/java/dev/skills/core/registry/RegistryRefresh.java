@@ -244,7 +244,7 @@ final class RegistryRefresh {
 	// itself.
 	private static boolean insideAnotherSkill(Location location, Path folder) {
 		for (Path dir = folder.getParent(); dir != null && location.contains(dir); dir = dir.getParent()) {
-			if (SkillFileLookup.find(dir) != null) {
+			if (SkillFileLookup.holdsSkillFile(dir)) {
 				return true;
 			}
 		}

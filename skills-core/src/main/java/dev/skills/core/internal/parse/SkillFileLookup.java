@@ -40,6 +40,18 @@ public final class SkillFileLookup {
 		return null;
 	}
 
+	/**
+	 * Whether a folder holds a skill file, as {@link #find} would find one. Asked of
+	 * folders that mostly hold none (those above a changed folder), so it first probes
+	 * with the calls that answer "missing" without building an exception.
+	 * @param directory the folder
+	 * @return {@code true} when it is a skill folder
+	 */
+	public static boolean holdsSkillFile(Path directory) {
+		return (Files.isRegularFile(directory.resolve(SkillLoader.SKILL_FILE))
+				|| Files.isRegularFile(directory.resolve(SkillLoader.LOWERCASE_SKILL_FILE))) && find(directory) != null;
+	}
+
 	private static @Nullable SkillFile probe(Path directory, String name) {
 		Path file = directory.resolve(name);
 		try {

@@ -18,10 +18,18 @@ class SkillFileLookupTests {
 	@TempDir
 	Path folder;
 
+	// The lookup, and the cheaper question of whether there is a skill file, which must
+	// agree with it.
+	private SkillFile find() {
+		SkillFile found = SkillFileLookup.find(this.folder);
+		assertThat(SkillFileLookup.holdsSkillFile(this.folder)).isEqualTo(found != null);
+		return found;
+	}
+
 	@Test
 	void plainSkillMdIsFoundWithItsAttributesForTheOpenToCheck() throws IOException {
 		Path file = TestSkills.file(this.folder, "SKILL.md", "---\n");
-		SkillFile found = SkillFileLookup.find(this.folder);
+		SkillFile found = find();
 		assertThat(found.path()).isEqualTo(file);
 		assertThat(found.plainFile().fileKey())
 			.isEqualTo(Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey());
@@ -31,7 +39,7 @@ class SkillFileLookupTests {
 	void linkToARegularFileIsFoundWithoutAttributesForTheGuardToJudge() throws IOException {
 		Path target = TestSkills.file(this.folder, "real.md", "---\n");
 		Path link = Files.createSymbolicLink(this.folder.resolve("SKILL.md"), target);
-		SkillFile found = SkillFileLookup.find(this.folder);
+		SkillFile found = find();
 		assertThat(found.path()).isEqualTo(link);
 		assertThat(found.plainFile()).isNull();
 	}
@@ -40,7 +48,7 @@ class SkillFileLookupTests {
 	void lowerCaseSkillMdIsFoundWhereSkillMdIsAFolder() throws IOException {
 		Files.createDirectories(this.folder.resolve("SKILL.md"));
 		Path lower = TestSkills.file(this.folder, "skill.md", "---\n");
-		assertThat(SkillFileLookup.find(this.folder).path()).isEqualTo(lower);
+		assertThat(find().path()).isEqualTo(lower);
 	}
 
 	@Test
@@ -48,14 +56,14 @@ class SkillFileLookupTests {
 		Files.createDirectories(this.folder.resolve("SKILL.md"));
 		Files.createSymbolicLink(this.folder.resolve("skill.md"), this.folder.resolve("SKILL.md"));
 		TestSkills.file(this.folder, "README.md", "# Not a skill\n");
-		assertThat(SkillFileLookup.find(this.folder)).isNull();
+		assertThat(find()).isNull();
 	}
 
 	@Test
 	void nameInAnotherCaseBesideSkillMdMakesTheListingDecide() throws IOException {
 		Path file = TestSkills.file(this.folder, "SKILL.md", "---\n");
 		TestSkills.file(this.folder, "SKILL.mD", "---\n");
-		SkillFile found = SkillFileLookup.find(this.folder);
+		SkillFile found = find();
 		assertThat(found.path()).isEqualTo(file);
 		assertThat(found.plainFile()).isNotNull();
 	}
@@ -64,14 +72,14 @@ class SkillFileLookupTests {
 	void nameInAnotherCaseBesideLowerCaseSkillMdMakesTheListingDecide() throws IOException {
 		Path file = TestSkills.file(this.folder, "skill.md", "---\n");
 		TestSkills.file(this.folder, "skill.mD", "---\n");
-		assertThat(SkillFileLookup.find(this.folder).path()).isEqualTo(file);
+		assertThat(find().path()).isEqualTo(file);
 	}
 
 	@Test
 	void nameInAnotherCaseAloneIsNoSkillFile() throws IOException {
 		TestSkills.file(this.folder, "SKILL.mD", "---\n");
 		TestSkills.file(this.folder, "Skill.md", "---\n");
-		assertThat(SkillFileLookup.find(this.folder)).isNull();
+		assertThat(find()).isNull();
 	}
 
 }
