@@ -17,6 +17,7 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.internal.parse.SkillFileLookup;
 import dev.skills.core.internal.parse.SkillFileLookup.SkillFile;
+import dev.skills.core.internal.parse.SkillLoader;
 import dev.skills.core.internal.resource.SkillFiles;
 import org.jspecify.annotations.Nullable;
 
@@ -91,6 +92,7 @@ public final class SkillFolders {
 			// Then the walk finds nothing either.
 		}
 		List<Path> links = new ArrayList<>();
+		List<Path> unreadable = new ArrayList<>();
 		int visited = 0;
 		boolean tooDeep = false;
 		boolean limitReached = false;
@@ -111,7 +113,7 @@ public final class SkillFolders {
 				continue;
 			}
 			List<Path> children = new ArrayList<>();
-			subfolders(current.directory(), children, seen, links);
+			subfolders(current.directory(), children, seen, links, unreadable);
 			if (current.depth() < maxDepth) {
 				for (Path child : children) {
 					// Probed now, while the file system's caches still hold the folder,
@@ -136,13 +138,20 @@ public final class SkillFolders {
 							+ ": links below a location are not followed; "
 							+ "add the link's target to skills.skills-dir instead"));
 		}
+		if (!unreadable.isEmpty()) {
+			diagnostics.add(SkillDiagnostic.warning(start.toString(), null,
+					"Skipped " + unreadable.size() + " skill file(s) such as " + unreadable.get(0)
+							+ ": a FIFO, socket or device is never read; make it a regular file"));
+		}
 		return new Scan(skills, diagnostics, visited, limitReached);
 	}
 
 	// The subfolders of a folder that is not a skill: real folders not seen before; links
-	// to folders are noted, not followed. A skill folder is probed, never listed: its
-	// other entries are never looked at.
-	private static void subfolders(Path directory, List<Path> children, Set<Object> seen, List<Path> links) {
+	// to folders are noted, not followed, and so are skill files that are neither files
+	// nor folders. A skill folder is probed, never listed: its other entries are never
+	// looked at.
+	private static void subfolders(Path directory, List<Path> children, Set<Object> seen, List<Path> links,
+			List<Path> unreadable) {
 		List<Entry> candidates = new ArrayList<>();
 		try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
 			for (Path entry : entries) {
@@ -167,6 +176,9 @@ public final class SkillFolders {
 				}
 				else if (attributes.isSymbolicLink() && Files.isDirectory(candidate.path())) {
 					links.add(candidate.path());
+				}
+				else if (attributes.isOther() && SkillLoader.isSkillFileName(candidate.name())) {
+					unreadable.add(candidate.path());
 				}
 			}
 			catch (IOException ex) {

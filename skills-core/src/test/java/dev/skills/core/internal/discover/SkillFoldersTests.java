@@ -3,7 +3,9 @@ package dev.skills.core.internal.discover;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
+import dev.skills.core.Preemptively;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.TestSkills;
 import org.junit.jupiter.api.Test;
@@ -161,6 +163,23 @@ class SkillFoldersTests {
 		Path file = Files.writeString(this.root.resolve("skills.txt"), "not a folder");
 		assertThat(SkillFolders.find(file).diagnostics())
 			.containsExactly(SkillDiagnostic.warning(file.toString(), null, "Skill location is not a directory"));
+	}
+
+	@Test
+	void skillFilesThatAreFifosAreSkippedWithOneWarningAndNeverOpened() throws Exception {
+		Path good = skill("tools/good");
+		for (String folder : new String[] { "tools/first", "tools/second" }) {
+			Path fifo = Files.createDirectories(this.root.resolve(folder)).resolve("SKILL.md");
+			Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+			assertThat(mkfifo.waitFor()).isZero();
+		}
+
+		SkillFolders.Scan scan = Preemptively.within(Duration.ofSeconds(5), () -> SkillFolders.find(this.root));
+
+		assertThat(scan.skillDirectories()).containsExactly(good);
+		assertThat(scan.diagnostics()).containsExactly(SkillDiagnostic.warning(this.root.toString(), null,
+				"Skipped 2 skill file(s) such as " + this.root.resolve("tools/first/SKILL.md")
+						+ ": a FIFO, socket or device is never read; make it a regular file"));
 	}
 
 	private Path skill(String relative) throws IOException {
