@@ -12,8 +12,6 @@ import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -24,7 +22,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import dev.skills.core.SkillConfig;
-import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.internal.resource.SkillFiles;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -57,9 +54,7 @@ final class NativeChangeWatcher implements ChangeWatcher {
 
 	private final Map<Path, Integer> watchedPerRoot = new ConcurrentHashMap<>();
 
-	private final Map<Path, PollingChangeWatcher> polled = new ConcurrentHashMap<>();
-
-	private final Map<Path, SkillDiagnostic> warnings = new ConcurrentHashMap<>();
+	private final WatchFallbacks fallbacks;
 
 	private final Set<Path> missingRoots = ConcurrentHashMap.newKeySet();
 
@@ -74,6 +69,7 @@ final class NativeChangeWatcher implements ChangeWatcher {
 		this.config = config;
 		this.handler = handler;
 		this.maxWatches = maxWatches;
+		this.fallbacks = new WatchFallbacks(this.roots, config, handler);
 		for (Path root : this.roots) {
 			if (Files.isDirectory(root)) {
 				registerTree(root);
@@ -90,14 +86,13 @@ final class NativeChangeWatcher implements ChangeWatcher {
 
 	@Override
 	public boolean isRunning() {
-		return this.running && this.thread.isAlive()
-				&& this.polled.values().stream().allMatch(PollingChangeWatcher::isRunning);
+		return this.running && this.thread.isAlive() && this.fallbacks.isRunning();
 	}
 
 	@Override
 	public void close() {
 		this.running = false;
-		this.polled.values().forEach(PollingChangeWatcher::close);
+		this.fallbacks.close();
 		try {
 			this.service.close();
 		}
@@ -233,7 +228,7 @@ final class NativeChangeWatcher implements ChangeWatcher {
 	// covers.
 	private void registerTree(Path start) {
 		Path root = rootOf(start);
-		if (root == null || this.polled.containsKey(root)) {
+		if (root == null || this.fallbacks.isPolled(root)) {
 			return;
 		}
 		int depth = start.equals(root) ? 0 : root.relativize(start).getNameCount();
@@ -255,11 +250,9 @@ final class NativeChangeWatcher implements ChangeWatcher {
 			return;
 		}
 		this.watchedPerRoot.merge(root, registered[0], Integer::sum);
-		if (limitReached && this.warnings.putIfAbsent(root,
-				SkillDiagnostic
-					.warning(root.toString(), null, "Stopped watching after " + this.config.discoveryMaxDirectories()
-							+ " folders (skills.discovery.max-directories): changes past them are not seen")) == null) {
-			report();
+		if (limitReached) {
+			this.fallbacks.warnOnce(root, "Stopped watching after " + this.config.discoveryMaxDirectories()
+					+ " folders (skills.discovery.max-directories): changes past them are not seen");
 		}
 	}
 
@@ -273,28 +266,7 @@ final class NativeChangeWatcher implements ChangeWatcher {
 			return below;
 		});
 		this.watchedPerRoot.remove(root);
-		Duration interval = FALLBACK_POLL_INTERVAL;
-		this.polled.put(root, new PollingChangeWatcher(List.of(root), interval, this.config, this.handler));
-		this.warnings.put(root, SkillDiagnostic.warning(root.toString(), null, "Native file watches ran out (" + failure
-				+ "); polling this location every " + interval.toSeconds() + "s instead"));
-		logger.warn(this.warnings.get(root));
-		report();
-	}
-
-	private void report() {
-		List<SkillDiagnostic> current = new ArrayList<>();
-		for (Path root : this.roots) {
-			SkillDiagnostic warning = this.warnings.get(root);
-			if (warning != null) {
-				current.add(warning);
-			}
-		}
-		try {
-			this.handler.onDiagnostics(List.copyOf(current));
-		}
-		catch (RuntimeException ex) {
-			logger.warn("Reporting watcher warnings failed", ex);
-		}
+		this.fallbacks.poll(root, failure);
 	}
 
 	private @Nullable Path rootOf(Path path) {
