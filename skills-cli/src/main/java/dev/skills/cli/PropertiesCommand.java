@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 
 import dev.skills.core.internal.parse.FrontmatterException;
 import dev.skills.core.internal.parse.FrontmatterParser;
-import dev.skills.core.internal.parse.SkillLoader;
+import dev.skills.core.load.SkillLoader;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -4,8 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import dev.skills.core.internal.discover.SkillFolders;
-import dev.skills.core.internal.parse.SkillLoader;
+import dev.skills.core.internal.files.SkillFolders;
+import dev.skills.core.load.SkillLoader;
 
 /**
  * Turns a path given on the command line into skill folders: a {@code SKILL.md} stands

@@ -13,7 +13,7 @@ import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.parse.FrontmatterException;
 import dev.skills.core.internal.parse.FrontmatterParser;
-import dev.skills.core.internal.parse.SkillLoader;
+import dev.skills.core.load.SkillLoader;
 import dev.skills.core.validate.SkillValidator;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import dev.skills.core.internal.InvalidSkillSettingException;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import dev.skills.core.internal.discover.SkillFolders;
-import dev.skills.core.internal.parse.SkillLoader;
-import dev.skills.core.internal.parse.SkillReadResult;
+import dev.skills.core.internal.files.SkillFolders;
+import dev.skills.core.load.SkillLoader;
+import dev.skills.core.load.SkillReadResult;
 import dev.skills.core.validate.SkillValidator;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeAll;

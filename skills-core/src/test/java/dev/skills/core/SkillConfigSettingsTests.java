@@ -2,7 +2,6 @@ package dev.skills.core;
 
 import java.time.Duration;
 
-import dev.skills.core.internal.InvalidSkillSettingException;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -16,9 +16,9 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
+import dev.skills.core.InvalidSkillSettingException;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
-import dev.skills.core.internal.InvalidSkillSettingException;
 
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.RowCallbackHandler;

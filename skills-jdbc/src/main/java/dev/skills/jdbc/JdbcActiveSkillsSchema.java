@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
 
-import dev.skills.core.internal.InvalidSkillSettingException;
+import dev.skills.core.InvalidSkillSettingException;
 
 import org.springframework.core.io.ByteArrayResource;
 import org.springframework.core.io.ClassPathResource;

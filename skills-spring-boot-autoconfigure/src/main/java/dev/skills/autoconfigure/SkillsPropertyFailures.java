@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-import dev.skills.core.internal.InvalidSkillSettingException;
+import dev.skills.core.InvalidSkillSettingException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.skills.core.internal.InvalidSkillSettingException;
+import dev.skills.core.InvalidSkillSettingException;
 
 /**
  * Keeps active skills in memory for at most a fixed number of conversations; the

@@ -3,7 +3,7 @@ package dev.skills.core.registry;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import dev.skills.core.internal.resource.SkillSource.Fingerprint;
+import dev.skills.core.source.SkillSource.Fingerprint;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,9 +1,6 @@
 package dev.skills.core.registry;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -13,20 +10,22 @@ import java.util.Set;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
-import dev.skills.core.SkillMeta;
-import dev.skills.core.internal.discover.SkillFolders;
-import dev.skills.core.internal.parse.SkillLoader;
-import dev.skills.core.internal.parse.SkillReadResult;
-import dev.skills.core.internal.resource.SkillFiles;
-import dev.skills.core.internal.resource.SkillSource;
+import dev.skills.core.internal.files.FileReads;
+import dev.skills.core.internal.files.FolderSkillSource;
+import dev.skills.core.internal.files.JarSkillSource;
+import dev.skills.core.internal.files.SkillFileLookup.SkillFile;
+import dev.skills.core.internal.files.SkillFiles;
+import dev.skills.core.internal.files.SkillFolders;
+import dev.skills.core.source.SkillSource;
+import dev.skills.core.source.SkillSource.Fingerprint;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.ResourcePatternResolver;
 
 /**
- * Finds the skills of a location and reads them into entries, keeping each folder
- * location within its discovery limits also when only part of it is scanned again.
+ * Finds the skills of a location: the folder walk for folder locations, one pass over the
+ * classpath for {@code classpath*:} patterns.
  */
 final class LocationScanner {
 
@@ -42,116 +41,37 @@ final class LocationScanner {
 
 	private final int maxDirectories;
 
-	// Folders each folder location has used of its limit, by location index. Only the
-	// refresh,
-	// which serialises every scan, touches it.
-	private final Map<Integer, Integer> directoriesSpent = new HashMap<>();
+	private final FileReads reads;
 
-	LocationScanner(ResourcePatternResolver resolver, SkillConfig config) {
+	LocationScanner(ResourcePatternResolver resolver, SkillConfig config, FileReads reads) {
 		this.resolver = resolver;
 		this.maxDepth = config.discoveryMaxDepth();
 		this.maxDirectories = config.discoveryMaxDirectories();
+		this.reads = reads;
 	}
 
 	/**
 	 * Find the skills of a location.
 	 * @param location the location
 	 * @param diagnostics receives warnings about the location itself
-	 * @return the skills found, in precedence order
+	 * @return the skills found, in precedence order, each with its file's fingerprint
 	 */
-	List<SkillSource> scan(Location location, List<SkillDiagnostic> diagnostics) {
+	List<Found> scan(Location location, List<SkillDiagnostic> diagnostics) {
 		if (location.folder() != null) {
 			SkillFolders.Scan scan = SkillFolders.find(location.folder(), this.maxDepth, this.maxDirectories);
 			diagnostics.addAll(scan.diagnostics());
-			this.directoriesSpent.put(location.index(), scan.limitReached() ? this.maxDirectories : scan.directories());
-			return toSources(scan);
+			List<Found> found = new ArrayList<>(scan.skillFiles().size());
+			for (SkillFile file : scan.skillFiles()) {
+				SkillSource source = FolderSkillSource.of(file, false, this.reads);
+				// The walk's probe read the attributes of a plain file: no second stat.
+				found.add(new Found(source,
+						(file.plainFile() != null) ? Fingerprint.of(file.plainFile()) : source.fingerprint()));
+			}
+			return found;
 		}
-		return scanClasspath(location, diagnostics);
-	}
-
-	/**
-	 * Find the skills below one folder of a folder location, after a change there. A full
-	 * scan stops at the location's folder limit; what lies past it must stay unseen here
-	 * too. Folders visited here count towards the limit (an upper bound: some were
-	 * counted before), so once the limit could have been passed only a full scan can say
-	 * what it would find.
-	 * @param location the location
-	 * @param start the folder to search, at or below the location's folder
-	 * @return the skills found, or {@code null} when only a full scan of the location is
-	 * exact
-	 */
-	@Nullable List<SkillSource> scanBelow(Location location, Path start) {
-		if (!start.equals(location.folder()) && Files.isSymbolicLink(start)) {
-			// A full scan does not follow links below the location: neither does this
-			// one.
-			return List.of();
-		}
-		Path relative = location.folder().relativize(start);
-		// A full scan never enters .git, node_modules, hidden folders...: neither does
-		// this one.
-		if (SkillFiles.isSkippedPath(relative)) {
-			return List.of();
-		}
-		int depth = relative.getNameCount();
-		int remaining = this.maxDepth - (start.equals(location.folder()) ? 0 : depth);
-		if (remaining < 0) {
-			return List.of();
-		}
-		int spent = this.directoriesSpent.getOrDefault(location.index(), this.maxDirectories);
-		SkillFolders.Scan scan = SkillFolders.findBelow(start, remaining, this.maxDirectories - spent);
-		if (scan.limitReached()) {
-			return null;
-		}
-		this.directoriesSpent.put(location.index(), spent + scan.directories());
-		return toSources(scan);
-	}
-
-	private static List<SkillSource> toSources(SkillFolders.Scan scan) {
-		return scan.skillFiles().stream().map(SkillSource::folder).toList();
-	}
-
-	/**
-	 * Read a skill's frontmatter into an entry. When a skill that loaded before no longer
-	 * does (a half-saved edit, say), its last good version is kept with an error saying
-	 * so.
-	 * @param source the skill
-	 * @param locationIndex its location's index
-	 * @param order its position in the location's scan (classpath order); 0 for folder
-	 * skills, which are ordered by path
-	 * @param previous the entry it replaces, if any
-	 * @return the entry
-	 */
-	SkillEntry read(SkillSource source, int locationIndex, int order, @Nullable SkillEntry previous) {
-		SkillSource.Fingerprint fingerprint;
-		SkillReadResult result;
-		try (SkillSource.OpenSkillFile file = source.openSkill()) {
-			fingerprint = file.fingerprint();
-			result = SkillLoader.readMeta(file.stream(), source.location(), source.baseDirectory(),
-					source.directoryName());
-		}
-		catch (IOException | UncheckedIOException ex) {
-			// Noted as it is, so that a later scan reads it again only once it changes.
-			fingerprint = source.fingerprint();
-			result = new SkillReadResult(null, List
-				.of(SkillDiagnostic.error(source.location(), null, "Cannot read SKILL.md: " + ex.getMessage())));
-		}
-		List<SkillDiagnostic> diagnostics = new ArrayList<>();
-		if (source.location().endsWith("/" + SkillLoader.LOWERCASE_SKILL_FILE)) {
-			diagnostics.add(SkillDiagnostic.warning(source.location(),
-					(result.meta() != null) ? result.meta().name() : null, SkillLoader.lowercaseFileMessage()));
-		}
-		diagnostics.addAll(result.diagnostics());
-		SkillMeta meta = result.meta();
-		if (meta != null && source.builtin()) {
-			meta = meta.withBuiltin(true);
-		}
-		if (meta == null && previous != null && previous.meta() != null) {
-			meta = previous.meta();
-			diagnostics.add(SkillDiagnostic.error(source.location(), meta.name(),
-					"SKILL.md cannot be loaded any more; keeping the last good version of '" + meta.name()
-							+ "' until it is fixed"));
-		}
-		return new SkillEntry(source, locationIndex, order, meta, diagnostics, fingerprint);
+		return scanClasspath(location, diagnostics).stream()
+			.map((source) -> new Found(source, source.fingerprint()))
+			.toList();
 	}
 
 	private List<SkillSource> scanClasspath(Location location, List<SkillDiagnostic> diagnostics) {
@@ -195,7 +115,7 @@ final class LocationScanner {
 		String relative = url.substring(root.length());
 		String[] segments = relative.split("/");
 		String fileName = segments[segments.length - 1];
-		boolean skillFile = SkillLoader.isSkillFileName(fileName);
+		boolean skillFile = SkillFiles.isSkillFileName(fileName);
 		if (!skillFile || segments.length < 2 || segments.length - 1 > this.maxDepth || hasSkippedSegment(segments)) {
 			return null;
 		}
@@ -211,14 +131,14 @@ final class LocationScanner {
 		Set<String> upperCase = new HashSet<>();
 		for (Candidate candidate : candidates) {
 			directories.add(candidate.directory());
-			if (candidate.fileName().equals(SkillLoader.SKILL_FILE)) {
+			if (candidate.fileName().equals(SkillFiles.SKILL_FILE)) {
 				upperCase.add(candidate.directory());
 			}
 		}
 		List<SkillSource> sources = new ArrayList<>();
 		Map<String, Boolean> builtinRoots = new HashMap<>();
 		for (Candidate candidate : candidates) {
-			boolean shadowedFile = candidate.fileName().equals(SkillLoader.LOWERCASE_SKILL_FILE)
+			boolean shadowedFile = candidate.fileName().equals(SkillFiles.LOWERCASE_SKILL_FILE)
 					&& upperCase.contains(candidate.directory());
 			if (!shadowedFile && !insideAnotherSkill(candidate, directories)) {
 				boolean builtin = builtinRoots.computeIfAbsent(candidate.root(), this::isBuiltinRoot);
@@ -245,13 +165,13 @@ final class LocationScanner {
 		// so that their links are checked like any folder skill's.
 		if (resource.isFile()) {
 			try {
-				return SkillSource.folder(resource.getFile().toPath(), builtin);
+				return FolderSkillSource.of(resource.getFile().toPath(), builtin, this.reads);
 			}
 			catch (IOException ex) {
 				// fall through to resource access
 			}
 		}
-		return SkillSource.classpath(resource, this.resolver, builtin);
+		return new JarSkillSource(resource, this.resolver, builtin);
 	}
 
 	// A jar marks the skills it ships as built in with an empty file ".builtin" at its
@@ -270,6 +190,15 @@ final class LocationScanner {
 	}
 
 	private record Candidate(Resource resource, String root, String directory, String fileName) {
+	}
+
+	/**
+	 * A skill a scan found.
+	 *
+	 * @param source where it lives
+	 * @param fingerprint its {@code SKILL.md}'s fingerprint as found
+	 */
+	record Found(SkillSource source, Fingerprint fingerprint) {
 	}
 
 }

@@ -26,15 +26,15 @@ final class RegistryWatch {
 
 	private final SkillConfig config;
 
-	private final RegistryRefresh refresh;
+	private final SkillsWriter writer;
 
 	private volatile @Nullable ChangeWatcher watcher;
 
 	private boolean closed;
 
-	RegistryWatch(SkillConfig config, RegistryRefresh refresh) {
+	RegistryWatch(SkillConfig config, SkillsWriter writer) {
 		this.config = config;
-		this.refresh = refresh;
+		this.writer = writer;
 	}
 
 	/**
@@ -43,7 +43,7 @@ final class RegistryWatch {
 	 * @return what the discovery changed
 	 */
 	synchronized SkillsChange rewatch(Supplier<SkillsChange> discovery) {
-		// The watcher thread takes the refresh's lock to apply changes: stop it first.
+		// The watcher thread takes the writer's lock to apply changes: stop it first.
 		stop();
 		SkillsChange change = discovery.get();
 		start();
@@ -71,7 +71,7 @@ final class RegistryWatch {
 		if (!this.config.hotReload() || this.closed) {
 			return;
 		}
-		List<Path> folders = this.refresh.locations().stream().map(Location::folder).filter(Objects::nonNull).toList();
+		List<Path> folders = this.writer.locations().stream().map(Location::folder).filter(Objects::nonNull).toList();
 		if (folders.isEmpty()) {
 			return;
 		}
@@ -81,16 +81,16 @@ final class RegistryWatch {
 				@Override
 				public void onChange(Set<Path> changed, boolean overflow) {
 					if (overflow) {
-						RegistryWatch.this.refresh.rescan();
+						RegistryWatch.this.writer.rescan();
 					}
 					else {
-						RegistryWatch.this.refresh.refresh(changed);
+						RegistryWatch.this.writer.refresh(changed);
 					}
 				}
 
 				@Override
 				public void onDiagnostics(List<SkillDiagnostic> diagnostics) {
-					RegistryWatch.this.refresh.watcherDiagnostics(diagnostics);
+					RegistryWatch.this.writer.watcherDiagnostics(diagnostics);
 				}
 
 			});
@@ -104,7 +104,7 @@ final class RegistryWatch {
 		if (this.watcher != null) {
 			this.watcher.close();
 			this.watcher = null;
-			this.refresh.watcherDiagnostics(List.of());
+			this.writer.watcherDiagnostics(List.of());
 		}
 	}
 

@@ -3,7 +3,10 @@ package dev.skills.core.registry;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
+
+import dev.skills.core.SkillDiagnostic;
 
 /**
  * What one reload changed. Sets are of skill names; a skill whose file changed but still
@@ -33,6 +36,54 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 	// thousand.
 	private static Set<String> copy(Set<String> names) {
 		return names.isEmpty() ? Set.of() : Collections.unmodifiableSet(new HashSet<>(names));
+	}
+
+	/**
+	 * What changed from one snapshot to the next: the names of the locations whose part
+	 * was replaced are compared.
+	 * @param before the snapshot replaced
+	 * @param after the new snapshot
+	 * @param written the entries read for the new snapshot
+	 * @param duration how long the reload took
+	 * @return the change
+	 */
+	static SkillsChange between(SkillsSnapshot before, SkillsSnapshot after, List<SkillEntry> written,
+			Duration duration) {
+		Set<String> touched = new HashSet<>();
+		List<LocationSkills> old = before.locations();
+		List<LocationSkills> now = after.locations();
+		for (int i = 0; i < Math.max(old.size(), now.size()); i++) {
+			LocationSkills was = (i < old.size()) ? old.get(i) : null;
+			LocationSkills is = (i < now.size()) ? now.get(i) : null;
+			if (was != is) {
+				touched.addAll((was != null) ? was.winners().keySet() : Set.of());
+				touched.addAll((is != null) ? is.winners().keySet() : Set.of());
+			}
+		}
+		Set<String> added = new HashSet<>();
+		Set<String> changed = new HashSet<>();
+		Set<String> removed = new HashSet<>();
+		for (String name : touched) {
+			SkillEntry from = before.entry(name);
+			SkillEntry to = after.entry(name);
+			if (from == null && to != null) {
+				added.add(name);
+			}
+			else if (from != null && to == null) {
+				removed.add(name);
+			}
+			else if (from != null && (!from.meta().equals(to.meta()) || !from.diagnostics().equals(to.diagnostics())
+					|| !from.listing().equals(to.listing()))) {
+				changed.add(name);
+			}
+		}
+		Set<String> failed = new HashSet<>();
+		for (SkillEntry entry : written) {
+			if (entry.diagnostics().stream().anyMatch(SkillDiagnostic::isError)) {
+				failed.add((entry.meta() != null) ? entry.meta().name() : entry.source().directoryName());
+			}
+		}
+		return new SkillsChange(added, changed, removed, after.generation(), failed, duration);
 	}
 
 	/**

@@ -3,13 +3,13 @@ package dev.skills.core.registry;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
-import dev.skills.core.Skill;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
-import dev.skills.core.SkillResourceException;
+import dev.skills.core.internal.files.FileReads;
 
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.springframework.core.io.support.ResourcePatternResolver;
@@ -18,12 +18,14 @@ import org.springframework.core.io.support.ResourcePatternResolver;
  * Every skill of the configured locations, kept current.
  * <p>
  * The state lives in one immutable {@link SkillsSnapshot}: readers never lock, and a
- * reload builds the next snapshot and swaps one reference. Every read also takes a
- * snapshot, so that a request reads names, instructions and files of one generation
- * whatever reloads meanwhile. Discovery reads frontmatter only; bodies are read when
- * {@link #load(String) loaded} and cached. With hot reload on, only the skill folders
- * that changed are read again, and a skill whose edit breaks it keeps its last good
- * version, frontmatter and instructions, until it is fixed.
+ * reload builds the next snapshot and swaps one reference. Every reader of skills,
+ * instructions and files is on the snapshot, so that a request that holds one reads a
+ * single generation whatever reloads meanwhile; this class is the lifecycle (discovery,
+ * reloads, listeners, {@link #close()}) and a few conveniences over {@link #snapshot()}.
+ * Discovery reads frontmatter only; bodies are read when
+ * {@link SkillsSnapshot#load(String) loaded} and cached. With hot reload on, only the
+ * skill folders that changed are read again, and a skill whose edit breaks it keeps its
+ * last good version, frontmatter and instructions, until it is fixed.
  * <p>
  * Locations are searched in order and the first skill of a name wins; each later one is
  * reported as shadowed. One broken skill never stops the others: it becomes an error
@@ -34,11 +36,19 @@ public class SkillsRegistry implements AutoCloseable {
 
 	private final SkillConfig config;
 
-	private final RegistryRefresh refresh;
+	private final FileReads reads = new FileReads();
+
+	private final SkillsWriter writer;
 
 	private final RegistryWatch watch;
 
-	private final SkillContents contents;
+	/**
+	 * Create an empty registry with the default configuration; call
+	 * {@link #discover(List)}.
+	 */
+	public SkillsRegistry() {
+		this(SkillConfig.builder().build());
+	}
 
 	/**
 	 * Create an empty registry; call {@link #discover(List)}, or use
@@ -56,9 +66,9 @@ public class SkillsRegistry implements AutoCloseable {
 	 */
 	public SkillsRegistry(SkillConfig config, ResourcePatternResolver resolver) {
 		this.config = config;
-		this.contents = new SkillContents(config.maxBodyBytes());
-		this.refresh = new RegistryRefresh(new LocationScanner(resolver, config));
-		this.watch = new RegistryWatch(config, this.refresh);
+		this.writer = new SkillsWriter(new LocationScanner(resolver, config, this.reads), this.reads,
+				new SkillContents(config.maxBodyBytes(), config.maxResourceBytes()));
+		this.watch = new RegistryWatch(config, this.writer);
 	}
 
 	/**
@@ -87,15 +97,16 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return what changed
 	 */
 	public SkillsChange discover(List<String> locations) {
-		return this.watch.rewatch(() -> this.refresh.relocate(locations));
+		return this.watch.rewatch(() -> this.writer.relocate(locations));
 	}
 
 	/**
 	 * Search every location again; an unchanged {@code SKILL.md} is not read again.
+	 * Callers that ask while a reload runs share the next one.
 	 * @return what changed
 	 */
 	public SkillsChange reload() {
-		return this.refresh.rescan();
+		return this.writer.rescan();
 	}
 
 	/**
@@ -105,19 +116,20 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return what changed
 	 */
 	public SkillsChange refresh(Collection<Path> changedPaths) {
-		return this.refresh.refresh(changedPaths);
+		return this.writer.refresh(changedPaths);
 	}
 
 	/**
-	 * The current snapshot; hold it to read several things consistently.
+	 * The current snapshot; hold it to read several things consistently. Every reader of
+	 * skills, instructions and files is on the snapshot.
 	 * @return the snapshot
 	 */
 	public SkillsSnapshot snapshot() {
-		return this.refresh.snapshot();
+		return this.writer.snapshot();
 	}
 
 	/**
-	 * The number of skills.
+	 * The number of skills of the current snapshot.
 	 * @return the count
 	 */
 	public int size() {
@@ -125,7 +137,7 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Whether a skill of that name exists.
+	 * Whether the current snapshot has a skill of that name.
 	 * @param name the name
 	 * @return {@code true} when it does
 	 */
@@ -134,7 +146,7 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * The skill names, sorted.
+	 * The skill names of the current snapshot, sorted.
 	 * @return the names
 	 */
 	public List<String> names() {
@@ -142,20 +154,12 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * The skill of that name.
+	 * The skill of that name in the current snapshot.
 	 * @param name the name
 	 * @return the skill's frontmatter, or empty
 	 */
 	public Optional<SkillMeta> get(String name) {
 		return snapshot().get(name);
-	}
-
-	/**
-	 * Every skill, in catalog order.
-	 * @return the skills
-	 */
-	public List<SkillMeta> skills() {
-		return snapshot().skills();
 	}
 
 	/**
@@ -167,11 +171,23 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * The {@code <available_skills>} catalog.
+	 * The {@code <available_skills>} catalog of the current snapshot.
 	 * @return the catalog block
 	 */
 	public String buildCatalog() {
 		return snapshot().catalog();
+	}
+
+	/**
+	 * Read a file bundled with a skill of the current snapshot, as
+	 * {@link SkillsSnapshot#readFile(String, String, int)} does.
+	 * @param skill the skill name
+	 * @param path the file's path relative to the skill folder
+	 * @param maxBytes the most bytes to return
+	 * @return the text the model sees
+	 */
+	public String readFile(String skill, String path, int maxBytes) {
+		return snapshot().readFile(skill, path, maxBytes);
 	}
 
 	/**
@@ -183,92 +199,12 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Load a skill with its instructions and bundled files.
-	 * @param name the skill name
-	 * @return the skill
-	 * @throws SkillResourceException when there is no such skill, or its file cannot be
-	 * read
+	 * The skill folders with a file read that never returned (a FIFO swapped in for a
+	 * file and unlinked again): their files are refused until it does.
+	 * @return each folder with the number of threads it holds; empty when none
 	 */
-	public Skill load(String name) {
-		return load(snapshot(), name);
-	}
-
-	/**
-	 * Load a skill as one snapshot knows it. A skill that a later reload removed still
-	 * loads while its instructions can be read or are cached.
-	 * @param snapshot the snapshot the caller holds
-	 * @param name the skill name
-	 * @return the skill
-	 * @throws SkillResourceException when the snapshot has no such skill, or its file
-	 * cannot be read
-	 */
-	public Skill load(SkillsSnapshot snapshot, String name) {
-		return this.contents.load(snapshot, name);
-	}
-
-	/**
-	 * The files a skill bundles, without reading its body.
-	 * @param name the skill name
-	 * @return relative paths, sorted; empty when it bundles none
-	 * @throws SkillResourceException when there is no such skill
-	 */
-	public List<String> files(String name) {
-		return files(snapshot(), name);
-	}
-
-	/**
-	 * The files a skill bundles, as one snapshot lists them.
-	 * @param snapshot the snapshot the caller holds
-	 * @param name the skill name
-	 * @return relative paths, sorted; empty when it bundles none
-	 * @throws SkillResourceException when the snapshot has no such skill
-	 */
-	public List<String> files(SkillsSnapshot snapshot, String name) {
-		return SkillContents.entry(snapshot, name).files();
-	}
-
-	/**
-	 * Read a file bundled with a skill, within the configured size limit.
-	 * @param skill the skill name
-	 * @param path the file's path relative to the skill folder
-	 * @return the text the model sees
-	 * @throws SkillResourceException when the skill or file does not exist or the path is
-	 * not allowed
-	 */
-	public String readFile(String skill, String path) {
-		return readFile(snapshot(), skill, path, this.config.maxResourceBytes());
-	}
-
-	/**
-	 * Read a file bundled with a skill of the current snapshot, as
-	 * {@link #readFile(SkillsSnapshot, String, String, int)} does.
-	 * @param skill the skill name
-	 * @param path the file's path relative to the skill folder
-	 * @param maxBytes the most bytes to return
-	 * @return the text the model sees
-	 */
-	public String readFile(String skill, String path, int maxBytes) {
-		return readFile(snapshot(), skill, path, maxBytes);
-	}
-
-	/**
-	 * Read a file bundled with a skill of one snapshot: text (invalid UTF-8 replaced), a
-	 * description for binary files, a listing for folders, the first {@code maxBytes}
-	 * with a note for large files. Absolute paths, {@code ..}, backslashes, hidden files
-	 * and links leaving the skill folder are rejected; nothing is executed.
-	 * @param snapshot the snapshot the caller holds
-	 * @param skill the skill name
-	 * @param path the file's path relative to the skill folder
-	 * @param maxBytes the most bytes to return
-	 * @return the text the model sees
-	 * @throws SkillResourceException when the skill or file does not exist or the path is
-	 * not allowed
-	 * @throws IllegalArgumentException when {@code maxBytes} is not between 1 and
-	 * {@link SkillConfig#MAX_BYTES_LIMIT}
-	 */
-	public String readFile(SkillsSnapshot snapshot, String skill, String path, int maxBytes) {
-		SkillConfig.checkByteLimit("maxBytes", maxBytes);
-		return SkillContents.entry(snapshot, skill).source().read(skill, path, maxBytes);
+	public Map<String, Integer> stuckReads() {
+		return this.reads.stuck();
 	}
 
 	/**
@@ -276,7 +212,7 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @param listener the listener
 	 */
 	public void addListener(SkillsListener listener) {
-		this.refresh.listeners().add(listener);
+		this.writer.listeners().add(listener);
 	}
 
 	/**
@@ -284,15 +220,17 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @param listener the listener
 	 */
 	public void removeListener(SkillsListener listener) {
-		this.refresh.listeners().remove(listener);
+		this.writer.listeners().remove(listener);
 	}
 
 	/**
-	 * Stop the watcher and its thread. The registry keeps its last snapshot.
+	 * Stop the watcher and every thread of this registry. The registry keeps its last
+	 * snapshot, whose skill list stays readable.
 	 */
 	@Override
 	public void close() {
 		this.watch.close();
+		this.reads.close();
 	}
 
 }

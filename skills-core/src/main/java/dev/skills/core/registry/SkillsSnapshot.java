@@ -2,64 +2,59 @@ package dev.skills.core.registry;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 
+import dev.skills.core.Skill;
+import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
+import dev.skills.core.SkillResourceException;
+import dev.skills.core.SkillResourceException.Reason;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An immutable view of every skill the registry knows, as of one generation. Readers hold
- * on to one snapshot for a whole request and so never see half a reload. Derived views
- * (the sorted names, the catalog, the diagnostics list) are built at most once per
- * snapshot, on first use.
+ * An immutable view of every skill the registry knows, as of one generation, and the
+ * reader of their instructions and files. Hold one snapshot for a whole request (or
+ * endpoint call) to read names, instructions and files of one generation whatever reloads
+ * meanwhile. Views derived from the skills (the sorted names, the catalog order, the
+ * catalog, the diagnostics) are built at most once per snapshot, on first use.
  */
 public final class SkillsSnapshot {
-
-	private static final SkillsSnapshot EMPTY = new SkillsSnapshot(0, Instant.EPOCH, SnapshotMap.empty(),
-			SnapshotMap.empty(), SnapshotMap.empty(), List.of());
 
 	private final long generation;
 
 	private final Instant createdAt;
 
-	// The next snapshot shares these maps but for the changed entries.
+	// In precedence order; a reload replaces the parts of the locations it touched.
+	private final List<LocationSkills> locations;
 
-	// Every skill folder, loaded or not, by folder.
-	private final SnapshotMap<String, SkillEntry> entries;
+	private final List<SkillDiagnostic> watcherDiagnostics;
 
-	// The winning entry of each name.
-	private final SnapshotMap<String, SkillEntry> winners;
+	private final SkillContents contents;
 
-	// The losers of each contested name, best first: usually empty.
-	private final SnapshotMap<String, List<SkillEntry>> shadowed;
-
-	private final List<SkillDiagnostic> locationDiagnostics;
-
-	private volatile @Nullable List<SkillMeta> ordered;
+	private volatile @Nullable Map<String, SkillEntry> winners;
 
 	private volatile @Nullable List<String> names;
+
+	private volatile @Nullable List<SkillMeta> ordered;
 
 	private volatile @Nullable String catalog;
 
 	private volatile @Nullable List<SkillDiagnostic> diagnostics;
 
-	SkillsSnapshot(long generation, Instant createdAt, SnapshotMap<String, SkillEntry> entries,
-			SnapshotMap<String, SkillEntry> winners, SnapshotMap<String, List<SkillEntry>> shadowed,
-			List<SkillDiagnostic> locationDiagnostics) {
+	SkillsSnapshot(long generation, Instant createdAt, List<LocationSkills> locations,
+			List<SkillDiagnostic> watcherDiagnostics, SkillContents contents) {
 		this.generation = generation;
 		this.createdAt = createdAt;
-		this.entries = entries;
-		this.winners = winners;
-		this.shadowed = shadowed;
-		this.locationDiagnostics = locationDiagnostics;
-	}
-
-	static SkillsSnapshot empty() {
-		return EMPTY;
+		this.locations = List.copyOf(locations);
+		this.watcherDiagnostics = List.copyOf(watcherDiagnostics);
+		this.contents = contents;
 	}
 
 	/**
@@ -83,7 +78,7 @@ public final class SkillsSnapshot {
 	 * @return how many names resolve
 	 */
 	public int size() {
-		return this.winners.size();
+		return winners().size();
 	}
 
 	/**
@@ -92,7 +87,7 @@ public final class SkillsSnapshot {
 	 * @return {@code true} when it resolves
 	 */
 	public boolean contains(String name) {
-		return this.winners.containsKey(name);
+		return entry(name) != null;
 	}
 
 	/**
@@ -101,7 +96,7 @@ public final class SkillsSnapshot {
 	 * @return the skill, or empty
 	 */
 	public Optional<SkillMeta> get(String name) {
-		SkillEntry entry = this.winners.get(name);
+		SkillEntry entry = entry(name);
 		return (entry != null) ? Optional.ofNullable(entry.meta()) : Optional.empty();
 	}
 
@@ -112,7 +107,7 @@ public final class SkillsSnapshot {
 	public List<String> names() {
 		List<String> result = this.names;
 		if (result == null) {
-			result = this.winners.keys().stream().sorted().toList();
+			result = winners().keySet().stream().sorted().toList();
 			this.names = result;
 		}
 		return result;
@@ -125,12 +120,7 @@ public final class SkillsSnapshot {
 	public List<SkillMeta> skills() {
 		List<SkillMeta> result = this.ordered;
 		if (result == null) {
-			result = this.winners.values()
-				.stream()
-				.map(SkillEntry::meta)
-				.filter((meta) -> meta != null)
-				.sorted(SkillPrompts.CATALOG_ORDER)
-				.toList();
+			result = winners().values().stream().map(SkillEntry::meta).sorted(SkillPrompts.CATALOG_ORDER).toList();
 			this.ordered = result;
 		}
 		return result;
@@ -150,70 +140,147 @@ public final class SkillsSnapshot {
 	}
 
 	/**
-	 * Every diagnostic: the locations', each skill folder's, and one "shadowed by"
-	 * warning per skill that lost a name clash.
+	 * Every diagnostic: the locations', the watcher's, each skill folder's, and one
+	 * "shadowed by" warning per skill that lost a name clash.
 	 * @return the diagnostics
 	 */
 	public List<SkillDiagnostic> diagnostics() {
 		List<SkillDiagnostic> result = this.diagnostics;
 		if (result == null) {
-			List<SkillDiagnostic> all = new ArrayList<>(this.locationDiagnostics);
-			this.entries.values()
-				.stream()
-				.sorted((a, b) -> a.precedes(b) ? -1 : b.precedes(a) ? 1 : 0)
-				.forEach((entry) -> all.addAll(entry.diagnostics()));
-			this.shadowed.forEach((name, losers) -> losers.forEach((loser) -> all.add(shadowWarning(loser))));
+			List<SkillDiagnostic> all = new ArrayList<>();
+			List<SkillEntry> entries = new ArrayList<>();
+			for (LocationSkills location : this.locations) {
+				all.addAll(location.diagnostics());
+				entries.addAll(location.entries().values());
+			}
+			all.addAll(this.watcherDiagnostics);
+			entries.sort((a, b) -> a.precedes(b) ? -1 : b.precedes(a) ? 1 : 0);
+			entries.forEach((entry) -> all.addAll(entry.diagnostics()));
+			Map<String, SkillEntry> winners = winners();
+			entries.stream()
+				.filter((entry) -> entry.meta() != null && winners.get(entry.meta().name()) != entry)
+				.sorted(Comparator.comparing((SkillEntry entry) -> entry.meta().name()))
+				.forEach((loser) -> all.add(SkillDiagnostic.warning(loser.source().location(), loser.meta().name(),
+						"Skill '" + loser.meta().name() + "' is shadowed by "
+								+ winners.get(loser.meta().name()).source().location())));
 			result = List.copyOf(all);
 			this.diagnostics = result;
 		}
 		return result;
 	}
 
-	private SkillDiagnostic shadowWarning(SkillEntry loser) {
-		SkillEntry winner = this.winners.get(loser.meta().name());
-		return SkillDiagnostic.warning(loser.source().location(), loser.meta().name(),
-				"Skill '" + loser.meta().name() + "' is shadowed by " + winner.source().location());
+	/**
+	 * Load a skill with its instructions and bundled files. A skill that a later reload
+	 * removed still loads while its instructions can be read or are cached.
+	 * @param name the skill name
+	 * @return the skill
+	 * @throws SkillResourceException when there is no such skill, or its instructions
+	 * cannot be read
+	 */
+	public Skill load(String name) {
+		SkillEntry entry = known(name);
+		return new Skill(entry.meta(), this.contents.body(entry), entry.listing().files());
 	}
 
-	SnapshotMap<String, SkillEntry> entryMap() {
-		return this.entries;
+	/**
+	 * The files a skill bundles, without reading its body.
+	 * @param name the skill name
+	 * @return relative paths, sorted; empty when it bundles none
+	 * @throws SkillResourceException when there is no such skill
+	 */
+	public List<String> files(String name) {
+		return known(name).listing().files();
 	}
 
-	SnapshotMap<String, SkillEntry> winnerMap() {
-		return this.winners;
+	/**
+	 * Read a file bundled with a skill within the configured size limit, as
+	 * {@link #readFile(String, String, int)} does.
+	 * @param skill the skill name
+	 * @param path the file's path relative to the skill folder
+	 * @return the text the model sees
+	 */
+	public String readFile(String skill, String path) {
+		return readFile(skill, path, this.contents.maxResourceBytes());
 	}
 
-	SnapshotMap<String, List<SkillEntry>> shadowedMap() {
-		return this.shadowed;
+	/**
+	 * Read a file bundled with a skill: text (invalid UTF-8 replaced), a description for
+	 * binary files, a listing for folders, the first {@code maxBytes} with a note for
+	 * large files. Absolute paths, {@code ..}, backslashes, hidden files and links
+	 * leaving the skill folder are rejected; nothing is executed.
+	 * @param skill the skill name
+	 * @param path the file's path relative to the skill folder
+	 * @param maxBytes the most bytes to return
+	 * @return the text the model sees
+	 * @throws SkillResourceException when the skill or file does not exist or the path is
+	 * not allowed
+	 * @throws IllegalArgumentException when {@code maxBytes} is not between 1 and
+	 * {@link SkillConfig#MAX_BYTES_LIMIT}
+	 */
+	public String readFile(String skill, String path, int maxBytes) {
+		SkillConfig.checkByteLimit("maxBytes", maxBytes);
+		SkillEntry entry = known(skill);
+		return entry.source().read(skill, path, maxBytes, entry.listing());
 	}
 
+	List<LocationSkills> locations() {
+		return this.locations;
+	}
+
+	List<SkillDiagnostic> watcherDiagnostics() {
+		return this.watcherDiagnostics;
+	}
+
+	SkillContents contents() {
+		return this.contents;
+	}
+
+	/**
+	 * The entry that wins a name.
+	 * @param name the name
+	 * @return the entry, or {@code null}
+	 */
 	@Nullable SkillEntry entry(String name) {
+		if (this.winners == null) {
+			// Before the index is built, a few lookups answer as well.
+			for (LocationSkills location : this.locations) {
+				SkillEntry entry = location.winners().get(name);
+				if (entry != null) {
+					return entry;
+				}
+			}
+			return null;
+		}
 		return this.winners.get(name);
 	}
 
-	@Nullable SkillEntry entryAt(String directory) {
-		return this.entries.get(directory);
+	private SkillEntry known(@Nullable String name) {
+		SkillEntry entry = (name != null) ? entry(name) : null;
+		if (entry == null) {
+			throw new SkillResourceException(Reason.UNKNOWN_SKILL,
+					"Unknown skill '" + SkillPrompts.echo(String.valueOf(name)) + "'. "
+							+ SkillPrompts.nameList("Available skills", names()));
+		}
+		return entry;
 	}
 
-	/**
-	 * Visit every skill folder's entry, loaded or not, in no particular order.
-	 * @param action the visitor
-	 */
-	void forEachEntry(Consumer<SkillEntry> action) {
-		this.entries.forEach((directory, entry) -> action.accept(entry));
-	}
-
-	List<SkillDiagnostic> locationDiagnostics() {
-		return this.locationDiagnostics;
-	}
-
-	/**
-	 * Start an edit of this snapshot. Only the names an edit touches are recomputed, so
-	 * one changed skill costs the same with ten skills or ten thousand.
-	 * @return an editor
-	 */
-	SnapshotEditor edit() {
-		return new SnapshotEditor(this);
+	// The winner of each name across locations: the first location that has it.
+	private Map<String, SkillEntry> winners() {
+		Map<String, SkillEntry> result = this.winners;
+		if (result == null) {
+			if (this.locations.size() == 1) {
+				result = this.locations.get(0).winners();
+			}
+			else {
+				Map<String, SkillEntry> all = new HashMap<>();
+				for (int i = this.locations.size() - 1; i >= 0; i--) {
+					all.putAll(this.locations.get(i).winners());
+				}
+				result = Collections.unmodifiableMap(all);
+			}
+			this.winners = result;
+		}
+		return result;
 	}
 
 }

@@ -15,11 +15,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.internal.files.SkillFiles;
 import dev.skills.core.internal.parse.Frontmatter;
 import dev.skills.core.internal.parse.FrontmatterException;
 import dev.skills.core.internal.parse.FrontmatterParser;
-import dev.skills.core.internal.parse.SkillLoader;
 import dev.skills.core.internal.parse.SpecRules;
+import dev.skills.core.load.SkillLoader;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -99,7 +100,7 @@ public final class SkillValidator {
 		checks.compatibility();
 		checks.metadata();
 		checks.allowedTools();
-		if (skillFile.getFileName().toString().equals(SkillLoader.LOWERCASE_SKILL_FILE)) {
+		if (skillFile.getFileName().toString().equals(SkillFiles.LOWERCASE_SKILL_FILE)) {
 			checks.warn(SkillLoader.lowercaseFileMessage());
 		}
 		checks.body(frontmatter.body(), skillDirectory);

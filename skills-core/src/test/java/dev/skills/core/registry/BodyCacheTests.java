@@ -1,6 +1,6 @@
 package dev.skills.core.registry;
 
-import dev.skills.core.internal.resource.SkillSource.Fingerprint;
+import dev.skills.core.source.SkillSource.Fingerprint;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -110,9 +110,9 @@ class ChurnTests {
 			String name = names.get(random.nextInt(names.size()));
 			try {
 				switch (random.nextInt(5)) {
-					case 0 -> registry.load(name);
-					case 1 -> registry.files(name);
-					case 2 -> registry.readFile(name, "references/GUIDE.md");
+					case 0 -> registry.snapshot().load(name);
+					case 1 -> registry.snapshot().files(name);
+					case 2 -> registry.snapshot().readFile(name, "references/GUIDE.md");
 					case 3 -> registry.get(name);
 					default -> registry.snapshot().catalog();
 				}
@@ -172,7 +172,8 @@ class ChurnTests {
 	private static boolean sameAsColdScan(SkillsRegistry registry) {
 		try (SkillsRegistry cold = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(registry.config().skillsDir()).build())) {
-			return registry.skills().equals(cold.skills()) && registry.diagnostics().size() == cold.diagnostics().size()
+			return registry.snapshot().skills().equals(cold.snapshot().skills())
+					&& registry.diagnostics().size() == cold.diagnostics().size()
 					&& registry.diagnostics().containsAll(cold.diagnostics());
 		}
 	}

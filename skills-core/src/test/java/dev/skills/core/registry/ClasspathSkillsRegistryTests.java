@@ -62,10 +62,10 @@ class ClasspathSkillsRegistryTests {
 
 		assertThat(registry.names()).containsExactly("alpha", "beta");
 		assertThat(registry.diagnostics()).isEmpty();
-		assertThat(registry.readFile("alpha", "references/guide.md", 1_000)).isEqualTo("# Alpha guide\n");
-		assertThat(registry.readFile("beta", "scripts/run.sh", 1_000)).isEqualTo("echo beta\n");
-		assertThat(registry.load("alpha").files()).containsExactly("references/guide.md");
-		assertThat(registry.load("beta").body()).isEqualTo("Body of beta.");
+		assertThat(registry.snapshot().readFile("alpha", "references/guide.md", 1_000)).isEqualTo("# Alpha guide\n");
+		assertThat(registry.snapshot().readFile("beta", "scripts/run.sh", 1_000)).isEqualTo("echo beta\n");
+		assertThat(registry.snapshot().load("alpha").files()).containsExactly("references/guide.md");
+		assertThat(registry.snapshot().load("beta").body()).isEqualTo("Body of beta.");
 		assertThat(registry.get("beta").orElseThrow().baseDirectory()).endsWith("second.jar!/META-INF/skills/beta/");
 	}
 
@@ -80,7 +80,7 @@ class ClasspathSkillsRegistryTests {
 
 		SkillMeta winner = registry.get("shared").orElseThrow();
 		assertThat(winner.description()).isEqualTo("From the first jar.");
-		assertThat(registry.readFile("shared", "notes.txt", 1_000)).isEqualTo("first notes\n");
+		assertThat(registry.snapshot().readFile("shared", "notes.txt", 1_000)).isEqualTo("first notes\n");
 		String loserLocation = "jar:file:" + second + "!/META-INF/skills/shared/SKILL.md";
 		assertThat(registry.diagnostics()).containsExactly(
 				SkillDiagnostic.warning(loserLocation, "shared", "Skill 'shared' is shadowed by " + winner.location()));
@@ -145,7 +145,7 @@ class ClasspathSkillsRegistryTests {
 		SkillsRegistry registry = registryOn(List.of(LOCATION), jar("skills.jar", content));
 
 		assertThat(registry.names()).containsExactly("deep", "visible");
-		assertThat(registry.readFile("visible", "references/inner/SKILL.md", 1_000)).contains("name: inner");
+		assertThat(registry.snapshot().readFile("visible", "references/inner/SKILL.md", 1_000)).contains("name: inner");
 	}
 
 	@Test
@@ -177,8 +177,8 @@ class ClasspathSkillsRegistryTests {
 		assertThat(registry.names()).containsExactly("local", "packed");
 		assertThat(registry.get("local").orElseThrow().location())
 			.isEqualTo(classes.resolve("META-INF/skills/local/SKILL.md").toString());
-		assertThat(registry.readFile("local", "notes.txt", 1_000)).isEqualTo("local notes\n");
-		assertThat(registry.load("local").body()).isEqualTo("local body");
+		assertThat(registry.snapshot().readFile("local", "notes.txt", 1_000)).isEqualTo("local notes\n");
+		assertThat(registry.snapshot().load("local").body()).isEqualTo("local body");
 	}
 
 	@Test

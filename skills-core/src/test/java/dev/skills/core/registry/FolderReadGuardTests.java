@@ -68,7 +68,8 @@ class FolderReadGuardTests {
 	void whenAFileIsAFifoThenItIsDescribedAndNeverOpened() throws Exception {
 		mkfifo(this.kit.resolve("pipe"));
 
-		String answer = Preemptively.within(Duration.ofSeconds(5), () -> this.registry.readFile("kit", "pipe"));
+		String answer = Preemptively.within(Duration.ofSeconds(5),
+				() -> this.registry.snapshot().readFile("kit", "pipe"));
 
 		assertThat(answer).isEqualTo("pipe is not a regular file (a FIFO, socket or device); its content is not read.");
 	}
@@ -84,7 +85,7 @@ class FolderReadGuardTests {
 
 		for (String path : List.of("links/h", "links/g", "links/g/config")) {
 			assertThatExceptionOfType(SkillResourceException.class)
-				.isThrownBy(() -> this.registry.readFile("kit", path))
+				.isThrownBy(() -> this.registry.snapshot().readFile("kit", path))
 				.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.REJECTED))
 				.withMessage(
 						"Cannot read '" + path + "' from skill 'kit': hidden files and tool caches are not readable.");
@@ -96,7 +97,7 @@ class FolderReadGuardTests {
 		Files.createSymbolicLink(this.kit.resolve("selfloop"), Path.of("selfloop"));
 
 		assertThatExceptionOfType(SkillResourceException.class)
-			.isThrownBy(() -> this.registry.readFile("kit", "selfloop"))
+			.isThrownBy(() -> this.registry.snapshot().readFile("kit", "selfloop"))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.UNREADABLE))
 			.withMessageStartingWith("Cannot read 'selfloop' from skill 'kit': ")
 			.withMessageNotContaining(this.root.toString());
@@ -106,7 +107,7 @@ class FolderReadGuardTests {
 	void whenTheSkillFileVanishesThenActivationNamesNoServerPath() throws Exception {
 		Files.delete(this.kit.resolve("SKILL.md"));
 
-		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.load("kit"))
+		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.snapshot().load("kit"))
 			.withMessage("Skill 'kit' cannot be read right now: its SKILL.md cannot be opened");
 	}
 
@@ -115,14 +116,15 @@ class FolderReadGuardTests {
 		// A lone surrogate cannot be encoded as a file name, as any non-ASCII name cannot
 		// under LC_ALL=C.
 		assertThatExceptionOfType(SkillResourceException.class)
-			.isThrownBy(() -> this.registry.readFile("kit", "caf\uD800.txt"))
+			.isThrownBy(() -> this.registry.snapshot().readFile("kit", "caf\uD800.txt"))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.NOT_FOUND))
 			.withMessageStartingWith("Skill 'kit' has no file 'caf");
 	}
 
 	@Test
 	void whenThePathIsNullThenTheErrorSaysAPathIsNeeded() {
-		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.readFile("kit", null))
+		assertThatExceptionOfType(SkillResourceException.class)
+			.isThrownBy(() -> this.registry.snapshot().readFile("kit", null))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.REJECTED))
 			.withMessage(
 					"Cannot read a file from skill 'kit': no path given; give a path relative to the skill folder.");
@@ -131,14 +133,15 @@ class FolderReadGuardTests {
 	@Test
 	void whenTheSkillNameIsNullThenItIsAnUnknownSkill() {
 		assertThatExceptionOfType(SkillResourceException.class)
-			.isThrownBy(() -> this.registry.readFile(null, "notes.txt"))
+			.isThrownBy(() -> this.registry.snapshot().readFile(null, "notes.txt"))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.UNKNOWN_SKILL));
 	}
 
 	@Test
 	void whenMaxBytesIsOutOfRangeThenTheCallIsRefusedWithTheRange() {
 		for (int maxBytes : new int[] { -1, 0, Integer.MAX_VALUE }) {
-			assertThatIllegalArgumentException().isThrownBy(() -> this.registry.readFile("kit", "notes.txt", maxBytes))
+			assertThatIllegalArgumentException()
+				.isThrownBy(() -> this.registry.snapshot().readFile("kit", "notes.txt", maxBytes))
 				.withMessage("maxBytes is " + maxBytes + ": it must be between 1 and 16777216 bytes (16 MiB); "
 						+ "set it to a number of bytes in that range, for example 100000");
 		}
@@ -148,10 +151,11 @@ class FolderReadGuardTests {
 	void whenAnArgumentIsHugeThenTheMessageRepeatsOnlyItsStart() {
 		String path = "x".repeat(10_000_000);
 
-		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.readFile("kit", path))
+		assertThatExceptionOfType(SkillResourceException.class)
+			.isThrownBy(() -> this.registry.snapshot().readFile("kit", path))
 			.satisfies((ex) -> assertThat(ex.getMessage()).hasSizeLessThan(300)
 				.contains("x".repeat(100) + "...[9999900 more characters]"));
-		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.load(path))
+		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.snapshot().load(path))
 			.satisfies((ex) -> assertThat(ex.getMessage()).hasSizeLessThan(300));
 	}
 
@@ -197,7 +201,7 @@ class FolderReadGuardTests {
 			long end = System.nanoTime() + Duration.ofSeconds(3).toNanos();
 			while (System.nanoTime() < end) {
 				try {
-					String text = this.registry.readFile("kit", "swap.txt");
+					String text = this.registry.snapshot().readFile("kit", "swap.txt");
 					assertThat(text).doesNotContain("outside secret");
 					inside++;
 				}
@@ -240,7 +244,7 @@ class FolderReadGuardTests {
 				for (int i = 0; i < 100; i++) {
 					long start = System.nanoTime();
 					try {
-						assertThat(this.registry.readFile("kit", "swap.txt")).isIn("inside\n",
+						assertThat(this.registry.snapshot().readFile("kit", "swap.txt")).isIn("inside\n",
 								"swap.txt is not a regular file (a FIFO, socket or device); its content is not read.");
 					}
 					catch (SkillResourceException ex) {

@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Map;
 
 import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
+import dev.skills.core.internal.files.SkillFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,9 +111,33 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 		SkillsRegistry registry = new SkillsRegistry(SkillConfig.builder().build());
 		registry.discover(List.of(link.toString()));
 
-		assertThat(registry.files("kit")).contains("notes.txt", "scripts/run.py");
-		assertThat(registry.readFile("kit", "notes.txt", 100)).isEqualTo("Hello from the notes.\n");
+		assertThat(registry.snapshot().files("kit")).contains("notes.txt", "scripts/run.py");
+		assertThat(registry.snapshot().readFile("kit", "notes.txt", 100)).isEqualTo("Hello from the notes.\n");
 		assertThat(output).contains("Directory name 'kit-link' must match skill name 'kit'");
+	}
+
+	@Test
+	void whenAMissingPathOrAFolderIsReadThenTheSkillIsNotWalkedAgain() throws Exception {
+		Path notes = this.kit.resolve("notes.txt");
+		for (int i = 0; i < 300; i++) {
+			Files.createDirectories(this.kit.resolve("empty/e%03d".formatted(i)));
+		}
+		SkillsRegistry registry = new SkillsRegistry(SkillConfig.builder().build());
+		registry.discover(List.of(this.root.resolve("skills").toString()));
+		Files.writeString(this.kit.resolve("added-since.txt"), "not listed yet");
+
+		// The answers come from the listing the writer made when it read the skill (cut
+		// at
+		// SkillFiles.MAX_FOLDERS folders), not from a walk of the skill per call.
+		assertThatExceptionOfType(SkillResourceException.class)
+			.isThrownBy(() -> registry.snapshot().readFile("kit", "missing.txt"))
+			.withMessageNotContaining("added-since.txt")
+			.withMessageContaining("notes.txt");
+		assertThat(registry.snapshot().readFile("kit", "")).doesNotContain("added-since.txt");
+		assertThat(registry.snapshot().readFile("kit", "added-since.txt")).isEqualTo("not listed yet");
+		assertThat(registry.diagnostics()).extracting(SkillDiagnostic::message)
+			.contains(SkillFiles.listingCutMessage());
+		assertThat(Files.exists(notes)).isTrue();
 	}
 
 }

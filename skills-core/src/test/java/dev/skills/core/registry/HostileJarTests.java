@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.internal.files.SkillFiles;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,9 +51,9 @@ class HostileJarTests {
 			.add("META-INF/skills/b/SKILL.md", skillMd("b", "Skill b.", "Body b.")));
 
 		assertThat(registry.names()).containsExactly("a", "b");
-		assertThat(registry.files("a")).containsExactly("ok.txt");
-		assertThat(registry.load("a").body()).isEqualTo("Body a.");
-		assertThat(registry.load("b").files()).isEmpty();
+		assertThat(registry.snapshot().files("a")).containsExactly("ok.txt");
+		assertThat(registry.snapshot().load("a").body()).isEqualTo("Body a.");
+		assertThat(registry.snapshot().load("b").files()).isEmpty();
 	}
 
 	@Test
@@ -62,10 +64,26 @@ class HostileJarTests {
 			.add("META-INF/skills/a/pct%41.txt", "percent")
 			.add("META-INF/skills/a/sp ace.txt", "space"));
 
-		assertThat(registry.files("a")).containsExactly("a#b.txt", "pct%41.txt", "sp ace.txt");
-		assertThat(registry.readFile("a", "a#b.txt")).isEqualTo("hash");
-		assertThat(registry.readFile("a", "pct%41.txt")).isEqualTo("percent");
-		assertThat(registry.readFile("a", "sp ace.txt")).isEqualTo("space");
+		assertThat(registry.snapshot().files("a")).containsExactly("a#b.txt", "pct%41.txt", "sp ace.txt");
+		assertThat(registry.snapshot().readFile("a", "a#b.txt")).isEqualTo("hash");
+		assertThat(registry.snapshot().readFile("a", "pct%41.txt")).isEqualTo("percent");
+		assertThat(registry.snapshot().readFile("a", "sp ace.txt")).isEqualTo("space");
+	}
+
+	@Test
+	void whenAJarSkillBundlesMoreFilesThanAreListedThenTheListingIsCutWithAWarningAndEveryFileCanBeRead() {
+		TestJars jar = TestJars.builder().add("META-INF/skills/many/SKILL.md", skillMd("many", "Many files.", "Body."));
+		for (int i = 0; i < SkillFiles.MAX_FILES + 5; i++) {
+			jar.add("META-INF/skills/many/data/f%04d.txt".formatted(i), "file " + i);
+		}
+		SkillsRegistry registry = registry(jar);
+
+		assertThat(registry.snapshot().files("many")).hasSize(SkillFiles.MAX_FILES)
+			.doesNotContain("data/f%04d.txt".formatted(SkillFiles.MAX_FILES + 4));
+		assertThat(registry.snapshot().readFile("many", "data/f%04d.txt".formatted(SkillFiles.MAX_FILES + 4)))
+			.isEqualTo("file " + (SkillFiles.MAX_FILES + 4));
+		assertThat(registry.diagnostics()).extracting(SkillDiagnostic::message)
+			.containsExactly(SkillFiles.listingCutMessage());
 	}
 
 }

@@ -83,7 +83,7 @@ abstract class SkillFileReadsContract {
 	}
 
 	String read(String path) {
-		return this.registry.readFile("kit", path, 100_000);
+		return this.registry.snapshot().readFile("kit", path, 100_000);
 	}
 
 	void assertRejected(String path) {
@@ -149,27 +149,27 @@ abstract class SkillFileReadsContract {
 
 	@Test
 	void whenAFileIsLargerThanMaxBytesThenTheFirstBytesAndATruncationNoteAreReturned() {
-		assertThat(registry().readFile("kit", "big.txt", 120))
+		assertThat(registry().snapshot().readFile("kit", "big.txt", 120))
 			.isEqualTo(BIG.substring(0, 120) + "\n\n[Truncated: showing the first 120 of 500 bytes of big.txt]");
-		assertThat(registry().readFile("kit", "big.txt", 500)).isEqualTo(BIG);
+		assertThat(registry().snapshot().readFile("kit", "big.txt", 500)).isEqualTo(BIG);
 	}
 
 	@Test
 	void whenTheCutFallsInsideACharacterThenTheWholeCharacterIsLeftOut() {
-		assertThat(registry().readFile("kit", "accents.txt", 51))
+		assertThat(registry().snapshot().readFile("kit", "accents.txt", 51))
 			.isEqualTo("é".repeat(25) + "\n\n[Truncated: showing the first 50 of 200 bytes of accents.txt]");
 	}
 
 	@Test
 	void whenNoLimitIsGivenThenTheConfiguredMaxResourceBytesApply() {
-		assertThat(registry().readFile("kit", "big.txt")).isEqualTo(BIG.substring(0, CONFIGURED_MAX_BYTES)
+		assertThat(registry().snapshot().readFile("kit", "big.txt")).isEqualTo(BIG.substring(0, CONFIGURED_MAX_BYTES)
 				+ "\n\n[Truncated: showing the first 100 of 500 bytes of big.txt]");
 	}
 
 	@Test
 	void whenTheSkillIsLoadedThenHiddenFilesAndToolCachesAreNotListed() {
-		assertThat(registry().load("kit").files()).containsExactly("accents.txt", "big.txt", "blob.dat", "image.png",
-				"invalid-utf8.txt", "late-nul.txt", "notes.txt", "scripts/lib/util.py", "scripts/run.py");
+		assertThat(registry().snapshot().load("kit").files()).containsExactly("accents.txt", "big.txt", "blob.dat",
+				"image.png", "invalid-utf8.txt", "late-nul.txt", "notes.txt", "scripts/lib/util.py", "scripts/run.py");
 	}
 
 	@ParameterizedTest
@@ -211,14 +211,14 @@ abstract class SkillFileReadsContract {
 	@Test
 	void whenTheSkillIsUnknownThenTheErrorListsTheValidNames() {
 		assertThatExceptionOfType(SkillResourceException.class)
-			.isThrownBy(() -> registry().readFile("nope", "notes.txt", 100))
+			.isThrownBy(() -> registry().snapshot().readFile("nope", "notes.txt", 100))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.UNKNOWN_SKILL))
 			.withMessage("Unknown skill 'nope'. Available skills: kit, other.");
 	}
 
 	@Test
 	void whenAFileOfTheOtherSkillIsAskedForThroughItsOwnNameThenItIsRead() {
-		assertThat(registry().readFile("other", "secret.txt", 100)).isEqualTo("other skill's secret\n");
+		assertThat(registry().snapshot().readFile("other", "secret.txt", 100)).isEqualTo("other skill's secret\n");
 	}
 
 }

@@ -179,7 +179,7 @@ class SkillsRegistryConcurrencyTests {
 		assertThat(snapshot.get(name)).as("a listed name resolves in its snapshot").isPresent();
 		registry.get(name).ifPresent((meta) -> assertThat(meta.name()).isEqualTo(name));
 		try {
-			Skill skill = registry.load(name);
+			Skill skill = registry.snapshot().load(name);
 			assertThat(skill.name()).isEqualTo(name);
 			assertThat(skill.body()).isNotNull();
 			loads.incrementAndGet();
@@ -190,7 +190,7 @@ class SkillsRegistryConcurrencyTests {
 			expectedFailures.computeIfAbsent(ex.getReason(), (reason) -> new AtomicInteger()).incrementAndGet();
 		}
 		try {
-			assertThat(registry.readFile(name, "notes.txt", 200)).isNotNull();
+			assertThat(registry.snapshot().readFile(name, "notes.txt", 200)).isNotNull();
 		}
 		catch (SkillResourceException ex) {
 			expectedFailures.computeIfAbsent(ex.getReason(), (reason) -> new AtomicInteger()).incrementAndGet();

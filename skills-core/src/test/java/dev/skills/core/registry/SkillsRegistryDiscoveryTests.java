@@ -84,7 +84,7 @@ class SkillsRegistryDiscoveryTests {
 		SkillsRegistry registry = registryOf(third.toString(), second.toString(), first.toString());
 
 		assertThat(registry.get("shared")).get().extracting(SkillMeta::description).isEqualTo("From third.");
-		assertThat(registry.load("shared").body()).isEqualTo("third body");
+		assertThat(registry.snapshot().load("shared").body()).isEqualTo("third body");
 		String winnerFile = loser2.resolve("SKILL.md").toString();
 		assertThat(warnings(registry)).containsExactlyInAnyOrder(
 				SkillDiagnostic.warning(loser1.resolve("SKILL.md").toString(), "shared",
@@ -224,7 +224,7 @@ class SkillsRegistryDiscoveryTests {
 		SkillsRegistry registry = registryOf(skills.toString());
 
 		assertThat(registry.names()).containsExactly("outer");
-		assertThat(registry.load("outer").files()).containsExactly("references/inner/SKILL.md");
+		assertThat(registry.snapshot().load("outer").files()).containsExactly("references/inner/SKILL.md");
 	}
 
 	@Test
@@ -250,7 +250,7 @@ class SkillsRegistryDiscoveryTests {
 			.extracting(SkillMeta::baseDirectory)
 			.isEqualTo(skills.resolve("group/gamma").toString());
 		// catalog order: priority first, then name
-		assertThat(registry.skills()).extracting(SkillMeta::name).containsExactly("alpha", "beta", "gamma");
+		assertThat(registry.snapshot().skills()).extracting(SkillMeta::name).containsExactly("alpha", "beta", "gamma");
 		assertThat(registry.buildCatalog()).isEqualTo("""
 				<available_skills>
 				<skill><name>alpha</name><description>First &lt;skill&gt; &amp; more.</description></skill>

@@ -89,7 +89,54 @@ class SkillsRegistryHotReloadTests {
 		within(() -> assertThat(all(SkillsChange::added)).containsExactly("gamma"));
 		assertThat(all(SkillsChange::changed)).isEmpty();
 		assertThat(all(SkillsChange::removed)).isEmpty();
-		assertThat(registry.load("gamma").body()).isEqualTo("Instructions of gamma.");
+		assertThat(registry.snapshot().load("gamma").body()).isEqualTo("Instructions of gamma.");
+	}
+
+	@Test
+	void whenOneSkillHoldsManyFoldersThenTheyDoNotUseUpTheWatchesOfTheOthers() throws Exception {
+		Path skills = this.root.resolve("skills");
+		Path crowded = writeSkill(skills, "crowded");
+		for (int i = 0; i < 300; i++) {
+			Files.createDirectories(crowded.resolve("empty/e%03d".formatted(i)));
+		}
+		Files.createDirectories(skills.resolve("category"));
+		SkillsRegistry registry = watch(SkillConfig.builder()
+			.skillsDir(skills.toString())
+			.discoveryMaxDirectories(20));
+
+		writeSkill(skills.resolve("category"), "late");
+
+		within(() -> assertThat(registry.names()).containsExactly("crowded", "late"));
+		assertThat(registry.diagnostics()).extracting(SkillDiagnostic::message)
+			.noneMatch((message) -> message.startsWith("Stopped watching"));
+	}
+
+	@Test
+	void whenARegistryIsClosedThenNoThreadOfItsIsLeft() throws Exception {
+		Set<Thread> before = skillsThreads();
+		Path skills = this.root.resolve("skills");
+		writeSkill(skills, "alpha");
+		for (SkillConfig.Builder config : List.of(SkillConfig.builder(),
+				SkillConfig.builder().pollInterval(Duration.ofMillis(50)))) {
+			SkillsRegistry registry = SkillsRegistry.create(config.skillsDir(skills.toString()).hotReload(true).build());
+			registry.snapshot().load("alpha");
+			writeSkill(skills, "beta");
+			within(() -> assertThat(registry.names()).contains("beta"));
+			registry.close();
+			Files.delete(skills.resolve("beta/SKILL.md"));
+			Files.delete(skills.resolve("beta"));
+		}
+		Set<Thread> after = skillsThreads();
+		after.removeAll(before);
+		assertThat(after).isEmpty();
+	}
+
+	private static Set<Thread> skillsThreads() {
+		return Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.filter((thread) -> thread.isAlive() && thread.getName().startsWith("skills-"))
+			.collect(Collectors.toSet());
 	}
 
 	@Test
@@ -103,7 +150,7 @@ class SkillsRegistryHotReloadTests {
 		write(alpha.resolve("SKILL.md"), skillMd("alpha", "Edited description.", "Edited body."));
 
 		within(() -> assertThat(description(registry, "alpha")).isEqualTo("Edited description."));
-		assertThat(registry.load("alpha").body()).isEqualTo("Edited body.");
+		assertThat(registry.snapshot().load("alpha").body()).isEqualTo("Edited body.");
 		within(() -> assertThat(all(SkillsChange::changed)).containsExactly("alpha"));
 		assertThat(all(SkillsChange::added)).isEmpty();
 		assertThat(all(SkillsChange::removed)).isEmpty();
@@ -133,7 +180,7 @@ class SkillsRegistryHotReloadTests {
 
 		within(() -> assertThat(description(registry, "alpha")).isEqualTo("Fixed description."));
 		assertThat(registry.diagnostics()).isEmpty();
-		assertThat(registry.load("alpha").body()).isEqualTo("Fixed body.");
+		assertThat(registry.snapshot().load("alpha").body()).isEqualTo("Fixed body.");
 		assertThat(all(SkillsChange::removed)).isEmpty();
 		assertThat(all(SkillsChange::added)).isEmpty();
 	}
@@ -185,7 +232,7 @@ class SkillsRegistryHotReloadTests {
 			.isEqualTo(renamed.toString()));
 		assertThat(registry.names()).containsExactly("alpha", "beta");
 		assertThat(registry.diagnostics()).noneSatisfy((d) -> assertThat(d.message()).contains("shadowed"));
-		assertThat(registry.readFile("alpha", "notes.txt", 100)).isEqualTo("alpha notes\n");
+		assertThat(registry.snapshot().readFile("alpha", "notes.txt", 100)).isEqualTo("alpha notes\n");
 		assertThat(all(SkillsChange::changed)).doesNotContain("beta");
 		assertThat(all(SkillsChange::removed)).doesNotContain("beta");
 
@@ -275,7 +322,7 @@ class SkillsRegistryHotReloadTests {
 		SkillsRegistry registry = watch(skills);
 
 		write(alpha.resolve("notes.txt"), "second\n");
-		assertThat(registry.readFile("alpha", "notes.txt", 100)).isEqualTo("second\n");
+		assertThat(registry.snapshot().readFile("alpha", "notes.txt", 100)).isEqualTo("second\n");
 		// A later change shows the watcher has handled the first one by then.
 		writeSkill(skills, "marker");
 
@@ -317,7 +364,7 @@ class SkillsRegistryHotReloadTests {
 
 		within(() -> assertThat(description(registry, "shared")).isEqualTo("From second."));
 		assertThat(registry.diagnostics()).isEmpty();
-		assertThat(registry.load("shared").body()).isEqualTo("second body");
+		assertThat(registry.snapshot().load("shared").body()).isEqualTo("second body");
 		within(() -> assertThat(all(SkillsChange::changed)).containsExactly("shared"));
 		assertThat(all(SkillsChange::removed)).isEmpty();
 	}

@@ -42,7 +42,7 @@ class SkillsRegistryLoadTests {
 
 	@Test
 	void whenASkillIsLoadedThenItsBodyMetaAndFilesAreReturned() {
-		Skill skill = this.registry.load("alpha");
+		Skill skill = this.registry.snapshot().load("alpha");
 
 		assertThat(skill.body()).isEqualTo("# Alpha\n\nStep one.");
 		assertThat(skill.meta()).isSameAs(this.registry.get("alpha").orElseThrow());
@@ -51,42 +51,42 @@ class SkillsRegistryLoadTests {
 
 	@Test
 	void whenTheFileChangesThenTheNextLoadReadsTheNewBody() throws Exception {
-		assertThat(this.registry.load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
+		assertThat(this.registry.snapshot().load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
 		FileTime before = Files.getLastModifiedTime(this.skillFile);
 
 		write(this.skillFile, skillMd("alpha", "Does alpha things.", "# Alpha\n\nStep one.\nStep two."));
 		Files.setLastModifiedTime(this.skillFile, FileTime.fromMillis(before.toMillis() + 2_000));
 
-		assertThat(this.registry.load("alpha").body()).isEqualTo("# Alpha\n\nStep one.\nStep two.");
+		assertThat(this.registry.snapshot().load("alpha").body()).isEqualTo("# Alpha\n\nStep one.\nStep two.");
 	}
 
 	@Test
 	void whenOnlyTheModificationTimeChangesThenTheBodyIsReadAgain() throws Exception {
-		assertThat(this.registry.load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
+		assertThat(this.registry.snapshot().load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
 		FileTime before = Files.getLastModifiedTime(this.skillFile);
 
 		// Same size, new content, new time.
 		write(this.skillFile, skillMd("alpha", "Does alpha things.", "# Alpha\n\nStep ONE."));
 		Files.setLastModifiedTime(this.skillFile, FileTime.fromMillis(before.toMillis() + 2_000));
 
-		assertThat(this.registry.load("alpha").body()).isEqualTo("# Alpha\n\nStep ONE.");
+		assertThat(this.registry.snapshot().load("alpha").body()).isEqualTo("# Alpha\n\nStep ONE.");
 	}
 
 	@Test
 	void whenTheFileIsRewrittenWithTheSameTimeAndSizeThenTheCachedBodyIsServed() throws Exception {
-		assertThat(this.registry.load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
+		assertThat(this.registry.snapshot().load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
 		FileTime before = Files.getLastModifiedTime(this.skillFile);
 
 		write(this.skillFile, skillMd("alpha", "Does alpha things.", "# Alpha\n\nStep ONE."));
 		Files.setLastModifiedTime(this.skillFile, before);
 
 		// Proves the body is cached (by time and size), not read on every load.
-		assertThat(this.registry.load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
+		assertThat(this.registry.snapshot().load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
 	}
 
 	@Test
 	void whenTheNameIsUnknownThenTheErrorListsTheValidNames() {
-		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.load("gamma"))
+		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.snapshot().load("gamma"))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.UNKNOWN_SKILL))
 			.withMessage("Unknown skill 'gamma'. Available skills: alpha, beta.");
 	}
@@ -95,7 +95,7 @@ class SkillsRegistryLoadTests {
 	void whenThereAreNoSkillsThenTheUnknownNameErrorSaysSo() {
 		SkillsRegistry empty = new SkillsRegistry(SkillConfig.builder().build());
 
-		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> empty.load("alpha"))
+		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> empty.snapshot().load("alpha"))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.UNKNOWN_SKILL))
 			.withMessage("Unknown skill 'alpha'. There are no skills.");
 	}

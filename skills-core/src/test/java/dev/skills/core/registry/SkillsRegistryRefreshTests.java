@@ -47,7 +47,10 @@ class SkillsRegistryRefreshTests {
 	}
 
 	private Map<String, SkillMeta> metas() {
-		return this.registry.skills().stream().collect(Collectors.toMap(SkillMeta::name, Function.identity()));
+		return this.registry.snapshot()
+			.skills()
+			.stream()
+			.collect(Collectors.toMap(SkillMeta::name, Function.identity()));
 	}
 
 	// What a fresh registry over the same folders says.
@@ -117,17 +120,20 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenOnlyABundledFileChangedThenNothingChangesAndTheGenerationStays() {
+	void whenOnlyABundledFileChangedThenTheSkillKeepsItsFrontmatterAndListsTheNewFile() {
 		SkillMeta alpha = this.registry.get("alpha").orElseThrow();
 		long generation = this.registry.snapshot().generation();
 		Path notes = write(this.skills.resolve("alpha/notes.txt"), "notes\n");
 
 		SkillsChange change = this.registry.refresh(List.of(notes));
 
-		assertThat(change.isEmpty()).isTrue();
-		assertThat(this.registry.snapshot().generation()).isEqualTo(generation);
+		// The writer lists a skill's files when it reads the entry: a new file is a
+		// change of the skill (its activation lists it), not of its frontmatter.
+		assertThat(change.changed()).containsExactly("alpha");
+		assertThat(this.registry.snapshot().generation()).isEqualTo(generation + 1);
 		assertThat(this.registry.get("alpha").orElseThrow()).isSameAs(alpha);
-		assertThat(this.changes).isEmpty();
+		assertThat(this.registry.snapshot().files("alpha")).contains("notes.txt");
+		assertThat(this.changes).hasSize(1);
 	}
 
 	@Test
@@ -246,7 +252,7 @@ class SkillsRegistryRefreshTests {
 	@Test
 	void whenABundledFileIsAddedThenTheSkillIsChangedInANewGenerationWithItsNewFileList() {
 		long generation = this.registry.snapshot().generation();
-		assertThat(this.registry.load("alpha").files()).isEmpty();
+		assertThat(this.registry.snapshot().load("alpha").files()).isEmpty();
 		Path reference = write(this.skills.resolve("alpha/references/GUIDE.md"), "# Guide");
 
 		SkillsChange change = this.registry.refresh(List.of(reference));
@@ -254,7 +260,7 @@ class SkillsRegistryRefreshTests {
 		assertThat(change.changed()).containsExactly("alpha");
 		assertThat(change.generation()).isEqualTo(generation + 1);
 		assertThat(this.registry.snapshot().generation()).isEqualTo(generation + 1);
-		assertThat(this.registry.load("alpha").files()).containsExactly("references/GUIDE.md");
+		assertThat(this.registry.snapshot().load("alpha").files()).containsExactly("references/GUIDE.md");
 	}
 
 	@Test
@@ -271,20 +277,20 @@ class SkillsRegistryRefreshTests {
 
 	@Test
 	void whenAReloadFindsAnotherFileListThanWasHandedOutThenTheSkillIsChanged() {
-		assertThat(this.registry.files("beta")).isEmpty();
+		assertThat(this.registry.snapshot().files("beta")).isEmpty();
 		write(this.skills.resolve("beta/assets/logo.svg"), "<svg/>");
 
 		SkillsChange change = this.registry.reload();
 
 		assertThat(change.changed()).containsExactly("beta");
-		assertThat(this.registry.files("beta")).containsExactly("assets/logo.svg");
+		assertThat(this.registry.snapshot().files("beta")).containsExactly("assets/logo.svg");
 	}
 
 	@Test
 	void whenABundledFileIsOnlyEditedThenNothingChanges() {
 		Path notes = write(this.skills.resolve("alpha/notes.txt"), "notes\n");
 		this.registry.refresh(List.of(notes));
-		assertThat(this.registry.files("alpha")).containsExactly("notes.txt");
+		assertThat(this.registry.snapshot().files("alpha")).containsExactly("notes.txt");
 		long generation = this.registry.snapshot().generation();
 		write(notes, "other notes\n");
 

@@ -89,7 +89,7 @@ final class ActivateSkillTool extends SkillToolCallback {
 							+ "' is already active: its instructions are in the conversation above. Follow them.",
 					Outcome.ALREADY_ACTIVE);
 		}
-		Skill skill = this.registry.load(snapshot, name);
+		Skill skill = snapshot.load(name);
 		record(invocation);
 		if (present != null) {
 			present.add(name);

@@ -64,8 +64,8 @@ final class ReadSkillResourceTool extends SkillToolCallback {
 					Outcome.REJECTED);
 		}
 		String path = (invocation.path() != null) ? invocation.path() : "";
-		return new SkillToolInvoker.Result(this.registry.readFile(snapshot, invocation.skillName(), path,
-				this.registry.config().maxResourceBytes()), Outcome.OK);
+		return new SkillToolInvoker.Result(
+				snapshot.readFile(invocation.skillName(), path, this.registry.config().maxResourceBytes()), Outcome.OK);
 	}
 
 }

@@ -82,7 +82,7 @@ final class RequestSkills {
 	 */
 	Optional<Skill> load(String name) {
 		try {
-			return Optional.of(this.registry.load(this.snapshot, name));
+			return Optional.of(this.snapshot.load(name));
 		}
 		catch (SkillResourceException ex) {
 			logger.warn("Skill '" + name + "' cannot be loaded: " + ex.getMessage());

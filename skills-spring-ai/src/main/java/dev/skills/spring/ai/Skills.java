@@ -11,9 +11,10 @@ import dev.skills.core.Skill;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillNotFoundException;
-import dev.skills.core.internal.parse.SkillLoader;
 import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.load.SkillLoader;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -142,13 +143,13 @@ public final class Skills {
 	 * @return the skills, sorted by name
 	 */
 	public static List<Skill> coreSkills() {
-		SkillsRegistry registry = coreRegistry();
-		return registry.skills()
+		SkillsSnapshot snapshot = coreRegistry().snapshot();
+		return snapshot.skills()
 			.stream()
 			.filter(SkillMeta::builtin)
 			.map(SkillMeta::name)
 			.sorted()
-			.map(registry::load)
+			.map(snapshot::load)
 			.toList();
 	}
 
@@ -159,7 +160,7 @@ public final class Skills {
 	 */
 	public static Optional<Skill> coreSkill(String name) {
 		SkillsRegistry registry = coreRegistry();
-		return registry.get(name).filter(SkillMeta::builtin).map((meta) -> registry.load(name));
+		return registry.get(name).filter(SkillMeta::builtin).map((meta) -> registry.snapshot().load(name));
 	}
 
 	private static SkillsRegistry coreRegistry() {

@@ -163,7 +163,7 @@ public final class SkillsTools {
 	}
 
 	private boolean bundlesFiles(SkillsSnapshot snapshot, String name) {
-		return !this.registry.files(snapshot, name).isEmpty();
+		return !snapshot.files(name).isEmpty();
 	}
 
 	/**

@@ -104,7 +104,7 @@ class SkillsAdvisorOneSnapshotTests {
 
 	@Test
 	void aSkillRemovedDuringTheToolLoopAfterItWasReadAnswersWithItsCachedInstructions() {
-		this.registry.load("beta");
+		this.registry.snapshot().load("beta");
 		callAfter(() -> {
 			FileSystemUtils.deleteRecursively(this.root.resolve("beta").toFile());
 			this.registry.reload();
@@ -155,7 +155,7 @@ class SkillsAdvisorOneSnapshotTests {
 
 	@Test
 	void anInjectedSystemMessageCountsWithOrWithoutItsMarker() {
-		SystemMessage marked = SkillPresence.injected(this.registry.load("alpha"));
+		SystemMessage marked = SkillPresence.injected(this.registry.snapshot().load("alpha"));
 		SystemMessage unmarked = new SystemMessage(marked.getText());
 		SystemMessage markedOnly = SystemMessage.builder()
 			.text("text rewritten by a store")
@@ -187,7 +187,7 @@ class SkillsAdvisorOneSnapshotTests {
 
 	@Test
 	void aSkillWhoseFileAnEditLeftUnsplittableIsStillActivatedWithItsLastInstructions() throws IOException {
-		this.registry.load("alpha");
+		this.registry.snapshot().load("alpha");
 		Files.writeString(this.root.resolve("alpha/SKILL.md"), "---\nname: alpha\ndescription: half saved\n");
 		this.registry.refresh(List.of(this.root.resolve("alpha/SKILL.md")));
 		this.model.thenCall("activate_skill", "{\"skill_name\":\"alpha\"}").thenAnswer("done");

@@ -99,7 +99,7 @@ public class SkillsEndpoint {
 		String instructions = null;
 		if (this.showInstructions) {
 			try {
-				instructions = this.registry.load(name).body();
+				instructions = snapshot.load(name).body();
 			}
 			catch (SkillResourceException ex) {
 				instructions = null;
@@ -107,7 +107,7 @@ public class SkillsEndpoint {
 		}
 		return new SkillDescriptor(meta.name(), meta.description(), meta.license(), meta.compatibility(),
 				meta.metadata(), meta.allowedTools(), meta.disallowedTools(), meta.whenToUse(), meta.extraFields(),
-				meta.location(), source(meta), meta.builtin(), filesOf(name),
+				meta.location(), source(meta), meta.builtin(), snapshot.files(name),
 				diagnosticsByFile(snapshot).getOrDefault(meta.location(), List.of()), instructions);
 	}
 
@@ -119,15 +119,6 @@ public class SkillsEndpoint {
 	public ReloadDescriptor reload() {
 		SkillsChange change = this.registry.reload();
 		return new ReloadDescriptor(change.added(), change.changed(), change.removed(), change.generation());
-	}
-
-	private List<String> filesOf(String name) {
-		try {
-			return this.registry.files(name);
-		}
-		catch (SkillResourceException ex) {
-			return List.of();
-		}
 	}
 
 	private static String source(SkillMeta meta) {

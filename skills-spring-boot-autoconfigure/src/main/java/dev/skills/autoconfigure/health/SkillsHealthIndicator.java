@@ -26,7 +26,8 @@ import org.springframework.core.NestedExceptionUtils;
  * answer. A folder that does not exist is only a warning, not DOWN: the default
  * {@code .agents/skills} is optional. Warnings about a location as a whole (missing, a
  * discovery limit reached, polled instead of watched) are listed as
- * {@code locationWarnings}.
+ * {@code locationWarnings}, and skill folders with a file read that never returned as
+ * {@code stuckReads}.
  */
 public class SkillsHealthIndicator extends AbstractHealthIndicator {
 
@@ -66,6 +67,12 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 		List<String> locationWarnings = locationWarnings(diagnostics);
 		if (!locationWarnings.isEmpty()) {
 			builder.withDetail("locationWarnings", locationWarnings);
+		}
+		// A file that never answered holds a thread until the process ends, and its
+		// skill's files are refused meanwhile; the other skills are served: not DOWN.
+		Map<String, Integer> stuckReads = this.registry.stuckReads();
+		if (!stuckReads.isEmpty()) {
+			builder.withDetail("stuckReads", stuckReads);
 		}
 		List<String> unreadable = new ArrayList<>();
 		for (Path folder : this.registry.config().folderLocations()) {

@@ -18,6 +18,7 @@ import dev.skills.autoconfigure.actuate.SkillsEndpoint.SkillSummary;
 import dev.skills.autoconfigure.actuate.SkillsEndpoint.SkillsDescriptor;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +48,39 @@ class SkillsEndpointTests {
 
 	private SkillsRegistry registry(String... locations) {
 		return registry(SkillConfig.builder().skillsDir(locations));
+	}
+
+	@Test
+	void whenAReloadHappensBetweenTheEndpointsReadsThenOneSkillResponseShowsOneGeneration() throws IOException {
+		Path alpha = TestSkills.skill(this.dir, "alpha", "First.", "Alpha's steps.");
+		TestSkills.file(alpha, "references/GUIDE.md", "Guide.");
+		SkillConfig config = SkillConfig.builder().skillsDir(this.dir.toString()).build();
+		boolean[] reloaded = new boolean[1];
+		// The first snapshot the endpoint takes is followed at once by a reload that
+		// renames the skill: reads that went back to the registry would see no 'alpha'.
+		this.registry = new SkillsRegistry(config) {
+
+			@Override
+			public SkillsSnapshot snapshot() {
+				SkillsSnapshot snapshot = super.snapshot();
+				if (snapshot.generation() > 0 && !reloaded[0]) {
+					reloaded[0] = true;
+					TestSkills.file(alpha, "SKILL.md", "---\nname: beta\ndescription: Renamed.\n---\nBeta.\n");
+					refresh(List.of(alpha.resolve("SKILL.md")));
+				}
+				return snapshot;
+			}
+
+		};
+		this.registry.discover(config.skillsDir());
+
+		SkillDescriptor descriptor = new SkillsEndpoint(this.registry, true).skill("alpha");
+
+		assertThat(reloaded[0]).isTrue();
+		assertThat(this.registry.names()).containsExactly("beta");
+		assertThat(descriptor.description()).isEqualTo("First.");
+		assertThat(descriptor.files()).containsExactly("references/GUIDE.md");
+		assertThat(descriptor.instructions()).isNotNull();
 	}
 
 	@Test

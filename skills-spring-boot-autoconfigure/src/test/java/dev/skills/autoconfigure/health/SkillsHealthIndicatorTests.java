@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
 
 import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
@@ -70,6 +71,26 @@ class SkillsHealthIndicatorTests {
 			.containsEntry("locationWarnings", List.of("warning: " + this.dir.toAbsolutePath().normalize()
 					+ ": Stopped searching for skills after 3 directories; point the location at a smaller folder "
 					+ "or raise the limit (skills.discovery.max-directories)"));
+	}
+
+	@Test
+	void whenAFileReadNeverReturnedThenHealthStaysUpAndListsTheSkillFolder() {
+		Path pdf = TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		try (SkillsRegistry registry = new SkillsRegistry(SkillConfig.builder().build()) {
+
+			@Override
+			public Map<String, Integer> stuckReads() {
+				return Map.of(pdf.toString(), 1);
+			}
+
+		}) {
+			registry.discover(List.of(this.dir.toString()));
+
+			Health health = new SkillsHealthIndicator(registry).health();
+
+			assertThat(health.getStatus()).isEqualTo(Status.UP);
+			assertThat(health.getDetails()).containsEntry("stuckReads", Map.of(pdf.toString(), 1));
+		}
 	}
 
 	@Test

@@ -33,7 +33,7 @@ class YamlOnlyApplicationTests {
 	@Test
 	void whenConfiguredOnlyByYamlThenTheInjectedRegistryLoadsTheSkill() {
 		assertThat(this.registry.names()).containsExactly("release-notes");
-		Skill skill = this.registry.load("release-notes");
+		Skill skill = this.registry.snapshot().load("release-notes");
 		assertThat(skill.meta().description()).isEqualTo("Write release notes from a list of merged changes.");
 		assertThat(skill.body()).isEqualTo("Group the changes by kind, then follow references/TEMPLATE.md.");
 		assertThat(skill.files()).containsExactly("references/TEMPLATE.md");
@@ -41,9 +41,10 @@ class YamlOnlyApplicationTests {
 
 	@Test
 	void whenConfiguredOnlyByYamlThenReadFileReturnsTheBundledFileWithinTheYamlLimit() {
-		String text = this.registry.readFile("release-notes", "references/TEMPLATE.md");
+		String text = this.registry.snapshot().readFile("release-notes", "references/TEMPLATE.md");
 		assertThat(text).startsWith("# Release x.y.z").doesNotContain("## Upgrading");
-		assertThat(this.registry.readFile("release-notes", "references/TEMPLATE.md", 1000)).contains("## Upgrading");
+		assertThat(this.registry.snapshot().readFile("release-notes", "references/TEMPLATE.md", 1000))
+			.contains("## Upgrading");
 	}
 
 	@Test

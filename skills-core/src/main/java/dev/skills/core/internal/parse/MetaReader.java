@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * diagnostics: a field that breaks the specification is read if its intent is clear, with
  * a warning.
  */
-final class MetaReader {
+public final class MetaReader {
 
 	private final Map<String, Object> fields;
 
@@ -29,7 +29,7 @@ final class MetaReader {
 
 	private @Nullable String name;
 
-	MetaReader(Map<String, Object> fields, String location, String directoryName, boolean attached) {
+	public MetaReader(Map<String, Object> fields, String location, String directoryName, boolean attached) {
 		this.fields = fields;
 		this.location = location;
 		this.directoryName = directoryName;
@@ -42,7 +42,7 @@ final class MetaReader {
 	 * @param baseDirectory the skill folder
 	 * @return the skill's metadata, or {@code null} when the skill must be skipped
 	 */
-	@Nullable SkillMeta read(List<String> repairedKeys, String baseDirectory) {
+	public @Nullable SkillMeta read(List<String> repairedKeys, String baseDirectory) {
 		if (!repairedKeys.isEmpty()) {
 			warn("Frontmatter is not valid YAML as written; quoted the value of " + String.join(", ", repairedKeys)
 					+ " to read it");
@@ -80,7 +80,7 @@ final class MetaReader {
 	 * The diagnostics collected so far.
 	 * @return the warnings and errors, in order
 	 */
-	List<SkillDiagnostic> diagnostics() {
+	public List<SkillDiagnostic> diagnostics() {
 		return this.diagnostics;
 	}
 
@@ -138,7 +138,7 @@ final class MetaReader {
 		Map<String, String> extras = new LinkedHashMap<>();
 		this.fields.forEach((key, value) -> {
 			if (!SpecRules.SPEC_FIELDS.contains(key) && !SpecRules.EXTENSION_FIELDS.contains(key)
-					&& !isUnderscoreAlias(key)) {
+					&& !SpecRules.UNDERSCORE_ALIASES.contains(key)) {
 				extras.put(key, FrontmatterParser.toYamlText(value));
 			}
 		});
@@ -147,10 +147,6 @@ final class MetaReader {
 					+ String.join(", ", new TreeSet<>(extras.keySet())));
 		}
 		return extras;
-	}
-
-	private boolean isUnderscoreAlias(String key) {
-		return key.equals("allowed_tools") || key.equals("disallowed_tools");
 	}
 
 	private @Nullable List<String> readTools(String field, String alias, boolean specField) {

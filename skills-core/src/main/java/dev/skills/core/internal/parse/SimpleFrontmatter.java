@@ -16,9 +16,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class SimpleFrontmatter {
 
-	private static final String[] KNOWN_KEYS = { "name", "description", "license", "compatibility", "metadata",
-			"allowed-tools", "disallowed-tools", "when_to_use", "author", "version", "tags", "triggers", "priority" };
-
 	private SimpleFrontmatter() {
 	}
 
@@ -76,7 +73,7 @@ final class SimpleFrontmatter {
 
 	// The key; the keys skills use are shared rather than copied from every file.
 	private static String key(String yaml, int start, int end) {
-		for (String known : KNOWN_KEYS) {
+		for (String known : SpecRules.KNOWN_KEYS) {
 			if (known.length() == end - start && yaml.startsWith(known, start)) {
 				return known;
 			}

@@ -32,6 +32,16 @@ public final class SpecRules {
 	/** Fields outside the specification that other clients use and this library reads. */
 	public static final Set<String> EXTENSION_FIELDS = Set.of("when_to_use", "disallowed-tools");
 
+	/** The spellings of the tool fields with {@code _}, read with a warning. */
+	public static final Set<String> UNDERSCORE_ALIASES = Set.of("allowed_tools", "disallowed_tools");
+
+	/**
+	 * Every key this library knows, frontmatter fields and common {@code metadata} keys:
+	 * the reader shares these strings instead of keeping a copy per skill.
+	 */
+	static final List<String> KNOWN_KEYS = List.of("name", "description", "license", "compatibility", "metadata",
+			"allowed-tools", "disallowed-tools", "when_to_use", "author", "version", "tags", "triggers", "priority");
+
 	private SpecRules() {
 	}
 

@@ -22,7 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import dev.skills.core.SkillConfig;
-import dev.skills.core.internal.resource.SkillFiles;
+import dev.skills.core.internal.files.SkillFiles;
+import dev.skills.core.internal.files.TreeWalk;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -238,10 +239,8 @@ final class NativeChangeWatcher implements ChangeWatcher {
 			return;
 		}
 		String[] failure = new String[1];
-		int[] registered = new int[1];
-		boolean limitReached = WatchedTree.walk(start, levels, budget, (directory) -> {
+		TreeWalk.Result walked = WatchedFolders.walk(start, levels, budget, (directory) -> {
 			failure[0] = register(directory);
-			registered[0]++;
 			return failure[0] == null;
 		}, (file) -> {
 		});
@@ -249,8 +248,8 @@ final class NativeChangeWatcher implements ChangeWatcher {
 			pollInstead(root, failure[0]);
 			return;
 		}
-		this.watchedPerRoot.merge(root, registered[0], Integer::sum);
-		if (limitReached) {
+		this.watchedPerRoot.merge(root, walked.directories(), Integer::sum);
+		if (walked.limitReached()) {
 			this.fallbacks.warnOnce(root, "Stopped watching after " + this.config.discoveryMaxDirectories()
 					+ " folders (skills.discovery.max-directories): changes past them are not seen");
 		}

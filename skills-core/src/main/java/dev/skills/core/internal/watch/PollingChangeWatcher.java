@@ -103,7 +103,7 @@ final class PollingChangeWatcher implements ChangeWatcher {
 			if (!Files.isDirectory(root)) {
 				continue;
 			}
-			WatchedTree.walk(root, this.levels, this.maxDirectories, (dir) -> stamps.put(dir, stamp(dir)) == null,
+			WatchedFolders.walk(root, this.levels, this.maxDirectories, (dir) -> stamps.put(dir, stamp(dir)) == null,
 					(file) -> stamps.put(file, stamp(file)));
 		}
 		return stamps;

@@ -1,8 +1,11 @@
 package dev.skills.core.internal.parse;
 
-import java.io.StringReader;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
+import dev.skills.core.load.SkillLoader;
+import dev.skills.core.load.SkillReadResult;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -42,7 +45,8 @@ class FrontmatterFuzzTests {
 	@Property
 	void theLoaderLoadsASkillOrSkipsItWithAnErrorNeverThrowing(@ForAll("skillFiles") String content) {
 		long start = System.nanoTime();
-		SkillReadResult result = SkillLoader.readMeta(new StringReader(content), "fuzz/SKILL.md", "fuzz", "fuzz");
+		SkillReadResult result = SkillLoader.readMeta(
+				new ByteArrayInputStream(content.getBytes(StandardCharsets.UTF_8)), "fuzz/SKILL.md", "fuzz", "fuzz");
 		if (result.meta() == null) {
 			assertThat(result.diagnostics()).anySatisfy((diagnostic) -> assertThat(diagnostic.isError()).isTrue());
 		}

@@ -4,12 +4,12 @@ import java.io.ByteArrayInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Supplier;
 
 import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.load.SkillLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -38,7 +38,10 @@ class FrontmatterStreamTests {
 	@ParameterizedTest
 	@MethodSource("files")
 	void bytesAndTextGiveTheSameFrontmatter(String file) {
-		Object fromText = outcome(() -> FrontmatterParser.read(new StringReader(file), true, false));
+		Object fromText = outcome(() -> {
+			Frontmatter whole = FrontmatterParser.parseLenient(file);
+			return new Frontmatter(whole.fields(), "", whole.repairedKeys());
+		});
 		Object fromBytes = outcome(() -> FrontmatterParser.readFrontmatter(stream(file), true));
 		assertThat(fromBytes).isEqualTo(fromText);
 	}

@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.util.stream.Collectors;
 
 import dev.skills.core.SkillDiagnostic;
-import dev.skills.core.internal.discover.SkillFolders;
+import dev.skills.core.internal.files.SkillFolders;
+import dev.skills.core.load.SkillLoader;
+import dev.skills.core.load.SkillReadResult;
 
 /**
  * Loads every skill below a folder and prints one line per skill folder:

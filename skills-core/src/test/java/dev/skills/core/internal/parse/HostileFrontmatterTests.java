@@ -14,7 +14,9 @@ import java.util.concurrent.TimeUnit;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.TestSkills;
-import dev.skills.core.internal.discover.SkillFolders;
+import dev.skills.core.internal.files.SkillFolders;
+import dev.skills.core.load.SkillLoader;
+import dev.skills.core.load.SkillReadResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.Timeout.ThreadMode;

@@ -1,6 +1,7 @@
 package dev.skills.core.internal.parse;
 
-import java.io.StringReader;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -8,6 +9,8 @@ import java.time.Duration;
 import dev.skills.core.Preemptively;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.load.SkillLoader;
+import dev.skills.core.load.SkillReadResult;
 import dev.skills.core.registry.SkillsRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -33,7 +36,8 @@ class HostileNamesAndRepairTests {
 
 	private static SkillReadResult read(String name) {
 		String content = "---\nname: \"" + name + "\"\ndescription: A skill.\n---\nBody.\n";
-		return SkillLoader.readMeta(new StringReader(content), "x/SKILL.md", "x", "x");
+		return SkillLoader.readMeta(new ByteArrayInputStream(content.getBytes(StandardCharsets.UTF_8)), "x/SKILL.md",
+				"x", "x");
 	}
 
 	@ParameterizedTest

@@ -8,6 +8,8 @@ import dev.skills.core.Skill;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillNotFoundException;
 import dev.skills.core.TestSkills;
+import dev.skills.core.load.SkillLoader;
+import dev.skills.core.load.SkillReadResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

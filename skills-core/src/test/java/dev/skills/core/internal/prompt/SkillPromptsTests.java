@@ -6,8 +6,8 @@ import java.util.List;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.TestSkills;
-import dev.skills.core.internal.parse.SkillLoader;
-import dev.skills.core.internal.parse.SkillReadResult;
+import dev.skills.core.load.SkillLoader;
+import dev.skills.core.load.SkillReadResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -18,14 +18,14 @@ public final class NestedJarApp {
 		try (SkillsRegistry registry = SkillsRegistry.create(SkillConfig.builder().build())) {
 			System.out.println("names=" + String.join(",", registry.names()));
 			System.out.println("diagnostics=" + registry.diagnostics());
-			for (SkillMeta skill : registry.skills()) {
+			for (SkillMeta skill : registry.snapshot().skills()) {
 				System.out.println("location[" + skill.name() + "]=" + skill.location());
-				System.out.println("body[" + skill.name() + "]=" + registry.load(skill.name()).body());
-				System.out.println("files[" + skill.name() + "]=" + registry.load(skill.name()).files());
+				System.out.println("body[" + skill.name() + "]=" + registry.snapshot().load(skill.name()).body());
+				System.out.println("files[" + skill.name() + "]=" + registry.snapshot().load(skill.name()).files());
 			}
 			for (String arg : args) {
 				int slash = arg.indexOf('/');
-				String text = registry.readFile(arg.substring(0, slash), arg.substring(slash + 1), 1_000);
+				String text = registry.snapshot().readFile(arg.substring(0, slash), arg.substring(slash + 1), 1_000);
 				System.out.println("file[" + arg + "]=" + text.replace("\n", "\\n"));
 			}
 		}

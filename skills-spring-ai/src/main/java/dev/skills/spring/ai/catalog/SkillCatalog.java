@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
+import dev.skills.core.InvalidSkillSettingException;
 import dev.skills.core.SkillMeta;
-import dev.skills.core.internal.InvalidSkillSettingException;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;

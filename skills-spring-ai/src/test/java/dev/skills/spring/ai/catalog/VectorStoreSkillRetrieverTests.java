@@ -93,7 +93,7 @@ class VectorStoreSkillRetrieverTests {
 			this.registry = registry;
 			this.store = store;
 			registry.addListener(this);
-			store.add(registry.skills().stream().map(VectorStoreSkillRetriever::document).toList());
+			store.add(registry.snapshot().skills().stream().map(VectorStoreSkillRetriever::document).toList());
 		}
 
 		@Override

@@ -1,7 +1,0 @@
-/**
- * Listing and reading the files a skill bundles, never outside the skill's folder.
- */
-@NullMarked
-package dev.skills.core.internal.resource;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,78 @@
+package dev.skills.core.internal.watch;
+
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+import dev.skills.core.internal.files.SkillFileLookup;
+import dev.skills.core.internal.files.SkillFiles;
+import dev.skills.core.internal.files.TreeWalk;
+
+/**
+ * The folders worth watching below a root: the ones discovery walks, within its limits,
+ * one level deeper (a folder that appears there may hold a skill folder's new file), and
+ * in each skill folder the folders its file listing covers, within the listing's own
+ * limits ({@link SkillFiles#MAX_DEPTH}, {@link SkillFiles#MAX_FOLDERS}). Folders inside a
+ * skill do not count towards the discovery limit: discovery never visits them, and a
+ * skill full of empty folders must not use up the watches of the others.
+ */
+final class WatchedFolders {
+
+	private WatchedFolders() {
+	}
+
+	/**
+	 * Walk the folders to watch below a start folder.
+	 * @param start the folder to start from (watched itself)
+	 * @param maxDepth how many levels below it to walk
+	 * @param maxDirectories the most folders outside skills
+	 * @param folders receives each folder before it is listed (so a watch registered
+	 * there misses nothing created meanwhile); returns {@code false} to stop the walk
+	 * @param files receives each file of the folders walked
+	 * @return the folders outside skills walked, and whether the walk stopped at
+	 * {@code maxDirectories} with folders left
+	 */
+	static TreeWalk.Result walk(Path start, int maxDepth, int maxDirectories, Predicate<Path> folders,
+			Consumer<Path> files) {
+		boolean[] stopped = new boolean[1];
+		TreeWalk.Visitor inSkill = new TreeWalk.Visitor() {
+
+			@Override
+			public boolean folder(Path directory, int depth) {
+				// The skill folder itself was handed over by the outer walk.
+				stopped[0] |= depth > 0 && !folders.test(directory);
+				return !stopped[0];
+			}
+
+			@Override
+			public void file(Path file, BasicFileAttributes attributes) {
+				files.accept(file);
+			}
+
+		};
+		TreeWalk.Result result = TreeWalk.walk(start, maxDepth, maxDirectories, new TreeWalk.Visitor() {
+
+			@Override
+			public boolean folder(Path directory, int depth) {
+				stopped[0] |= !stopped[0] && !folders.test(directory);
+				if (stopped[0]) {
+					return false;
+				}
+				if (SkillFileLookup.holdsSkillFile(directory)) {
+					TreeWalk.walk(directory, SkillFiles.MAX_DEPTH, SkillFiles.MAX_FOLDERS, inSkill);
+					return false;
+				}
+				return true;
+			}
+
+			@Override
+			public void file(Path file, BasicFileAttributes attributes) {
+				files.accept(file);
+			}
+
+		});
+		return new TreeWalk.Result(result.directories(), result.limitReached() && !stopped[0], result.tooDeep());
+	}
+
+}

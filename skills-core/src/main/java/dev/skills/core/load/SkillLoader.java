@@ -1,0 +1,220 @@
+package dev.skills.core.load;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+import dev.skills.core.InvalidSkillException;
+import dev.skills.core.Skill;
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.SkillMeta;
+import dev.skills.core.SkillNotFoundException;
+import dev.skills.core.internal.files.SkillFileLookup;
+import dev.skills.core.internal.files.SkillFiles;
+import dev.skills.core.internal.files.SkillFolders;
+import dev.skills.core.internal.parse.Frontmatter;
+import dev.skills.core.internal.parse.FrontmatterException;
+import dev.skills.core.internal.parse.FrontmatterParser;
+import dev.skills.core.internal.parse.MetaReader;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads skills leniently, as a client should: a skill loads whenever its intent is clear,
+ * and every deviation from the specification becomes a diagnostic rather than a failure.
+ * A skill is skipped only when its frontmatter cannot be read even after repair, it has
+ * no description, or its name holds white space or a path separator. The registry reads
+ * every skill through this class, and so can an application or a tool.
+ */
+public final class SkillLoader {
+
+	private SkillLoader() {
+	}
+
+	/**
+	 * Find the skill file of a folder: {@code SKILL.md}, else {@code skill.md}.
+	 * @param directory the folder
+	 * @return the file, or {@code null} when the folder holds neither
+	 */
+	public static @Nullable Path findSkillFile(Path directory) {
+		SkillFileLookup.SkillFile found = SkillFileLookup.find(directory);
+		return (found != null) ? found.path() : null;
+	}
+
+	/**
+	 * Whether a file name is a skill file: {@code SKILL.md}, or {@code skill.md}.
+	 * @param fileName a single path segment
+	 * @return {@code true} for either spelling
+	 */
+	public static boolean isSkillFileName(String fileName) {
+		return SkillFiles.isSkillFileName(fileName);
+	}
+
+	/**
+	 * Find the skill folders below a folder of skills, as discovery does, with the
+	 * default limits.
+	 * @param location a folder of skills, or one skill folder
+	 * @return the skill folders, in discovery order
+	 */
+	public static List<Path> findSkillFolders(Path location) {
+		return SkillFolders.find(location).skillDirectories();
+	}
+
+	/**
+	 * Load one skill with its body and bundled files.
+	 * @param path a skill folder or its {@code SKILL.md}
+	 * @return the skill
+	 * @throws SkillNotFoundException when there is no {@code SKILL.md}
+	 * @throws InvalidSkillException when the skill cannot be loaded even leniently
+	 */
+	public static Skill load(Path path) {
+		Path skillFile = skillFileOf(path);
+		String content = readString(skillFile);
+		SkillReadResult result = read(() -> FrontmatterParser.parseLenient(content), skillFile, false);
+		return loaded(result, content, skillFile);
+	}
+
+	/**
+	 * Load one skill that code attaches to a call, more forgivingly than a catalog does:
+	 * the caller chose the file, so a {@code SKILL.md} without frontmatter, or without a
+	 * description, still loads (named after its folder, with an empty description) and
+	 * the gap is reported as a warning.
+	 * @param path a skill folder or its {@code SKILL.md}
+	 * @param warnings receives every warning about the skill
+	 * @return the skill
+	 * @throws SkillNotFoundException when there is no {@code SKILL.md}
+	 * @throws InvalidSkillException when the frontmatter cannot be read or the name is
+	 * unusable
+	 */
+	public static Skill loadAttached(Path path, Consumer<SkillDiagnostic> warnings) {
+		Path skillFile = skillFileOf(path);
+		String content = readString(skillFile);
+		SkillReadResult result;
+		if (FrontmatterParser.hasFrontmatter(content)) {
+			result = read(() -> FrontmatterParser.parseLenient(content), skillFile, true);
+		}
+		else {
+			String name = String.valueOf(directoryOf(skillFile).getFileName());
+			MetaReader reader = new MetaReader(Map.of(), skillFile.toString(), name, true);
+			SkillMeta meta = reader.read(List.of(), directoryOf(skillFile).toString());
+			// One warning instead of the reader's two about the missing name and
+			// description.
+			result = (meta != null)
+					? new SkillReadResult(meta,
+							List.of(SkillDiagnostic.warning(skillFile.toString(), name,
+									"SKILL.md has no frontmatter; using the directory name '" + name
+											+ "' and an empty description")))
+					: new SkillReadResult(null, reader.diagnostics());
+		}
+		result.diagnostics().stream().filter((diagnostic) -> !diagnostic.isError()).forEach(warnings);
+		return loaded(result, content, skillFile);
+	}
+
+	/**
+	 * Read the frontmatter of a skill file on disk (the body is not read).
+	 * @param skillFile the {@code SKILL.md}
+	 * @return the skill or why it was skipped
+	 */
+	public static SkillReadResult readMeta(Path skillFile) {
+		try (InputStream in = Files.newInputStream(skillFile)) {
+			return read(() -> FrontmatterParser.readFrontmatter(in, true), skillFile, false);
+		}
+		catch (IOException | UncheckedIOException ex) {
+			return new SkillReadResult(null, List
+				.of(SkillDiagnostic.error(skillFile.toString(), null, "Cannot read SKILL.md: " + ex.getMessage())));
+		}
+	}
+
+	/**
+	 * Read the frontmatter of a skill from the bytes of its {@code SKILL.md}, reading no
+	 * further than the frontmatter: the way discovery reads every skill.
+	 * @param in the {@code SKILL.md} bytes; not closed
+	 * @param location where the file is, for diagnostics and {@link SkillMeta#location()}
+	 * @param baseDirectory the skill folder, for {@link SkillMeta#baseDirectory()}
+	 * @param directoryName the skill folder's name: the default name, and the name it
+	 * must match
+	 * @return the skill or why it was skipped
+	 */
+	public static SkillReadResult readMeta(InputStream in, String location, String baseDirectory,
+			String directoryName) {
+		return read(() -> FrontmatterParser.readFrontmatter(in, true), location, baseDirectory, directoryName, false);
+	}
+
+	/**
+	 * The warning for a lower-case {@code skill.md}.
+	 * @return the message
+	 */
+	public static String lowercaseFileMessage() {
+		return "Found skill.md; the file should be named SKILL.md";
+	}
+
+	private static SkillReadResult read(Supplier<Frontmatter> parse, Path skillFile, boolean attached) {
+		Path directory = directoryOf(skillFile);
+		SkillReadResult result = read(parse, skillFile.toString(), directory.toString(),
+				String.valueOf(directory.getFileName()), attached);
+		if (!String.valueOf(skillFile.getFileName()).equals(SkillFiles.LOWERCASE_SKILL_FILE)) {
+			return result;
+		}
+		List<SkillDiagnostic> diagnostics = new ArrayList<>(result.diagnostics());
+		diagnostics.add(0, SkillDiagnostic.warning(skillFile.toString(),
+				(result.meta() != null) ? result.meta().name() : null, lowercaseFileMessage()));
+		return new SkillReadResult(result.meta(), diagnostics);
+	}
+
+	private static SkillReadResult read(Supplier<Frontmatter> parse, String location, String baseDirectory,
+			String directoryName, boolean attached) {
+		Frontmatter frontmatter;
+		try {
+			frontmatter = parse.get();
+		}
+		catch (FrontmatterException ex) {
+			return new SkillReadResult(null, List.of(SkillDiagnostic.error(location, null, ex.getMessage())));
+		}
+		catch (UncheckedIOException ex) {
+			return new SkillReadResult(null,
+					List.of(SkillDiagnostic.error(location, null, "Cannot read SKILL.md: " + ex.getMessage())));
+		}
+		MetaReader metaReader = new MetaReader(frontmatter.fields(), location, directoryName, attached);
+		SkillMeta meta = metaReader.read(frontmatter.repairedKeys(), baseDirectory);
+		return new SkillReadResult(meta, metaReader.diagnostics());
+	}
+
+	private static Path skillFileOf(Path path) {
+		Path skillFile = Files.isDirectory(path) ? findSkillFile(path) : path;
+		if (skillFile == null || !Files.isRegularFile(skillFile)) {
+			throw new SkillNotFoundException(path);
+		}
+		return skillFile;
+	}
+
+	private static Skill loaded(SkillReadResult result, String content, Path skillFile) {
+		if (result.meta() == null) {
+			throw new InvalidSkillException(result.diagnostics());
+		}
+		String body = FrontmatterParser.hasFrontmatter(content) ? FrontmatterParser.parseLenient(content).body()
+				: content.strip();
+		return new Skill(result.meta(), body, SkillFiles.list(directoryOf(skillFile)).files());
+	}
+
+	private static Path directoryOf(Path skillFile) {
+		Path parent = skillFile.toAbsolutePath().getParent();
+		Path given = skillFile.getParent();
+		return (given != null) ? given : (parent != null) ? parent : Path.of(".");
+	}
+
+	private static String readString(Path file) {
+		try {
+			return Files.readString(file);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot read " + file, ex);
+		}
+	}
+
+}

@@ -1,0 +1,8 @@
+/**
+ * The public, lenient loader of single skills ({@link dev.skills.core.load.SkillLoader}),
+ * over the one {@code SKILL.md} reader the registry uses.
+ */
+@NullMarked
+package dev.skills.core.load;
+
+import org.jspecify.annotations.NullMarked;

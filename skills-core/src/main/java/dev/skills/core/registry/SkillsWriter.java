@@ -1,0 +1,373 @@
+package dev.skills.core.registry;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.SkillMeta;
+import dev.skills.core.internal.files.FileReads;
+import dev.skills.core.internal.files.FolderSkillSource;
+import dev.skills.core.internal.files.SkillFileLookup;
+import dev.skills.core.internal.files.SkillFiles;
+import dev.skills.core.load.SkillLoader;
+import dev.skills.core.load.SkillReadResult;
+import dev.skills.core.source.SkillSource;
+import dev.skills.core.source.SkillSource.Fingerprint;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The only writer of a registry's snapshot. A change inside a known skill folder re-reads
+ * that folder; anything else (a new or removed folder, a burst of changes, a rescan)
+ * scans the location again, keeping every unchanged {@code SKILL.md} by its fingerprint.
+ * The writer lists a skill's files when it reads the entry, so readers never write.
+ * Writes are serialised; a rescan asked for while one runs is served by the next one,
+ * however many ask. Files are read on {@link FileReads}' threads, so a file that never
+ * answers cannot hold the writer.
+ */
+final class SkillsWriter {
+
+	private static final Log logger = LogFactory.getLog("dev.skills.registry");
+
+	// More changed paths than this in one location are applied by scanning it again.
+	static final int COALESCE_ABOVE = 32;
+
+	private final LocationScanner scanner;
+
+	private final FileReads reads;
+
+	private final List<SkillsListener> listeners = new CopyOnWriteArrayList<>();
+
+	private volatile SkillsSnapshot snapshot;
+
+	private volatile List<Location> locations = List.of();
+
+	private final AtomicLong rescansAsked = new AtomicLong();
+
+	private long rescansServed;
+
+	private @Nullable SkillsChange lastRescan;
+
+	SkillsWriter(LocationScanner scanner, FileReads reads, SkillContents contents) {
+		this.scanner = scanner;
+		this.reads = reads;
+		this.snapshot = new SkillsSnapshot(0, Instant.EPOCH, List.of(), List.of(), contents);
+	}
+
+	SkillsSnapshot snapshot() {
+		return this.snapshot;
+	}
+
+	List<Location> locations() {
+		return this.locations;
+	}
+
+	List<SkillsListener> listeners() {
+		return this.listeners;
+	}
+
+	/**
+	 * Replace the locations and scan them all.
+	 * @param specs the configured locations, in precedence order
+	 * @return what changed
+	 */
+	synchronized SkillsChange relocate(List<String> specs) {
+		List<Location> parsed = new ArrayList<>();
+		for (String spec : specs) {
+			parsed.add(Location.of(parsed.size(), spec));
+		}
+		this.locations = List.copyOf(parsed);
+		return rescanAll();
+	}
+
+	/**
+	 * Scan every location again; skills whose {@code SKILL.md} did not change are kept as
+	 * read. Callers that ask while a rescan runs share the next one.
+	 * @return what changed
+	 */
+	SkillsChange rescan() {
+		long ticket = this.rescansAsked.incrementAndGet();
+		synchronized (this) {
+			if (this.rescansServed >= ticket && this.lastRescan != null) {
+				return this.lastRescan;
+			}
+			long servedUpTo = this.rescansAsked.get();
+			SkillsChange change = rescanAll();
+			this.rescansServed = servedUpTo;
+			this.lastRescan = change;
+			return change;
+		}
+	}
+
+	private SkillsChange rescanAll() {
+		long start = System.nanoTime();
+		SkillsSnapshot current = this.snapshot;
+		List<LocationSkills> parts = new ArrayList<>();
+		List<SkillEntry> written = new ArrayList<>();
+		for (Location location : this.locations) {
+			parts.add(scan(location, previous(current, location), parts, null, written));
+		}
+		return commit(current, parts, current.watcherDiagnostics(), written, start);
+	}
+
+	/**
+	 * Replace the watcher's standing warnings.
+	 * @param diagnostics every current warning of the watcher
+	 */
+	synchronized void watcherDiagnostics(List<SkillDiagnostic> diagnostics) {
+		SkillsSnapshot current = this.snapshot;
+		commit(current, current.locations(), diagnostics, List.of(), System.nanoTime());
+	}
+
+	/**
+	 * Apply changes to files or folders inside folder locations.
+	 * @param changedPaths files or folders that were created, modified or deleted
+	 * @return what changed
+	 */
+	synchronized SkillsChange refresh(Collection<Path> changedPaths) {
+		long start = System.nanoTime();
+		SkillsSnapshot current = this.snapshot;
+		List<LocationSkills> parts = new ArrayList<>(current.locations());
+		List<SkillEntry> written = new ArrayList<>();
+		Location.group(this.locations, changedPaths).forEach((location, paths) -> {
+			LocationSkills part = previous(current, location);
+			Set<String> folders = new LinkedHashSet<>();
+			boolean rescan = part == null || paths.size() > COALESCE_ABOVE;
+			for (int i = 0; i < paths.size() && !rescan; i++) {
+				String folder = enclosingSkill(part, location, paths.get(i));
+				rescan = folder == null;
+				folders.add(folder);
+			}
+			LocationSkills updated = rescan ? null : reread(part, folders, written);
+			if (updated == null) {
+				updated = scan(location, part, parts.subList(0, location.index()), folders, written);
+			}
+			parts.set(location.index(), updated);
+		});
+		return commit(current, parts, current.watcherDiagnostics(), written, start);
+	}
+
+	private static @Nullable LocationSkills previous(SkillsSnapshot current, Location location) {
+		List<LocationSkills> parts = current.locations();
+		LocationSkills part = (location.index() < parts.size()) ? parts.get(location.index()) : null;
+		return (part != null && part.location().equals(location)) ? part : null;
+	}
+
+	// The known skill folder a path lies in (or is), or null.
+	private static @Nullable String enclosingSkill(LocationSkills part, Location location, Path path) {
+		for (Path dir = path; dir != null && location.contains(dir); dir = dir.getParent()) {
+			String key = dir.toString();
+			if (part.entries().containsKey(key)) {
+				return key;
+			}
+		}
+		return null;
+	}
+
+	// Scan a location; an earlier location's skill folder is not found again here. The
+	// files of the skills whose folders were touched (all, when null) are listed again.
+	private LocationSkills scan(Location location, @Nullable LocationSkills previous, List<LocationSkills> earlier,
+			@Nullable Set<String> touched, List<SkillEntry> written) {
+		List<SkillDiagnostic> diagnostics = new ArrayList<>();
+		List<LocationScanner.Found> found = this.scanner.scan(location, diagnostics);
+		Set<String> seen = new HashSet<>();
+		List<SkillEntry> entries = new ArrayList<>(found.size());
+		List<Pending> pending = new ArrayList<>();
+		for (int i = 0; i < found.size(); i++) {
+			SkillSource source = found.get(i).source();
+			String folder = source.baseDirectory();
+			if (!seen.add(folder) || earlier.stream().anyMatch((part) -> part.entries().containsKey(folder))) {
+				continue;
+			}
+			int order = (location.folder() != null) ? 0 : i;
+			SkillEntry before = (previous != null) ? previous.entries().get(folder) : null;
+			boolean unchanged = before != null && before.order() == order
+					&& before.source().location().equals(source.location())
+					&& before.source().builtin() == source.builtin()
+					&& before.fingerprint().equals(found.get(i).fingerprint());
+			if (unchanged && touched != null && !touched.contains(folder)) {
+				entries.add(before);
+			}
+			else {
+				pending.add(new Pending(entries.size(), unchanged ? before.source() : source, location.index(), order,
+						before, unchanged));
+				entries.add(null);
+			}
+		}
+		readInto(entries, pending, written);
+		return LocationSkills.of(location, entries, diagnostics);
+	}
+
+	// Read the skill folders a change touched; null when one is no longer a skill, which
+	// only a scan of the location can follow.
+	private @Nullable LocationSkills reread(LocationSkills part, Set<String> folders, List<SkillEntry> written) {
+		List<SkillEntry> entries = new ArrayList<>(part.entries().values());
+		Map<String, Integer> index = new HashMap<>();
+		for (int i = 0; i < entries.size(); i++) {
+			index.put(entries.get(i).key(), i);
+		}
+		List<Pending> pending = new ArrayList<>();
+		for (String folder : folders) {
+			SkillFileLookup.SkillFile file = SkillFileLookup.find(Path.of(folder));
+			if (file == null) {
+				return null;
+			}
+			SkillEntry before = part.entries().get(folder);
+			SkillSource source = FolderSkillSource.of(file, before.source().builtin(), this.reads);
+			Fingerprint fingerprint = (file.plainFile() != null) ? Fingerprint.of(file.plainFile())
+					: source.fingerprint();
+			// A SKILL.md renamed to skill.md keeps its fingerprint but is another file.
+			boolean unchanged = before.source().location().equals(source.location())
+					&& before.fingerprint().equals(fingerprint);
+			int at = index.get(folder);
+			entries.set(at, null);
+			pending.add(new Pending(at, unchanged ? before.source() : source, before.locationIndex(), before.order(),
+					before, unchanged));
+		}
+		readInto(entries, pending, written);
+		return LocationSkills.of(part.location(), entries, part.diagnostics());
+	}
+
+	// Read the pending entries, a few files at a time, into their places.
+	private void readInto(List<SkillEntry> entries, List<Pending> pending, List<SkillEntry> written) {
+		List<FileReads.Outcome<SkillEntry>> outcomes = this.reads.readAll(pending,
+				(item) -> new FileReads.Read<>(item.source().baseDirectory(), () -> read(item), null));
+		for (int i = 0; i < pending.size(); i++) {
+			Pending item = pending.get(i);
+			FileReads.Outcome<SkillEntry> outcome = outcomes.get(i);
+			SkillEntry entry = (outcome.value() != null) ? outcome.value()
+					: failed(item, Objects.requireNonNull(outcome.failure()));
+			entries.set(item.at(), entry);
+			if (!item.relistOnly()) {
+				written.add(entry);
+			}
+		}
+	}
+
+	private SkillEntry read(Pending item) throws IOException {
+		SkillSource source = item.source();
+		if (item.relistOnly()) {
+			return item.before().relisted(source.listFiles());
+		}
+		Fingerprint fingerprint;
+		SkillReadResult result;
+		try (SkillSource.OpenSkillFile file = source.openSkill()) {
+			fingerprint = file.fingerprint();
+			result = SkillLoader.readMeta(file.stream(), source.location(), source.baseDirectory(),
+					source.directoryName());
+		}
+		SkillSource.Listing listing = source.listFiles();
+		List<SkillDiagnostic> diagnostics = new ArrayList<>();
+		SkillMeta meta = result.meta();
+		if (source.location().endsWith("/" + SkillFiles.LOWERCASE_SKILL_FILE)) {
+			diagnostics.add(SkillDiagnostic.warning(source.location(), (meta != null) ? meta.name() : null,
+					SkillLoader.lowercaseFileMessage()));
+		}
+		diagnostics.addAll(result.diagnostics());
+		if (listing.cut()) {
+			diagnostics.add(SkillDiagnostic.warning(source.location(), (meta != null) ? meta.name() : null,
+					SkillFiles.listingCutMessage()));
+		}
+		return entry(item, (meta != null && source.builtin()) ? meta.withBuiltin(true) : meta, diagnostics, fingerprint,
+				listing);
+	}
+
+	// Noted as it is, so that a later scan reads it again only once it changes.
+	private static SkillEntry failed(Pending item, IOException ex) {
+		List<SkillDiagnostic> diagnostics = List
+			.of(SkillDiagnostic.error(item.source().location(), null, "Cannot read SKILL.md: " + ex.getMessage()));
+		return entry(item, null, diagnostics, item.source().fingerprint(), SkillSource.Listing.EMPTY);
+	}
+
+	// When a skill that loaded before no longer does (a half-saved edit, say), its last
+	// good version is kept with an error saying so.
+	private static SkillEntry entry(Pending item, @Nullable SkillMeta read, List<SkillDiagnostic> diagnostics,
+			Fingerprint fingerprint, SkillSource.Listing listing) {
+		SkillMeta meta = read;
+		SkillEntry before = item.before();
+		List<SkillDiagnostic> all = diagnostics;
+		if (meta == null && before != null && before.meta() != null) {
+			meta = before.meta();
+			all = new ArrayList<>(diagnostics);
+			all.add(SkillDiagnostic.error(item.source().location(), meta.name(),
+					"SKILL.md cannot be loaded any more; keeping the last good version of '" + meta.name()
+							+ "' until it is fixed"));
+		}
+		return new SkillEntry(item.source(), item.locationIndex(), item.order(), meta, all, fingerprint, listing);
+	}
+
+	private SkillsChange commit(SkillsSnapshot current, List<LocationSkills> parts,
+			List<SkillDiagnostic> watcherDiagnostics, List<SkillEntry> written, long startNanos) {
+		Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
+		long generation = current.generation() + 1;
+		SkillsSnapshot next = new SkillsSnapshot(generation, Instant.now(), parts, watcherDiagnostics,
+				current.contents());
+		SkillsChange change = SkillsChange.between(current, next, written, duration);
+		if (change.isEmpty() && parts.equals(current.locations())
+				&& watcherDiagnostics.equals(current.watcherDiagnostics())) {
+			return new SkillsChange(Set.of(), Set.of(), Set.of(), current.generation(), Set.of(), duration);
+		}
+		this.snapshot = next;
+		logNewDiagnostics(current, next, written);
+		for (SkillsListener listener : this.listeners) {
+			try {
+				listener.onChange(change);
+			}
+			catch (RuntimeException ex) {
+				logger.warn("A skills listener failed", ex);
+			}
+		}
+		return change;
+	}
+
+	private static void logNewDiagnostics(SkillsSnapshot before, SkillsSnapshot after, List<SkillEntry> written) {
+		if (!logger.isWarnEnabled()) {
+			return;
+		}
+		for (SkillEntry entry : written) {
+			entry.diagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
+		}
+		List<SkillDiagnostic> previous = locationDiagnostics(before);
+		List<SkillDiagnostic> now = locationDiagnostics(after);
+		if (!now.equals(previous)) {
+			now.forEach((diagnostic) -> logger.warn(diagnostic));
+		}
+	}
+
+	private static List<SkillDiagnostic> locationDiagnostics(SkillsSnapshot snapshot) {
+		List<SkillDiagnostic> all = new ArrayList<>();
+		snapshot.locations().forEach((part) -> all.addAll(part.diagnostics()));
+		all.addAll(snapshot.watcherDiagnostics());
+		return all;
+	}
+
+	/**
+	 * A skill folder to read.
+	 *
+	 * @param at its place among the location's entries
+	 * @param source where it lives
+	 * @param locationIndex its location's index
+	 * @param order its position in the location's scan
+	 * @param before its entry in the snapshot being replaced, if any
+	 * @param relistOnly whether only its files are to be listed again: its
+	 * {@code SKILL.md} did not change
+	 */
+	private record Pending(int at, SkillSource source, int locationIndex, int order, @Nullable SkillEntry before,
+			boolean relistOnly) {
+	}
+
+}

@@ -1,0 +1,131 @@
+package dev.skills.core.internal.files;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * A read that never answers (a FIFO opened and then unlinked, so that its other end
+ * cannot be opened by name) costs its caller at most the timeout and one thread, refuses
+ * only its own skill's reads, and is reported; every other thread ends with
+ * {@link FileReads#close()}.
+ */
+class FileReadsTests {
+
+	@TempDir
+	Path root;
+
+	@Test
+	void whenAReadNeverAnswersThenTheCallerGoesOnAndOnlyThatSkillIsRefusedUntilItReturns() throws Exception {
+		Path fifo = fifo("stuck");
+		// A second name of the same FIFO, to release the stuck thread at the end.
+		Path keeper = Files.createLink(this.root.resolve("keeper"), fifo);
+		try (FileReads reads = new FileReads()) {
+			FileReads.Read<Integer> stuck = new FileReads.Read<>("stuck-skill", () -> {
+				try (InputStream in = Files.newInputStream(fifo)) {
+					return in.read();
+				}
+			}, () -> {
+				// The FIFO is gone by the time the read is released: nothing to open.
+				Files.deleteIfExists(fifo);
+				return Files.newByteChannel(fifo, StandardOpenOption.READ, StandardOpenOption.WRITE);
+			});
+			long start = System.nanoTime();
+			assertThatExceptionOfType(FileSystemException.class).isThrownBy(() -> reads.read(stuck))
+				.withMessageContaining("did not answer in time");
+			assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(FileReads.TIMEOUT.multipliedBy(3));
+			assertThat(reads.stuck()).containsExactly(Map.entry("stuck-skill", 1));
+			assertThatExceptionOfType(FileSystemException.class)
+				.isThrownBy(() -> reads.read(new FileReads.Read<>("stuck-skill", () -> 1, null)))
+				.withMessageContaining("did not answer before");
+			assertThat(reads.read(new FileReads.Read<>("other-skill", () -> 2, null))).isEqualTo(2);
+			// A writer at last: the stuck thread returns, and the skill may be read
+			// again.
+			Files.newByteChannel(keeper, StandardOpenOption.WRITE).close();
+			long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+			while (!reads.stuck().isEmpty() && System.nanoTime() < until) {
+				Thread.sleep(20);
+			}
+			assertThat(reads.stuck()).isEmpty();
+			assertThat(reads.read(new FileReads.Read<>("stuck-skill", () -> 3, null))).isEqualTo(3);
+		}
+	}
+
+	@Test
+	void whenAReadWaitsOnAFifoStillInPlaceThenItIsReleasedAndFailsInTime() throws Exception {
+		Path fifo = fifo("waiting");
+		try (FileReads reads = new FileReads()) {
+			FileReads.Read<Integer> waiting = new FileReads.Read<>("skill", () -> {
+				try (InputStream in = Files.newInputStream(fifo)) {
+					return in.read();
+				}
+			}, GuardedFiles.release(fifo));
+			assertThatExceptionOfType(IOException.class).isThrownBy(() -> reads.read(waiting));
+			assertThat(reads.stuck()).isEmpty();
+		}
+	}
+
+	@Test
+	void whenManyFilesAreReadThenEachOutcomeIsInItsPlace() {
+		try (FileReads reads = new FileReads()) {
+			List<Integer> items = IntStream.range(0, 500).boxed().toList();
+			List<FileReads.Outcome<Integer>> outcomes = reads.readAll(items,
+					(i) -> new FileReads.Read<>("s" + i, () -> {
+						if (i % 7 == 0) {
+							throw new IOException("no " + i);
+						}
+						return i * 2;
+					}, null));
+			for (int i = 0; i < items.size(); i++) {
+				if (i % 7 == 0) {
+					assertThat(outcomes.get(i).failure()).hasMessage("no " + i);
+				}
+				else {
+					assertThat(outcomes.get(i).value()).isEqualTo(i * 2);
+				}
+			}
+		}
+	}
+
+	@Test
+	void whenClosedThenNoReaderThreadIsLeft() throws Exception {
+		Set<Thread> before = readerThreads();
+		FileReads reads = new FileReads();
+		reads.readAll(List.of(1, 2, 3, 4), (i) -> new FileReads.Read<>("s", () -> i, null));
+		reads.close();
+		Set<Thread> after = readerThreads();
+		after.removeAll(before);
+		assertThat(after).isEmpty();
+	}
+
+	private static Set<Thread> readerThreads() {
+		return Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.filter((thread) -> thread.isAlive() && thread.getName().startsWith("skills-"))
+			.collect(Collectors.toSet());
+	}
+
+	private Path fifo(String name) throws Exception {
+		Path fifo = this.root.resolve(name);
+		Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+		assertThat(mkfifo.waitFor()).isZero();
+		return fifo;
+	}
+
+}

@@ -1,0 +1,87 @@
+package dev.skills.autoconfigure.architecture;
+
+import java.util.concurrent.Executor;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaMember;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.lang.syntax.ArchRuleDefinition;
+import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The architecture rules of every library module on this class path (skills-core,
+ * skills-spring-ai, skills-jdbc and this one; skills-cli and sample-app are one package
+ * each): no package cycles, no thread or executor in a static field (every thread
+ * belongs to an object that ends it), and no public signature outside an
+ * {@code internal} package names an {@code internal} type.
+ */
+class ArchitectureTests {
+
+	private static final JavaClasses CLASSES = new ClassFileImporter()
+		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+		.importPackages("dev.skills");
+
+	@Test
+	void noPackageDependsOnItselfThroughAnother() {
+		SlicesRuleDefinition.slices().matching("dev.skills.(**)").should().beFreeOfCycles().check(CLASSES);
+	}
+
+	@Test
+	void noStaticFieldHoldsAThreadOrAnExecutor() {
+		ArchRuleDefinition.noFields()
+			.that()
+			.areStatic()
+			.should()
+			.haveRawType(JavaClass.Predicates.assignableTo(Executor.class))
+			.orShould()
+			.haveRawType(JavaClass.Predicates.assignableTo(Thread.class))
+			.check(CLASSES);
+	}
+
+	@Test
+	void noPublicSignatureOfAnApiTypeNamesAnInternalType() {
+		ArchRuleDefinition.members()
+			.that(arePublicApi())
+			.should(new ArchCondition<JavaMember>("name no internal type in their signature") {
+
+				@Override
+				public void check(JavaMember member, ConditionEvents events) {
+					member.getDependenciesFromSelf()
+						.stream()
+						.filter((dependency) -> dependency.getTargetClass().getPackageName().contains(".internal"))
+						.filter((dependency) -> isSignature(member, dependency.getTargetClass()))
+						.forEach((dependency) -> events.add(SimpleConditionEvent.violated(member,
+								member.getFullName() + " names " + dependency.getTargetClass().getName())));
+				}
+
+			})
+			.allowEmptyShould(false)
+			.check(CLASSES);
+	}
+
+	private static boolean isSignature(JavaMember member, JavaClass type) {
+		if (member instanceof JavaCodeUnit code) {
+			return code.getRawReturnType().equals(type) || code.getRawParameterTypes().contains(type)
+					|| code.getThrowsClause().getTypes().contains(type);
+		}
+		return member instanceof JavaField field && field.getRawType().equals(type);
+	}
+
+	private static DescribedPredicate<JavaMember> arePublicApi() {
+		return DescribedPredicate.describe("are public members of public types outside internal packages",
+				(member) -> member.getModifiers().contains(JavaModifier.PUBLIC)
+						&& member.getOwner().getModifiers().contains(JavaModifier.PUBLIC)
+						&& !member.getOwner().getPackageName().contains(".internal"));
+	}
+
+}
