@@ -1,7 +1,6 @@
 package dev.skills.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,8 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import dev.skills.core.internal.parse.FrontmatterException;
-import dev.skills.core.internal.parse.FrontmatterParser;
+import dev.skills.core.InvalidSkillException;
 import dev.skills.core.load.SkillLoader;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
@@ -61,13 +59,13 @@ final class PropertiesCommand implements Callable<Integer> {
 			return fail("error: " + skill + ": SKILL.md not found in " + skill);
 		}
 		try {
-			return FrontmatterParser.parseLenient(Files.readString(skillFile, StandardCharsets.UTF_8)).fields();
+			return SkillLoader.readFields(skillFile);
 		}
-		catch (FrontmatterException ex) {
-			return fail("error: " + skillFile + ": " + ex.getMessage());
+		catch (InvalidSkillException ex) {
+			return fail("error: " + skillFile + ": " + ex.getDiagnostics().get(0).message());
 		}
-		catch (IOException ex) {
-			return fail("error: " + skillFile + ": cannot read: " + ex.getMessage());
+		catch (UncheckedIOException ex) {
+			return fail("error: " + skillFile + ": cannot read: " + ex.getCause().getMessage());
 		}
 	}
 

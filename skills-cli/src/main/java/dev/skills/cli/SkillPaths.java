@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import dev.skills.core.internal.files.SkillFolders;
 import dev.skills.core.load.SkillLoader;
 
 /**
@@ -32,7 +31,7 @@ final class SkillPaths {
 		if (!Files.isDirectory(path) || SkillLoader.findSkillFile(path) != null) {
 			return List.of(path);
 		}
-		List<Path> found = SkillFolders.find(path).skillDirectories();
+		List<Path> found = SkillLoader.findSkillFolders(path);
 		return found.isEmpty() ? List.of(path) : found;
 	}
 

@@ -1,18 +1,16 @@
 package dev.skills.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.skills.core.InvalidSkillException;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
-import dev.skills.core.internal.parse.FrontmatterException;
-import dev.skills.core.internal.parse.FrontmatterParser;
 import dev.skills.core.load.SkillLoader;
 import dev.skills.core.validate.SkillValidator;
 import org.jspecify.annotations.Nullable;
@@ -82,14 +80,12 @@ final class ValidateCommand implements Callable<Integer> {
 			return null;
 		}
 		try {
-			Object name = FrontmatterParser.parseLenient(Files.readString(skillFile, StandardCharsets.UTF_8))
-				.fields()
-				.get("name");
+			Object name = SkillLoader.readFields(skillFile).get("name");
 			if (name instanceof String text && !text.isBlank()) {
 				return text.strip();
 			}
 		}
-		catch (FrontmatterException | IOException ex) {
+		catch (InvalidSkillException | UncheckedIOException ex) {
 			return null;
 		}
 		SkillMeta meta = SkillLoader.readMeta(skillFile).meta();

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
 
@@ -15,9 +14,6 @@ import org.jspecify.annotations.Nullable;
  * @param skillsDir the locations searched for skills, in precedence order: folder paths,
  * {@code file:} URLs and {@code classpath*:} patterns
  * @param hotReload whether folder locations are watched and changes applied while running
- * @param mode how skills reach the model
- * @param preloadFrom in {@link Mode#SESSION session mode}, the request context key whose
- * value names the skill to inject
  * @param maxResourceBytes the most bytes {@code read_skill_resource} returns of one file
  * @param watchDebounce how long the watcher waits for a burst of file events to settle
  * @param pollInterval when set, poll the folders at this interval instead of relying on
@@ -29,9 +25,8 @@ import org.jspecify.annotations.Nullable;
  * @param discoveryMaxDirectories the most folders searched for skills per location; hot
  * reload watches no more
  */
-public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, @Nullable String preloadFrom,
-		int maxResourceBytes, Duration watchDebounce, @Nullable Duration pollInterval, int maxBodyBytes,
-		int discoveryMaxDepth, int discoveryMaxDirectories) {
+public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxResourceBytes, Duration watchDebounce,
+		@Nullable Duration pollInterval, int maxBodyBytes, int discoveryMaxDepth, int discoveryMaxDirectories) {
 
 	/** The default location: skills packaged in any jar on the classpath. */
 	public static final String DEFAULT_LOCATION = "classpath*:META-INF/skills/";
@@ -62,7 +57,6 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 		skillsDir = List.copyOf(skillsDir);
 		checkByteLimit("maxResourceBytes", maxResourceBytes, DEFAULT_MAX_RESOURCE_BYTES);
 		checkByteLimit("maxBodyBytes", maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
-		checkPreloadFrom(mode, preloadFrom);
 		if (watchDebounce.isNegative()) {
 			throw new InvalidSkillSettingException("watchDebounce", watchDebounce, "it must not be negative",
 					"a duration such as 100ms");
@@ -104,21 +98,6 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 	}
 
 	/**
-	 * Check that session mode has the request context key that names its skill.
-	 * @param mode the mode
-	 * @param preloadFrom the key
-	 * @throws InvalidSkillSettingException in session mode without a key
-	 */
-	public static void checkPreloadFrom(Mode mode, @Nullable String preloadFrom) {
-		if (mode == Mode.SESSION && (preloadFrom == null || preloadFrom.isBlank())) {
-			throw new InvalidSkillSettingException("preloadFrom", preloadFrom,
-					"session mode needs the request context key that names the skill",
-					"a key such as SKILL_NAME and pass the skill name under it with each request, "
-							+ "or use on-demand mode");
-		}
-	}
-
-	/**
 	 * The locations that are folders on the file system (plain paths and {@code file:}
 	 * URLs), in order; these are the ones hot reload watches.
 	 * @return the folder locations as paths
@@ -157,38 +136,6 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 	}
 
 	/**
-	 * How skills reach the model.
-	 */
-	public enum Mode {
-
-		/**
-		 * The model sees a catalog and activates skills itself with
-		 * {@code activate_skill}.
-		 */
-		ON_DEMAND,
-
-		/** One skill per call, named by the request context, injected as instructions. */
-		SESSION;
-
-		/**
-		 * Parse {@code on-demand} or {@code session} (any case, {@code _} or {@code -}).
-		 * @param text the text
-		 * @return the mode
-		 * @throws IllegalArgumentException for any other text
-		 */
-		public static Mode parse(String text) {
-			String normalized = text.trim().replace('-', '_').toUpperCase(Locale.ROOT);
-			for (Mode mode : values()) {
-				if (mode.name().equals(normalized)) {
-					return mode;
-				}
-			}
-			throw new IllegalArgumentException("Unknown mode '" + text + "': use on-demand or session");
-		}
-
-	}
-
-	/**
 	 * Builds a {@link SkillConfig}; every setting starts at its default.
 	 */
 	public static final class Builder {
@@ -196,10 +143,6 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 		private List<String> skillsDir = List.of(DEFAULT_LOCATION);
 
 		private boolean hotReload;
-
-		private Mode mode = Mode.ON_DEMAND;
-
-		private @Nullable String preloadFrom;
 
 		private int maxResourceBytes = DEFAULT_MAX_RESOURCE_BYTES;
 
@@ -244,26 +187,6 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 		 */
 		public Builder hotReload(boolean hotReload) {
 			this.hotReload = hotReload;
-			return this;
-		}
-
-		/**
-		 * Set the mode.
-		 * @param mode on-demand or session
-		 * @return this builder
-		 */
-		public Builder mode(Mode mode) {
-			this.mode = mode;
-			return this;
-		}
-
-		/**
-		 * Set the request context key naming the skill in session mode.
-		 * @param preloadFrom the key
-		 * @return this builder
-		 */
-		public Builder preloadFrom(@Nullable String preloadFrom) {
-			this.preloadFrom = preloadFrom;
 			return this;
 		}
 
@@ -333,9 +256,8 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, Mode mode, 
 		 * @throws InvalidSkillSettingException when a value cannot work
 		 */
 		public SkillConfig build() {
-			return new SkillConfig(this.skillsDir, this.hotReload, this.mode, this.preloadFrom, this.maxResourceBytes,
-					this.watchDebounce, this.pollInterval, this.maxBodyBytes, this.discoveryMaxDepth,
-					this.discoveryMaxDirectories);
+			return new SkillConfig(this.skillsDir, this.hotReload, this.maxResourceBytes, this.watchDebounce,
+					this.pollInterval, this.maxBodyBytes, this.discoveryMaxDepth, this.discoveryMaxDirectories);
 		}
 
 	}

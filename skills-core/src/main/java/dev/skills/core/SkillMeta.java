@@ -39,8 +39,7 @@ public record SkillMeta(String name, String description, @Nullable String licens
 	public SkillMeta {
 		metadata = copy(metadata);
 		// An empty list is written as 'allowed-tools: []' or left blank: it means "not
-		// set", like
-		// an absent field, rather than "no tool at all".
+		// set", like an absent field, rather than "no tool at all".
 		allowedTools = (allowedTools != null && !allowedTools.isEmpty()) ? List.copyOf(allowedTools) : null;
 		disallowedTools = List.copyOf(disallowedTools);
 		triggers = List.copyOf(triggers);
@@ -61,8 +60,7 @@ public record SkillMeta(String name, String description, @Nullable String licens
 
 	private static Map<String, String> copy(Map<String, String> map) {
 		// Insertion order is the order of the file: keep it for display. Most skills have
-		// no
-		// entries: share the empty map rather than keep a wrapper per skill.
+		// no entries: share the empty map rather than keep a wrapper per skill.
 		return map.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(map));
 	}
 

@@ -37,28 +37,4 @@ class SkillConfigSettingsTests {
 			});
 	}
 
-	@Test
-	void whenSessionModeHasNoKeyThenTheRefusalSaysItIsNotSet() {
-		assertThatExceptionOfType(InvalidSkillSettingException.class)
-			.isThrownBy(() -> SkillConfig.builder().mode(SkillConfig.Mode.SESSION).build())
-			.withMessageStartingWith("preloadFrom is not set: session mode needs the request context key")
-			.satisfies((ex) -> {
-				assertThat(ex.getSetting()).isEqualTo("preloadFrom");
-				assertThat(ex.getValue()).isNull();
-				assertThat(ex.getHint()).contains("SKILL_NAME", "on-demand mode");
-			});
-	}
-
-	@Test
-	void whenSessionModeHasABlankKeyThenItIsRefusedToo() {
-		assertThatExceptionOfType(InvalidSkillSettingException.class)
-			.isThrownBy(() -> SkillConfig.builder().mode(SkillConfig.Mode.SESSION).preloadFrom(" ").build())
-			.satisfies((ex) -> assertThat(ex.getValue()).isEqualTo(" "));
-	}
-
-	@Test
-	void whenOnDemandModeHasNoKeyThenTheConfigurationIsAccepted() {
-		assertThat(SkillConfig.builder().mode(SkillConfig.Mode.ON_DEMAND).build().preloadFrom()).isNull();
-	}
-
 }

@@ -11,9 +11,8 @@ import dev.skills.core.SkillConfig;
 final class SkillConfigMapping {
 
 	private static final Map<String, String> PROPERTIES = Map.of("maxResourceBytes", "max-resource-bytes",
-			"maxBodyBytes", "max-body-bytes", "preloadFrom", "preload-from", "watchDebounce", "watch.debounce",
-			"pollInterval", "watch.poll-interval", "discoveryMaxDepth", "discovery.max-depth",
-			"discoveryMaxDirectories", "discovery.max-directories");
+			"maxBodyBytes", "max-body-bytes", "watchDebounce", "watch.debounce", "pollInterval", "watch.poll-interval",
+			"discoveryMaxDepth", "discovery.max-depth", "discoveryMaxDirectories", "discovery.max-directories");
 
 	private SkillConfigMapping() {
 	}
@@ -23,8 +22,6 @@ final class SkillConfigMapping {
 				() -> SkillConfig.builder()
 					.skillsDir(properties.getSkillsDir())
 					.hotReload(properties.isHotReload())
-					.mode(properties.getMode())
-					.preloadFrom(properties.getPreloadFrom())
 					.maxResourceBytes(properties.getMaxResourceBytes())
 					.maxBodyBytes(properties.getMaxBodyBytes())
 					.watchDebounce(properties.getWatch().getDebounce())

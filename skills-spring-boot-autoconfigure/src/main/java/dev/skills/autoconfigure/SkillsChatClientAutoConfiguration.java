@@ -49,9 +49,12 @@ public final class SkillsChatClientAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "skills.advisor.enabled", matchIfMissing = true)
 	SkillsAdvisor skillsAdvisor(SkillsTools tools, SkillsProperties properties, ObjectProvider<SkillCatalog> catalog) {
-		SkillsAdvisor.Builder advisor = SkillsAdvisor.builder(tools).order(properties.getAdvisor().getOrder());
+		SkillsAdvisor.Builder advisor = SkillsAdvisor.builder(tools)
+			.order(properties.getAdvisor().getOrder())
+			.mode(properties.getMode())
+			.preloadFrom(properties.getPreloadFrom());
 		catalog.ifAvailable(advisor::catalog);
-		return advisor.build();
+		return SkillsPropertyFailures.check(SkillsProperties.PREFIX + ".preload-from", advisor::build);
 	}
 
 	@Bean

@@ -7,6 +7,7 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.SkillsAdvisor;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -43,7 +44,7 @@ final class SkillsStartup {
 	 * @param properties the properties
 	 */
 	static void warnIfPreloadFromIsIgnored(SkillsProperties properties) {
-		if (properties.getMode() == SkillConfig.Mode.ON_DEMAND && properties.getPreloadFrom() != null) {
+		if (properties.getMode() == SkillsAdvisor.Mode.ON_DEMAND && properties.getPreloadFrom() != null) {
 			logger.warn("skills.preload-from is set but skills.mode is on-demand, which ignores it; set "
 					+ "skills.mode=session to name the skill per request, or remove skills.preload-from");
 		}

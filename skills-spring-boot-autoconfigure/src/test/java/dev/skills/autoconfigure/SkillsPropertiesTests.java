@@ -7,6 +7,7 @@ import java.util.Map;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.SkillsAdvisor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,7 +56,7 @@ class SkillsPropertiesTests {
 			assertThat(properties.isEnabled()).isTrue();
 			assertThat(properties.getSkillsDir()).containsExactly(".agents/skills", "classpath*:META-INF/skills/");
 			assertThat(properties.isHotReload()).isFalse();
-			assertThat(properties.getMode()).isEqualTo(SkillConfig.Mode.ON_DEMAND);
+			assertThat(properties.getMode()).isEqualTo(SkillsAdvisor.Mode.ON_DEMAND);
 			assertThat(properties.getPreloadFrom()).isNull();
 			assertThat(properties.getPreload()).isEmpty();
 			assertThat(properties.getMaxResourceBytes()).isEqualTo(SkillConfig.DEFAULT_MAX_RESOURCE_BYTES);
@@ -84,8 +85,8 @@ class SkillsPropertiesTests {
 				SkillConfig config = context.getBean(SkillConfig.class);
 				assertThat(config.skillsDir()).containsExactly(this.dir.toString(), "classpath*:more/");
 				assertThat(config.hotReload()).isTrue();
-				assertThat(config.mode()).isEqualTo(SkillConfig.Mode.SESSION);
-				assertThat(config.preloadFrom()).isEqualTo("SKILL_NAME");
+				assertThat(context.getBean(SkillsProperties.class).getMode()).isEqualTo(SkillsAdvisor.Mode.SESSION);
+				assertThat(context.getBean(SkillsProperties.class).getPreloadFrom()).isEqualTo("SKILL_NAME");
 				assertThat(config.maxResourceBytes()).isEqualTo(2048);
 				assertThat(config.watchDebounce()).isEqualTo(Duration.ofMillis(250));
 				assertThat(config.pollInterval()).isEqualTo(Duration.ofSeconds(2));
@@ -112,7 +113,7 @@ class SkillsPropertiesTests {
 				assertThat(config.skillsDir()).containsExactly(this.dir.toString());
 				assertThat(config.hotReload()).isTrue();
 				assertThat(config.maxResourceBytes()).isEqualTo(4096);
-				assertThat(config.preloadFrom()).isEqualTo("KEY");
+				assertThat(context.getBean(SkillsProperties.class).getPreloadFrom()).isEqualTo("KEY");
 				assertThat(config.pollInterval()).isEqualTo(Duration.ofSeconds(3));
 				assertThat(context.getBean(SkillsProperties.class).getActiveSkills().getMaxConversations())
 					.isEqualTo(9);
@@ -133,8 +134,8 @@ class SkillsPropertiesTests {
 				SkillConfig config = context.getBean(SkillConfig.class);
 				assertThat(config.skillsDir()).containsExactly(this.dir.toString(), "classpath*:env/");
 				assertThat(config.maxResourceBytes()).isEqualTo(512);
-				assertThat(config.mode()).isEqualTo(SkillConfig.Mode.SESSION);
-				assertThat(config.preloadFrom()).isEqualTo("SKILL");
+				assertThat(context.getBean(SkillsProperties.class).getMode()).isEqualTo(SkillsAdvisor.Mode.SESSION);
+				assertThat(context.getBean(SkillsProperties.class).getPreloadFrom()).isEqualTo("SKILL");
 				assertThat(config.watchDebounce()).isEqualTo(Duration.ofSeconds(1));
 				assertThat(context.getBean(SkillsProperties.class).getActiveSkills().getMaxConversations())
 					.isEqualTo(3);
@@ -145,12 +146,12 @@ class SkillsPropertiesTests {
 	void whenModeIsWrittenInAnyCaseOrSeparatorThenItBinds() {
 		for (String text : new String[] { "on-demand", "ON_DEMAND", "on_demand", "onDemand" }) {
 			this.contextRunner.withPropertyValues("skills.mode=" + text)
-				.run((context) -> assertThat(context.getBean(SkillConfig.class).mode()).as(text)
-					.isEqualTo(SkillConfig.Mode.ON_DEMAND));
+				.run((context) -> assertThat(context.getBean(SkillsProperties.class).getMode()).as(text)
+					.isEqualTo(SkillsAdvisor.Mode.ON_DEMAND));
 		}
 		this.contextRunner.withPropertyValues("skills.mode=Session", "skills.preload-from=K")
-			.run((context) -> assertThat(context.getBean(SkillConfig.class).mode())
-				.isEqualTo(SkillConfig.Mode.SESSION));
+			.run((context) -> assertThat(context.getBean(SkillsProperties.class).getMode())
+				.isEqualTo(SkillsAdvisor.Mode.SESSION));
 	}
 
 	@Test

@@ -117,6 +117,24 @@ public final class SkillLoader {
 	}
 
 	/**
+	 * Read the frontmatter fields of a skill file as written, after the lenient repair,
+	 * without the skill rules: for tools that show what a file says.
+	 * @param skillFile the {@code SKILL.md}
+	 * @return the fields in file order; values are text, lists and maps of text
+	 * @throws InvalidSkillException when the frontmatter cannot be read
+	 * @throws UncheckedIOException when the file cannot be read
+	 */
+	public static Map<String, Object> readFields(Path skillFile) {
+		try {
+			return FrontmatterParser.parseLenient(readString(skillFile)).fields();
+		}
+		catch (FrontmatterException ex) {
+			throw new InvalidSkillException(
+					List.of(SkillDiagnostic.error(skillFile.toString(), null, ex.getMessage())));
+		}
+	}
+
+	/**
 	 * Read the frontmatter of a skill file on disk (the body is not read).
 	 * @param skillFile the {@code SKILL.md}
 	 * @return the skill or why it was skipped

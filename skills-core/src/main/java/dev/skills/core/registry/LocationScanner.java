@@ -123,9 +123,8 @@ final class LocationScanner {
 	}
 
 	// Keep the resolver's order (classpath order decides precedence); SKILL.md wins over
-	// skill.md
-	// in one folder, and a folder inside another skill's folder is not a skill of its
-	// own.
+	// skill.md in one folder, and a folder inside another skill's folder is not a skill
+	// of its own.
 	private List<SkillSource> select(List<Candidate> candidates) {
 		Set<String> directories = new HashSet<>();
 		Set<String> upperCase = new HashSet<>();
@@ -161,8 +160,7 @@ final class LocationScanner {
 
 	private SkillSource toSource(Resource resource, boolean builtin) {
 		// Classes folders on disk (running from an IDE or target/classes) are read as
-		// folders,
-		// so that their links are checked like any folder skill's.
+		// folders, so that their links are checked like any folder skill's.
 		if (resource.isFile()) {
 			try {
 				return FolderSkillSource.of(resource.getFile().toPath(), builtin, this.reads);

@@ -42,8 +42,8 @@ final class SkillContents {
 	}
 
 	// The instructions as the file holds them now; while it cannot be read or split (a
-	// half-saved edit, a file removed under the caller's snapshot), the last body read
-	// is the best answer.
+	// half-saved edit, a file removed under the caller's snapshot), the last body read is
+	// the best answer.
 	String body(SkillEntry entry) {
 		SkillSource source = entry.source();
 		String name = entry.meta().name();

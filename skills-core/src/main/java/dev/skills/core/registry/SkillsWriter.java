@@ -1,6 +1,5 @@
 package dev.skills.core.registry;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,19 +10,14 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.skills.core.SkillDiagnostic;
-import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.files.FileReads;
 import dev.skills.core.internal.files.FolderSkillSource;
 import dev.skills.core.internal.files.SkillFileLookup;
-import dev.skills.core.internal.files.SkillFiles;
-import dev.skills.core.load.SkillLoader;
-import dev.skills.core.load.SkillReadResult;
 import dev.skills.core.source.SkillSource;
 import dev.skills.core.source.SkillSource.Fingerprint;
 import org.apache.commons.logging.Log;
@@ -50,6 +44,8 @@ final class SkillsWriter {
 
 	private final FileReads reads;
 
+	private final EntryReads entryReads;
+
 	private final List<SkillsListener> listeners = new CopyOnWriteArrayList<>();
 
 	private volatile SkillsSnapshot snapshot;
@@ -65,6 +61,7 @@ final class SkillsWriter {
 	SkillsWriter(LocationScanner scanner, FileReads reads, SkillContents contents) {
 		this.scanner = scanner;
 		this.reads = reads;
+		this.entryReads = new EntryReads(reads);
 		this.snapshot = new SkillsSnapshot(0, Instant.EPOCH, List.of(), List.of(), contents);
 	}
 
@@ -186,7 +183,7 @@ final class SkillsWriter {
 		List<LocationScanner.Found> found = this.scanner.scan(location, diagnostics);
 		Set<String> seen = new HashSet<>();
 		List<SkillEntry> entries = new ArrayList<>(found.size());
-		List<Pending> pending = new ArrayList<>();
+		List<EntryReads.Pending> pending = new ArrayList<>();
 		for (int i = 0; i < found.size(); i++) {
 			SkillSource source = found.get(i).source();
 			String folder = source.baseDirectory();
@@ -203,8 +200,8 @@ final class SkillsWriter {
 				entries.add(before);
 			}
 			else {
-				pending.add(new Pending(entries.size(), unchanged ? before.source() : source, location.index(), order,
-						before, unchanged));
+				pending.add(new EntryReads.Pending(entries.size(), unchanged ? before.source() : source,
+						location.index(), order, before, unchanged));
 				entries.add(null);
 			}
 		}
@@ -220,7 +217,7 @@ final class SkillsWriter {
 		for (int i = 0; i < entries.size(); i++) {
 			index.put(entries.get(i).key(), i);
 		}
-		List<Pending> pending = new ArrayList<>();
+		List<EntryReads.Pending> pending = new ArrayList<>();
 		for (String folder : folders) {
 			SkillFileLookup.SkillFile file = SkillFileLookup.find(Path.of(folder));
 			if (file == null) {
@@ -235,79 +232,22 @@ final class SkillsWriter {
 					&& before.fingerprint().equals(fingerprint);
 			int at = index.get(folder);
 			entries.set(at, null);
-			pending.add(new Pending(at, unchanged ? before.source() : source, before.locationIndex(), before.order(),
-					before, unchanged));
+			pending.add(new EntryReads.Pending(at, unchanged ? before.source() : source, before.locationIndex(),
+					before.order(), before, unchanged));
 		}
 		readInto(entries, pending, written);
 		return LocationSkills.of(part.location(), entries, part.diagnostics());
 	}
 
 	// Read the pending entries, a few files at a time, into their places.
-	private void readInto(List<SkillEntry> entries, List<Pending> pending, List<SkillEntry> written) {
-		List<FileReads.Outcome<SkillEntry>> outcomes = this.reads.readAll(pending,
-				(item) -> new FileReads.Read<>(item.source().baseDirectory(), () -> read(item), null));
+	private void readInto(List<SkillEntry> entries, List<EntryReads.Pending> pending, List<SkillEntry> written) {
+		List<SkillEntry> read = this.entryReads.read(pending);
 		for (int i = 0; i < pending.size(); i++) {
-			Pending item = pending.get(i);
-			FileReads.Outcome<SkillEntry> outcome = outcomes.get(i);
-			SkillEntry entry = (outcome.value() != null) ? outcome.value()
-					: failed(item, Objects.requireNonNull(outcome.failure()));
-			entries.set(item.at(), entry);
-			if (!item.relistOnly()) {
-				written.add(entry);
+			entries.set(pending.get(i).at(), read.get(i));
+			if (!pending.get(i).relistOnly()) {
+				written.add(read.get(i));
 			}
 		}
-	}
-
-	private SkillEntry read(Pending item) throws IOException {
-		SkillSource source = item.source();
-		if (item.relistOnly()) {
-			return item.before().relisted(source.listFiles());
-		}
-		Fingerprint fingerprint;
-		SkillReadResult result;
-		try (SkillSource.OpenSkillFile file = source.openSkill()) {
-			fingerprint = file.fingerprint();
-			result = SkillLoader.readMeta(file.stream(), source.location(), source.baseDirectory(),
-					source.directoryName());
-		}
-		SkillSource.Listing listing = source.listFiles();
-		List<SkillDiagnostic> diagnostics = new ArrayList<>();
-		SkillMeta meta = result.meta();
-		if (source.location().endsWith("/" + SkillFiles.LOWERCASE_SKILL_FILE)) {
-			diagnostics.add(SkillDiagnostic.warning(source.location(), (meta != null) ? meta.name() : null,
-					SkillLoader.lowercaseFileMessage()));
-		}
-		diagnostics.addAll(result.diagnostics());
-		if (listing.cut()) {
-			diagnostics.add(SkillDiagnostic.warning(source.location(), (meta != null) ? meta.name() : null,
-					SkillFiles.listingCutMessage()));
-		}
-		return entry(item, (meta != null && source.builtin()) ? meta.withBuiltin(true) : meta, diagnostics, fingerprint,
-				listing);
-	}
-
-	// Noted as it is, so that a later scan reads it again only once it changes.
-	private static SkillEntry failed(Pending item, IOException ex) {
-		List<SkillDiagnostic> diagnostics = List
-			.of(SkillDiagnostic.error(item.source().location(), null, "Cannot read SKILL.md: " + ex.getMessage()));
-		return entry(item, null, diagnostics, item.source().fingerprint(), SkillSource.Listing.EMPTY);
-	}
-
-	// When a skill that loaded before no longer does (a half-saved edit, say), its last
-	// good version is kept with an error saying so.
-	private static SkillEntry entry(Pending item, @Nullable SkillMeta read, List<SkillDiagnostic> diagnostics,
-			Fingerprint fingerprint, SkillSource.Listing listing) {
-		SkillMeta meta = read;
-		SkillEntry before = item.before();
-		List<SkillDiagnostic> all = diagnostics;
-		if (meta == null && before != null && before.meta() != null) {
-			meta = before.meta();
-			all = new ArrayList<>(diagnostics);
-			all.add(SkillDiagnostic.error(item.source().location(), meta.name(),
-					"SKILL.md cannot be loaded any more; keeping the last good version of '" + meta.name()
-							+ "' until it is fixed"));
-		}
-		return new SkillEntry(item.source(), item.locationIndex(), item.order(), meta, all, fingerprint, listing);
 	}
 
 	private SkillsChange commit(SkillsSnapshot current, List<LocationSkills> parts,
@@ -353,21 +293,6 @@ final class SkillsWriter {
 		snapshot.locations().forEach((part) -> all.addAll(part.diagnostics()));
 		all.addAll(snapshot.watcherDiagnostics());
 		return all;
-	}
-
-	/**
-	 * A skill folder to read.
-	 *
-	 * @param at its place among the location's entries
-	 * @param source where it lives
-	 * @param locationIndex its location's index
-	 * @param order its position in the location's scan
-	 * @param before its entry in the snapshot being replaced, if any
-	 * @param relistOnly whether only its files are to be listed again: its
-	 * {@code SKILL.md} did not change
-	 */
-	private record Pending(int at, SkillSource source, int locationIndex, int order, @Nullable SkillEntry before,
-			boolean relistOnly) {
 	}
 
 }

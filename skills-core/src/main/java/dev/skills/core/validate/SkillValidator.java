@@ -37,8 +37,7 @@ public final class SkillValidator {
 	public static final int MAX_BODY_TOKENS = 5_000;
 
 	// Bounded parts, within a line: an unbounded "[^\\]]*" retried from every '[' of a
-	// long line
-	// of brackets takes quadratic time.
+	// long line of brackets takes quadratic time.
 	private static final Pattern MARKDOWN_LINK = Pattern
 		.compile("\\[[^\\]\\n]{0,1000}\\]\\(\\s*<?([^)\\s>]{1,2000})>?[^)\\n]{0,1000}\\)");
 
@@ -108,8 +107,7 @@ public final class SkillValidator {
 	}
 
 	// The runtime reads such a file by quoting the values that break the YAML; say which,
-	// so
-	// that the author can fix the file the same way.
+	// so that the author can fix the file the same way.
 	private static String quotingHint(String content) {
 		try {
 			List<String> keys = FrontmatterParser.parseLenient(content).repairedKeys();

@@ -100,9 +100,7 @@ class SkillsRegistryHotReloadTests {
 			Files.createDirectories(crowded.resolve("empty/e%03d".formatted(i)));
 		}
 		Files.createDirectories(skills.resolve("category"));
-		SkillsRegistry registry = watch(SkillConfig.builder()
-			.skillsDir(skills.toString())
-			.discoveryMaxDirectories(20));
+		SkillsRegistry registry = watch(SkillConfig.builder().skillsDir(skills.toString()).discoveryMaxDirectories(20));
 
 		writeSkill(skills.resolve("category"), "late");
 
@@ -118,7 +116,8 @@ class SkillsRegistryHotReloadTests {
 		writeSkill(skills, "alpha");
 		for (SkillConfig.Builder config : List.of(SkillConfig.builder(),
 				SkillConfig.builder().pollInterval(Duration.ofMillis(50)))) {
-			SkillsRegistry registry = SkillsRegistry.create(config.skillsDir(skills.toString()).hotReload(true).build());
+			SkillsRegistry registry = SkillsRegistry
+				.create(config.skillsDir(skills.toString()).hotReload(true).build());
 			registry.snapshot().load("alpha");
 			writeSkill(skills, "beta");
 			within(() -> assertThat(registry.names()).contains("beta"));

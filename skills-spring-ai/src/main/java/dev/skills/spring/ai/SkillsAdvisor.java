@@ -1,9 +1,10 @@
 package dev.skills.spring.ai;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
-import dev.skills.core.SkillConfig;
+import dev.skills.core.InvalidSkillSettingException;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.catalog.SkillCatalog;
@@ -65,8 +66,13 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		SkillsTools tools = builder.tools;
 		this.registry = tools.registry();
 		this.order = builder.order;
-		SkillConfig.checkPreloadFrom(builder.mode, builder.preloadFrom);
-		if (builder.mode == SkillConfig.Mode.SESSION) {
+		if (builder.mode == Mode.SESSION) {
+			if (builder.preloadFrom == null || builder.preloadFrom.isBlank()) {
+				throw new InvalidSkillSettingException("preloadFrom", builder.preloadFrom,
+						"session mode needs the request context key that names the skill",
+						"a key such as SKILL_NAME and pass the skill name under it with each request, "
+								+ "or use on-demand mode");
+			}
 			this.session = new SessionPinning(tools, builder.preloadFrom);
 		}
 		else {
@@ -91,8 +97,7 @@ public final class SkillsAdvisor implements BaseAdvisor {
 
 	/**
 	 * Start building an advisor around these tools (shared with a
-	 * {@link SkillsToolCallbackProvider}); mode and {@code preloadFrom} default to the
-	 * registry's configuration.
+	 * {@link SkillsToolCallbackProvider}), in on-demand mode unless told otherwise.
 	 * @param tools the skill tools, with their registry and active-skill store
 	 * @return a builder
 	 */
@@ -143,13 +148,37 @@ public final class SkillsAdvisor implements BaseAdvisor {
 	}
 
 	/**
+	 * How skills reach the model.
+	 */
+	public enum Mode {
+
+		/**
+		 * The model sees a catalog and activates skills itself with
+		 * {@code activate_skill}.
+		 */
+		ON_DEMAND,
+
+		/** One skill per call, named by the request context, injected as instructions. */
+		SESSION;
+
+		/**
+		 * The mode as the {@code skills.mode} property writes it.
+		 * @return {@code on-demand} or {@code session}
+		 */
+		public String label() {
+			return name().toLowerCase(Locale.ROOT).replace('_', '-');
+		}
+
+	}
+
+	/**
 	 * Builds a {@link SkillsAdvisor}.
 	 */
 	public static final class Builder {
 
 		private final SkillsTools tools;
 
-		private SkillConfig.Mode mode;
+		private Mode mode = Mode.ON_DEMAND;
 
 		private @Nullable String preloadFrom;
 
@@ -159,8 +188,6 @@ public final class SkillsAdvisor implements BaseAdvisor {
 
 		private Builder(SkillsTools tools) {
 			this.tools = tools;
-			this.mode = tools.registry().config().mode();
-			this.preloadFrom = tools.registry().config().preloadFrom();
 		}
 
 		/**
@@ -168,7 +195,7 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		 * @param mode on-demand or session
 		 * @return this builder
 		 */
-		public Builder mode(SkillConfig.Mode mode) {
+		public Builder mode(Mode mode) {
 			this.mode = mode;
 			return this;
 		}
@@ -208,7 +235,8 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		/**
 		 * Build the advisor.
 		 * @return the advisor
-		 * @throws IllegalArgumentException in session mode without {@code preloadFrom}
+		 * @throws InvalidSkillSettingException in session mode without
+		 * {@code preloadFrom}
 		 */
 		public SkillsAdvisor build() {
 			return new SkillsAdvisor(this);

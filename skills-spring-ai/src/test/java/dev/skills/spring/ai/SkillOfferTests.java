@@ -111,7 +111,7 @@ class SkillOfferTests {
 				.build();
 			ChatClient client = ChatClient.builder(this.model)
 				.defaultAdvisors(
-						SkillsAdvisor.builder(tools).mode(SkillConfig.Mode.SESSION).preloadFrom("SKILL").build())
+						SkillsAdvisor.builder(tools).mode(SkillsAdvisor.Mode.SESSION).preloadFrom("SKILL").build())
 				.build();
 			this.model.thenAnswer("one").thenAnswer("two");
 

@@ -3,7 +3,7 @@ package dev.skills.spring.ai;
 import java.nio.file.Path;
 import java.util.List;
 
-import dev.skills.core.SkillConfig;
+import dev.skills.core.InvalidSkillSettingException;
 import dev.skills.core.registry.SkillsRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,7 +19,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Session mode: the request names the skill, which is injected; the model chooses
@@ -48,7 +48,7 @@ class SkillsAdvisorSessionModeTests {
 		TestSkills.skill(this.root, "plain", "", "No files here.");
 		this.registry = TestSkills.registry(this.root);
 		this.advisor = SkillsAdvisor.builder(this.registry)
-			.mode(SkillConfig.Mode.SESSION)
+			.mode(SkillsAdvisor.Mode.SESSION)
 			.preloadFrom("SKILL_NAME")
 			.build();
 		this.client = ChatClient.builder(this.model).defaultAdvisors(this.advisor).build();
@@ -195,32 +195,33 @@ class SkillsAdvisorSessionModeTests {
 
 	@Test
 	void sessionModeWithoutPreloadFromIsRefusedAtBuildTime() {
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> SkillsAdvisor.builder(this.registry).mode(SkillConfig.Mode.SESSION).build())
-			.withMessageContaining("preloadFrom");
+		assertThatExceptionOfType(InvalidSkillSettingException.class)
+			.isThrownBy(() -> SkillsAdvisor.builder(this.registry).mode(SkillsAdvisor.Mode.SESSION).build())
+			.withMessageStartingWith("preloadFrom is not set: session mode needs the request context key")
+			.satisfies((ex) -> {
+				assertThat(ex.getSetting()).isEqualTo("preloadFrom");
+				assertThat(ex.getValue()).isNull();
+				assertThat(ex.getHint()).contains("SKILL_NAME", "on-demand mode");
+			});
+		assertThatExceptionOfType(InvalidSkillSettingException.class).isThrownBy(
+				() -> SkillsAdvisor.builder(this.registry).mode(SkillsAdvisor.Mode.SESSION).preloadFrom(" ").build())
+			.satisfies((ex) -> assertThat(ex.getValue()).isEqualTo(" "));
 	}
 
 	@Test
-	void modeAndKeyDefaultToTheRegistryConfiguration() {
-		try (SkillsRegistry configured = SkillsRegistry.create(SkillConfig.builder()
-			.skillsDir(this.root.toString())
-			.mode(SkillConfig.Mode.SESSION)
-			.preloadFrom("TOPIC")
-			.build())) {
-			this.model.thenAnswer("ok");
+	void withoutAModeTheAdvisorOffersTheCatalogAndIgnoresTheContextKey() {
+		this.model.thenAnswer("ok");
 
-			ChatClient.builder(this.model)
-				.defaultAdvisors(SkillsAdvisor.builder(configured).build())
-				.build()
-				.prompt()
-				.user("Hi")
-				.advisors((a) -> a.param("TOPIC", "plain"))
-				.call()
-				.content();
+		ChatClient.builder(this.model)
+			.defaultAdvisors(SkillsAdvisor.builder(this.registry).build())
+			.build()
+			.prompt()
+			.user("Hi")
+			.advisors((a) -> a.param("SKILL_NAME", "plain"))
+			.call()
+			.content();
 
-			assertThat(Prompts.allText(prompt(0))).contains(Prompts.contentTag("plain"))
-				.doesNotContain("available_skills");
-		}
+		assertThat(Prompts.allText(prompt(0))).contains("available_skills").doesNotContain(Prompts.contentTag("plain"));
 	}
 
 	@Test

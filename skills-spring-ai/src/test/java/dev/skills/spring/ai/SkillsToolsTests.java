@@ -1,6 +1,7 @@
 package dev.skills.spring.ai;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.springframework.ai.chat.model.ToolContext;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.util.FileSystemUtils;
 
@@ -79,7 +81,13 @@ class SkillsToolsTests {
 
 		assertThat(set.generation()).isEqualTo(older.generation());
 		assertThat(SkillsToolSchemaTests.enumOf(set.activate().getToolDefinition())).containsExactly("alpha", "beta");
-		assertThat(this.tools.readScopedTo(older, "beta")).isNull();
+		// The snapshot keeps the files it listed; the folder is gone, so a read finds
+		// none.
+		ToolCallback read = this.tools.readScopedTo(older, "beta");
+		assertThat(read).isNotNull();
+		assertThat(read.call("{\"skill_name\":\"beta\",\"path\":\"references/B.md\"}",
+				new ToolContext(Map.of(SkillsToolContext.SNAPSHOT, older))))
+			.startsWith("Skill 'beta' has no file 'references/B.md'.");
 	}
 
 	@Test

@@ -12,6 +12,7 @@ import dev.skills.core.SkillResourceException;
 import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.SkillsAdvisor;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import org.jspecify.annotations.Nullable;
 
@@ -30,6 +31,8 @@ public class SkillsEndpoint {
 
 	private final SkillsRegistry registry;
 
+	private final SkillsAdvisor.Mode mode;
+
 	private final boolean showInstructions;
 
 	private final @Nullable SkillCatalog catalog;
@@ -40,17 +43,20 @@ public class SkillsEndpoint {
 	 * @param showInstructions whether one skill's detail includes its instructions
 	 */
 	public SkillsEndpoint(SkillsRegistry registry, boolean showInstructions) {
-		this(registry, showInstructions, null);
+		this(registry, SkillsAdvisor.Mode.ON_DEMAND, showInstructions, null);
 	}
 
 	/**
-	 * Create the endpoint, showing the catalog's token budget.
+	 * Create the endpoint, showing the advisor's mode and the catalog's token budget.
 	 * @param registry the skills
+	 * @param mode how the advisor offers skills
 	 * @param showInstructions whether one skill's detail includes its instructions
 	 * @param catalog the catalog the advisor uses, if any
 	 */
-	public SkillsEndpoint(SkillsRegistry registry, boolean showInstructions, @Nullable SkillCatalog catalog) {
+	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
+			@Nullable SkillCatalog catalog) {
 		this.registry = registry;
+		this.mode = mode;
 		this.showInstructions = showInstructions;
 		this.catalog = catalog;
 	}
@@ -67,11 +73,12 @@ public class SkillsEndpoint {
 		List<SkillSummary> skills = snapshot.skills()
 			.stream()
 			.map((meta) -> new SkillSummary(meta.name(), meta.description(), meta.location(), source(meta),
-					meta.builtin(), filesOf(meta.name()).size(), byFile.getOrDefault(meta.location(), List.of())))
+					meta.builtin(), snapshot.files(meta.name()).size(),
+					byFile.getOrDefault(meta.location(), List.of())))
 			.toList();
-		return new SkillsDescriptor(config.mode().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
-				config.hotReload(), config.skillsDir(), snapshot.generation(), snapshot.createdAt(), skills,
-				snapshot.diagnostics().stream().map(Diagnostic::of).toList(), catalogOf(snapshot));
+		return new SkillsDescriptor(this.mode.label(), config.hotReload(), config.skillsDir(), snapshot.generation(),
+				snapshot.createdAt(), skills, snapshot.diagnostics().stream().map(Diagnostic::of).toList(),
+				catalogOf(snapshot));
 	}
 
 	private @Nullable CatalogDescriptor catalogOf(SkillsSnapshot snapshot) {

@@ -31,7 +31,8 @@ public final class SkillsEndpointAutoConfiguration {
 	@ConditionalOnAvailableEndpoint
 	SkillsEndpoint skillsEndpoint(SkillsRegistry registry, SkillsProperties properties,
 			ObjectProvider<SkillCatalog> catalog) {
-		return new SkillsEndpoint(registry, properties.getEndpoint().isShowInstructions(), catalog.getIfAvailable());
+		return new SkillsEndpoint(registry, properties.getMode(), properties.getEndpoint().isShowInstructions(),
+				catalog.getIfAvailable());
 	}
 
 	@Bean

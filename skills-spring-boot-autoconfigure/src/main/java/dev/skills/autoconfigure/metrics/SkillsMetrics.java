@@ -2,13 +2,13 @@ package dev.skills.autoconfigure.metrics;
 
 import java.util.Locale;
 
-import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillInvocation;
 import dev.skills.spring.ai.SkillInvocationListener;
+import dev.skills.spring.ai.SkillsAdvisor;
 import dev.skills.spring.ai.SkillsTools;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -42,11 +42,11 @@ public class SkillsMetrics implements MeterBinder, SkillInvocationListener, Skil
 	/**
 	 * Create the meters' source.
 	 * @param registry the skills
+	 * @param mode how the advisor offers skills, for the {@code mode} tag
 	 */
-	public SkillsMetrics(SkillsRegistry registry) {
+	public SkillsMetrics(SkillsRegistry registry, SkillsAdvisor.Mode mode) {
 		this.registry = registry;
-		SkillConfig.Mode configured = registry.config().mode();
-		this.mode = configured.name().toLowerCase(Locale.ROOT).replace('_', '-');
+		this.mode = mode.label();
 	}
 
 	@Override

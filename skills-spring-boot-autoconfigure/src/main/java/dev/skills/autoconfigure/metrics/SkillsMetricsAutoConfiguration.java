@@ -2,6 +2,7 @@ package dev.skills.autoconfigure.metrics;
 
 import dev.skills.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
+import dev.skills.autoconfigure.SkillsProperties;
 import dev.skills.autoconfigure.catalog.SkillsCatalogAutoConfiguration;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
@@ -27,8 +28,8 @@ public final class SkillsMetricsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SkillsMetrics skillsMetrics(SkillsRegistry registry) {
-		SkillsMetrics metrics = new SkillsMetrics(registry);
+	SkillsMetrics skillsMetrics(SkillsRegistry registry, SkillsProperties properties) {
+		SkillsMetrics metrics = new SkillsMetrics(registry, properties.getMode());
 		registry.addListener(metrics);
 		return metrics;
 	}

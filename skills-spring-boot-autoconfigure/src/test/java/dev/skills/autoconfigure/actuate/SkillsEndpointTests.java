@@ -19,6 +19,7 @@ import dev.skills.autoconfigure.actuate.SkillsEndpoint.SkillsDescriptor;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.SkillsAdvisor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -144,13 +145,9 @@ class SkillsEndpointTests {
 	@Test
 	void whenModeIsSessionAndHotReloadIsOnThenTheListSaysSo() {
 		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
-		SkillsRegistry registry = registry(SkillConfig.builder()
-			.skillsDir(this.dir.toString())
-			.mode(SkillConfig.Mode.SESSION)
-			.preloadFrom("K")
-			.hotReload(true));
+		SkillsRegistry registry = registry(SkillConfig.builder().skillsDir(this.dir.toString()).hotReload(true));
 
-		SkillsDescriptor descriptor = new SkillsEndpoint(registry, false).skills();
+		SkillsDescriptor descriptor = new SkillsEndpoint(registry, SkillsAdvisor.Mode.SESSION, false, null).skills();
 
 		assertThat(descriptor.mode()).isEqualTo("session");
 		assertThat(descriptor.hotReload()).isTrue();

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The architecture rules of every library module on this class path (skills-core,
  * skills-spring-ai, skills-jdbc and this one; skills-cli and sample-app are one package
- * each): no package cycles, no thread or executor in a static field (every thread
- * belongs to an object that ends it), and no public signature outside an
- * {@code internal} package names an {@code internal} type.
+ * each): no package cycles, no thread or executor in a static field (every thread belongs
+ * to an object that ends it), and no public signature outside an {@code internal} package
+ * names an {@code internal} type.
  */
 class ArchitectureTests {
 

@@ -76,7 +76,7 @@ class SkillsHealthIndicatorTests {
 	@Test
 	void whenAFileReadNeverReturnedThenHealthStaysUpAndListsTheSkillFolder() {
 		Path pdf = TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
-		try (SkillsRegistry registry = new SkillsRegistry(SkillConfig.builder().build()) {
+		try (SkillsRegistry stuck = new SkillsRegistry(SkillConfig.builder().build()) {
 
 			@Override
 			public Map<String, Integer> stuckReads() {
@@ -84,9 +84,9 @@ class SkillsHealthIndicatorTests {
 			}
 
 		}) {
-			registry.discover(List.of(this.dir.toString()));
+			stuck.discover(List.of(this.dir.toString()));
 
-			Health health = new SkillsHealthIndicator(registry).health();
+			Health health = new SkillsHealthIndicator(stuck).health();
 
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("stuckReads", Map.of(pdf.toString(), 1));

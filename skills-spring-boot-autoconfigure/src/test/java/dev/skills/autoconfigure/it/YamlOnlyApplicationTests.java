@@ -51,7 +51,6 @@ class YamlOnlyApplicationTests {
 	void whenConfiguredOnlyByYamlThenEveryYamlValueIsBound() {
 		SkillConfig config = this.registry.config();
 		assertThat(config.skillsDir()).containsExactly("classpath*:yamlonly-skills/");
-		assertThat(config.mode()).isEqualTo(SkillConfig.Mode.ON_DEMAND);
 		assertThat(config.maxResourceBytes()).isEqualTo(20);
 		assertThat(config.watchDebounce()).isEqualTo(Duration.ofMillis(250));
 		assertThat(this.properties.getPreload()).containsExactly("release-notes");

@@ -8,6 +8,7 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillInvocation;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
+import dev.skills.spring.ai.SkillsAdvisor;
 import dev.skills.spring.ai.SkillsTools;
 import dev.skills.spring.ai.SkillsTools.ToolSet;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -44,8 +45,12 @@ class SkillsMetricsTests {
 	}
 
 	private void bind(SkillConfig.Builder config) {
+		bind(config, SkillsAdvisor.Mode.ON_DEMAND);
+	}
+
+	private void bind(SkillConfig.Builder config, SkillsAdvisor.Mode mode) {
 		this.registry = SkillsRegistry.create(config.build());
-		this.metrics = new SkillsMetrics(this.registry);
+		this.metrics = new SkillsMetrics(this.registry, mode);
 		this.metrics.bindTo(this.meters);
 		this.registry.addListener(this.metrics);
 	}
@@ -97,7 +102,7 @@ class SkillsMetricsTests {
 
 	@Test
 	void whenModeIsSessionThenActivationsAreTaggedSession() {
-		bind(SkillConfig.builder().skillsDir(this.dir.toString()).mode(SkillConfig.Mode.SESSION).preloadFrom("K"));
+		bind(SkillConfig.builder().skillsDir(this.dir.toString()), SkillsAdvisor.Mode.SESSION);
 		this.metrics.after(new SkillInvocation(SkillsTools.ACTIVATE_SKILL, "pdf-processing", null, "c"), "x",
 				Outcome.OK);
 		assertThat(this.meters.get("skills.activations")

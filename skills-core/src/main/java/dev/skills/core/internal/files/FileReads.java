@@ -4,9 +4,10 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.FileSystemException;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -15,7 +16,6 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
@@ -55,23 +55,24 @@ public final class FileReads implements AutoCloseable {
 	 * Create the reader threads' owner; threads start on demand.
 	 */
 	public FileReads() {
-		AtomicLong count = new AtomicLong();
+		AtomicInteger count = new AtomicInteger();
 		this.threads = new ThreadPoolExecutor(0, MAX_THREADS, 30, TimeUnit.SECONDS, new SynchronousQueue<>(),
-				(task) -> {
-					Thread thread = new Thread(task, "skills-file-read-" + count.incrementAndGet());
-					thread.setDaemon(true);
-					return thread;
-				});
+				(task) -> new Reader(task, "skills-file-read-" + count.incrementAndGet()));
 	}
 
 	/**
-	 * Read one file of a skill within {@link #TIMEOUT}.
+	 * Read one file of a skill within {@link #TIMEOUT}. On one of this object's threads
+	 * (a read inside a batch, which bounds it already) the read runs where it is.
 	 * @param <T> what the read gives
 	 * @param read the read, with its skill folder and release
 	 * @return what it gave
 	 * @throws IOException when it failed, took too long, or the skill has a stuck read
 	 */
 	public <T> T read(Read<T> read) throws IOException {
+		if (Thread.currentThread() instanceof Reader reader && reader.attempt != null) {
+			reader.attempt.release = read.release();
+			return read.action().run();
+		}
 		Outcome<T> outcome = readAll(List.of(read), Function.identity()).get(0);
 		if (outcome.failure() != null) {
 			throw outcome.failure();
@@ -80,8 +81,8 @@ public final class FileReads implements AutoCloseable {
 	}
 
 	/**
-	 * Read many files, a few at a time in order, each within {@link #TIMEOUT}; the caller
-	 * waits until every one is done or abandoned.
+	 * Read many files, {@value #BATCH_WORKERS} at a time in order, each within
+	 * {@link #TIMEOUT}; the caller waits until every one is done or abandoned.
 	 * @param <I> the items
 	 * @param <T> what a read gives
 	 * @param items the items to read
@@ -90,10 +91,11 @@ public final class FileReads implements AutoCloseable {
 	 */
 	public <I, T> List<Outcome<T>> readAll(List<I> items, Function<I, Read<T>> reads) {
 		Batch<I, T> batch = new Batch<>(items, reads);
-		if (!items.isEmpty()) {
-			batch.run();
+		for (int i = 0; i < Math.min(BATCH_WORKERS, items.size()); i++) {
+			batch.startWorker();
 		}
-		return batch.outcomes();
+		batch.await();
+		return Arrays.asList(batch.outcomes);
 	}
 
 	/**
@@ -129,9 +131,9 @@ public final class FileReads implements AutoCloseable {
 		return new FileSystemException(null, null, "it did not answer in time (not a regular file?)");
 	}
 
-	private static void closeQuietly(@Nullable AutoCloseable closeable) {
+	private static void closeQuietly(@Nullable Object value) {
 		try {
-			if (closeable != null) {
+			if (value instanceof AutoCloseable closeable) {
 				closeable.close();
 			}
 		}
@@ -147,7 +149,8 @@ public final class FileReads implements AutoCloseable {
 	 * @param folder the skill folder, which a stuck read marks
 	 * @param action the read
 	 * @param release opens the file's other end so that a waiting open returns;
-	 * {@code null} when there is nothing to release
+	 * {@code null} when there is nothing to release (or the read releases itself: a
+	 * {@link #read} inside the action names its own)
 	 */
 	public record Read<T>(String folder, Action<T> action, @Nullable Action<?> release) {
 	}
@@ -179,8 +182,21 @@ public final class FileReads implements AutoCloseable {
 	public record Outcome<T>(@Nullable T value, @Nullable IOException failure) {
 	}
 
-	// Workers take the next item until none is left; the caller watches each worker's
-	// current item, releases one that is late and replaces the worker of one that stays
+	// A reader thread knows the read it runs, so that a read nested in it can name its
+	// release.
+	private static final class Reader extends Thread {
+
+		private volatile @Nullable Attempt attempt;
+
+		Reader(Runnable task, String name) {
+			super(task, name);
+			setDaemon(true);
+		}
+
+	}
+
+	// Workers take the next item until none is left; the caller watches the running
+	// attempts, releases one that is late and replaces the worker of one that stays
 	// stuck.
 	private final class Batch<I, T> {
 
@@ -188,61 +204,90 @@ public final class FileReads implements AutoCloseable {
 
 		private final Function<I, Read<T>> reads;
 
-		private final Object[] outcomes;
+		private final Outcome<T>[] outcomes;
 
 		private final AtomicInteger next = new AtomicInteger();
 
 		private final CountDownLatch done;
 
-		private final List<Worker> workers = new ArrayList<>();
+		private final Set<Attempt> running = ConcurrentHashMap.newKeySet();
 
+		@SuppressWarnings("unchecked")
 		Batch(List<I> items, Function<I, Read<T>> reads) {
 			this.items = items;
 			this.reads = reads;
-			this.outcomes = new Object[items.size()];
+			this.outcomes = new Outcome[items.size()];
 			this.done = new CountDownLatch(items.size());
 		}
 
-		void run() {
-			for (int i = 0; i < Math.min(BATCH_WORKERS, this.items.size()); i++) {
-				start();
-			}
+		void startWorker() {
 			try {
-				while (!this.done.await(TIMEOUT.toMillis() / 10, TimeUnit.MILLISECONDS)) {
-					watch();
-				}
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				failRest(new InterruptedIOException("interrupted while reading"));
-			}
-		}
-
-		private void start() {
-			Worker worker = new Worker();
-			try {
-				FileReads.this.threads.execute(worker);
-				synchronized (this.workers) {
-					this.workers.add(worker);
-				}
+				FileReads.this.threads.execute(this::work);
 			}
 			catch (RejectedExecutionException ex) {
 				failRest(new FileSystemException(null, null, "too many files are being read; try again later"));
 			}
 		}
 
-		private void watch() {
-			long now = System.nanoTime();
-			List<Worker> late = new ArrayList<>();
-			synchronized (this.workers) {
-				for (Worker worker : this.workers) {
-					if (worker.late(now)) {
-						late.add(worker);
+		private void work() {
+			Reader reader = (Reader) Thread.currentThread();
+			int index;
+			while ((index = this.next.getAndIncrement()) < this.items.size()) {
+				Read<T> read = this.reads.apply(this.items.get(index));
+				Attempt attempt = new Attempt(index, read.folder(), read.release());
+				this.running.add(attempt);
+				reader.attempt = attempt;
+				Outcome<T> outcome = perform(attempt, read);
+				reader.attempt = null;
+				this.running.remove(attempt);
+				if (attempt.abandoned) {
+					closeQuietly(outcome.value());
+					return;
+				}
+				complete(index, outcome);
+			}
+		}
+
+		private Outcome<T> perform(Attempt attempt, Read<T> read) {
+			if (FileReads.this.stuck.containsKey(read.folder())) {
+				return new Outcome<>(null, new FileSystemException(null, null,
+						"a file of this skill did not answer before; try again later"));
+			}
+			try {
+				T value = read.action().run();
+				if (!attempt.released) {
+					return new Outcome<>(value, null);
+				}
+				// What a released open read came from a FIFO, not the file checked.
+				closeQuietly(value);
+				return new Outcome<>(null, tookTooLong());
+			}
+			catch (IOException ex) {
+				return new Outcome<>(null, attempt.released ? tookTooLong() : ex);
+			}
+			catch (RuntimeException ex) {
+				return new Outcome<>(null, new IOException(ex.getMessage(), ex));
+			}
+			finally {
+				attempt.finish();
+			}
+		}
+
+		void await() {
+			try {
+				while (!this.done.await(TIMEOUT.toMillis() / 10, TimeUnit.MILLISECONDS)) {
+					long now = System.nanoTime();
+					for (Attempt attempt : this.running) {
+						if (attempt.releaseOrAbandon(now)) {
+							complete(attempt.index, new Outcome<>(null, tookTooLong()));
+							startWorker();
+						}
 					}
 				}
 			}
-			for (Worker worker : late) {
-				worker.releaseOrAbandon(now);
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				failRest(new InterruptedIOException("interrupted while reading"));
 			}
 		}
 
@@ -253,154 +298,67 @@ public final class FileReads implements AutoCloseable {
 			}
 		}
 
-		private boolean complete(int index, Outcome<T> outcome) {
-			synchronized (this.outcomes) {
-				if (this.outcomes[index] != null) {
-					return false;
-				}
-				this.outcomes[index] = outcome;
-			}
+		private void complete(int index, Outcome<T> outcome) {
+			this.outcomes[index] = outcome;
 			this.done.countDown();
+		}
+
+	}
+
+	// One read on a worker: running, then done or abandoned, whichever comes first.
+	private final class Attempt {
+
+		private final int index;
+
+		private final String folder;
+
+		private final long started = System.nanoTime();
+
+		private volatile @Nullable Action<?> release;
+
+		private volatile boolean released;
+
+		private volatile boolean abandoned;
+
+		private boolean finished;
+
+		Attempt(int index, String folder, @Nullable Action<?> release) {
+			this.index = index;
+			this.folder = folder;
+			this.release = release;
+		}
+
+		// First open the file's other end; if the read is still stuck after a grace
+		// period, give up on it: true when it was abandoned now.
+		synchronized boolean releaseOrAbandon(long now) {
+			if (this.finished || now - this.started <= TIMEOUT.toNanos()) {
+				return false;
+			}
+			if (!this.released) {
+				this.released = true;
+				try {
+					closeQuietly((this.release != null) ? this.release.run() : null);
+				}
+				catch (IOException | RuntimeException ex) {
+					// Nothing to release: the file is gone or was never a FIFO.
+				}
+				return false;
+			}
+			if (this.abandoned || now - this.started <= TIMEOUT.toNanos() + GRACE_NANOS) {
+				return false;
+			}
+			this.abandoned = true;
+			FileReads.this.stuck.computeIfAbsent(this.folder, (key) -> new AtomicInteger()).incrementAndGet();
 			return true;
 		}
 
-		@SuppressWarnings("unchecked")
-		List<Outcome<T>> outcomes() {
-			List<Outcome<T>> result = new ArrayList<>(this.outcomes.length);
-			for (Object outcome : this.outcomes) {
-				result.add((Outcome<T>) outcome);
+		// It came back: when it had been given up, the skill's files may be read again.
+		synchronized void finish() {
+			this.finished = true;
+			if (this.abandoned) {
+				FileReads.this.stuck.computeIfPresent(this.folder,
+						(key, count) -> (count.decrementAndGet() > 0) ? count : null);
 			}
-			return result;
-		}
-
-		private final class Worker implements Runnable {
-
-			private volatile @Nullable Attempt attempt;
-
-			private volatile boolean abandoned;
-
-			@Override
-			public void run() {
-				int index;
-				while (!this.abandoned && (index = Batch.this.next.getAndIncrement()) < Batch.this.items.size()) {
-					Attempt current = new Attempt(index, Batch.this.reads.apply(Batch.this.items.get(index)));
-					this.attempt = current;
-					Outcome<T> outcome = current.perform();
-					this.attempt = null;
-					if (!complete(index, outcome) && outcome.value() instanceof AutoCloseable late) {
-						closeQuietly(late);
-					}
-				}
-				synchronized (Batch.this.workers) {
-					Batch.this.workers.remove(this);
-				}
-			}
-
-			boolean late(long now) {
-				Attempt current = this.attempt;
-				return current != null && now - current.started > TIMEOUT.toNanos();
-			}
-
-			// First open the file's other end; if the read is still stuck after a grace
-			// period, give up on it and on this worker, and start another for the rest.
-			void releaseOrAbandon(long now) {
-				Attempt current = this.attempt;
-				if (current == null) {
-					return;
-				}
-				if (!current.released) {
-					current.released = true;
-					current.release();
-				}
-				else if (now - current.started > TIMEOUT.toNanos() + GRACE_NANOS && current.abandon()) {
-					this.abandoned = true;
-					synchronized (Batch.this.workers) {
-						Batch.this.workers.remove(this);
-					}
-					complete(current.index, new Outcome<>(null, tookTooLong()));
-					start();
-				}
-			}
-
-		}
-
-		// One read on a worker: running, then done or abandoned, whichever comes first.
-		private final class Attempt {
-
-			private static final int RUNNING = 0;
-
-			private static final int DONE = 1;
-
-			private static final int ABANDONED = 2;
-
-			private final int index;
-
-			private final Read<T> read;
-
-			private final long started = System.nanoTime();
-
-			private final AtomicInteger state = new AtomicInteger(RUNNING);
-
-			private volatile boolean released;
-
-			Attempt(int index, Read<T> read) {
-				this.index = index;
-				this.read = read;
-			}
-
-			Outcome<T> perform() {
-				AtomicInteger stuckHere = FileReads.this.stuck.get(this.read.folder());
-				if (stuckHere != null) {
-					this.state.set(DONE);
-					return new Outcome<>(null, new FileSystemException(null, null,
-							"a file of this skill did not answer before; try again later"));
-				}
-				try {
-					T value = this.read.action().run();
-					if (!this.released) {
-						return new Outcome<>(value, null);
-					}
-					// What a released open read came from a FIFO, not the file checked.
-					if (value instanceof AutoCloseable late) {
-						closeQuietly(late);
-					}
-					return new Outcome<>(null, tookTooLong());
-				}
-				catch (IOException ex) {
-					return new Outcome<>(null, this.released ? tookTooLong() : ex);
-				}
-				catch (RuntimeException ex) {
-					return new Outcome<>(null, new IOException(ex.getMessage(), ex));
-				}
-				finally {
-					if (!this.state.compareAndSet(RUNNING, DONE)) {
-						// It came back after all: the skill's files may be read again.
-						FileReads.this.stuck.computeIfPresent(this.read.folder(),
-								(folder, count) -> (count.decrementAndGet() > 0) ? count : null);
-					}
-				}
-			}
-
-			void release() {
-				if (this.read.release() != null) {
-					try {
-						closeQuietly((AutoCloseable) this.read.release().run());
-					}
-					catch (IOException | RuntimeException ex) {
-						// Nothing to release: the file is gone or was never a FIFO.
-					}
-				}
-			}
-
-			boolean abandon() {
-				if (!this.state.compareAndSet(RUNNING, ABANDONED)) {
-					return false;
-				}
-				FileReads.this.stuck.computeIfAbsent(this.read.folder(), (folder) -> new AtomicInteger())
-					.incrementAndGet();
-				return true;
-			}
-
 		}
 
 	}

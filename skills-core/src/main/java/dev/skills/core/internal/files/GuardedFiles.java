@@ -76,9 +76,8 @@ final class GuardedFiles {
 	}
 
 	// A name directly in the real skill folder that is no link is its own real path (one
-	// lstat
-	// instead of one per folder of the path, as for every SKILL.md); anything else is
-	// resolved.
+	// lstat instead of one per folder of the path, as for every SKILL.md); anything else
+	// is resolved.
 	private static Path realPath(Path realBase, String relative) throws IOException {
 		if (relative.isEmpty()) {
 			return realBase;

@@ -1,5 +1,11 @@
 /**
- * Listing and reading the files a skill bundles, never outside the skill's folder.
+ * The file layer: where skills live on disk and in jars. One skip rule and the bundled
+ * files' listing ({@code SkillFiles}), one bounded walk ({@code TreeWalk}) for discovery,
+ * listings and the watchers, the skill-file lookup, the guarded read that never leaves a
+ * skill folder ({@code GuardedFiles}), and the threads every read runs on
+ * ({@code FileReads}, owned by a registry). Folder and jar skills implement the public
+ * {@link dev.skills.core.source.SkillSource}; remote skills are materialised into
+ * folders.
  */
 @NullMarked
 package dev.skills.core.internal.files;

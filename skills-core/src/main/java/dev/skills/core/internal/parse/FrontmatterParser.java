@@ -9,7 +9,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import org.yaml.snakeyaml.DumperOptions;
@@ -32,11 +31,6 @@ public final class FrontmatterParser {
 	// A UTF-16 char takes at most 3 UTF-8 bytes: past this many the limit is exceeded for
 	// sure. Delimiter lines and a BOM come on top.
 	private static final int MAX_FRONTMATTER_BYTES = MAX_FRONTMATTER_CHARS * 3 + 16;
-
-	// Most frontmatters and many whole skill files fit in one read of this size.
-	private static final int FIRST_READ = 4096;
-
-	private static final byte[] BOM = { (byte) 0xEF, (byte) 0xBB, (byte) 0xBF };
 
 	private FrontmatterParser() {
 	}
@@ -69,7 +63,7 @@ public final class FrontmatterParser {
 	private static Frontmatter parseWhole(String content, boolean lenient) {
 		byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
 		try {
-			Split split = new Bytes(new ByteArrayInputStream(bytes), bytes.length).split();
+			SkillFileBytes.Split split = new SkillFileBytes(new ByteArrayInputStream(bytes), bytes.length).split();
 			Frontmatter frontmatter = yaml(split.yaml(), lenient);
 			String body = decode(bytes, split.bodyStart(), bytes.length, false).replace("\r\n", "\n").strip();
 			return new Frontmatter(frontmatter.fields(), body, frontmatter.repairedKeys());
@@ -93,7 +87,7 @@ public final class FrontmatterParser {
 	 */
 	public static Frontmatter readFrontmatter(InputStream in, boolean lenient) {
 		try {
-			return yaml(new Bytes(in, MAX_FRONTMATTER_BYTES).split().yaml(), lenient);
+			return yaml(new SkillFileBytes(in, MAX_FRONTMATTER_BYTES).split().yaml(), lenient);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -115,7 +109,7 @@ public final class FrontmatterParser {
 	public static Body readBody(InputStream in, int maxBodyBytes) throws IOException {
 		// Room past the limit for the white space that ends most files.
 		int readLimit = MAX_FRONTMATTER_BYTES + maxBodyBytes + 1024;
-		Bytes read = new Bytes(in, readLimit);
+		SkillFileBytes read = new SkillFileBytes(in, readLimit);
 		int start = read.split().bodyStart();
 		read.fillAll();
 		boolean cut = read.length >= readLimit;
@@ -189,7 +183,7 @@ public final class FrontmatterParser {
 
 	// Strict decoding fails on an invalid byte; lenient replaces it. Plain ASCII, the
 	// common case, needs no decoder.
-	private static String decode(byte[] bytes, int start, int end, boolean strict) {
+	static String decode(byte[] bytes, int start, int end, boolean strict) {
 		for (int i = start; i < end; i++) {
 			if (bytes[i] < 0) {
 				CodingErrorAction action = strict ? CodingErrorAction.REPORT : CodingErrorAction.REPLACE;
@@ -228,141 +222,6 @@ public final class FrontmatterParser {
 
 		public Body {
 			warnings = List.copyOf(warnings);
-		}
-
-	}
-
-	/**
-	 * Where a frontmatter lies.
-	 *
-	 * @param yaml the YAML text between the delimiter lines, lines ended by {@code \n}
-	 * @param bodyStart the index of the first byte after the closing line
-	 */
-	private record Split(String yaml, int bodyStart) {
-	}
-
-	/**
-	 * The bytes read so far of one file, read in growing chunks up to a limit, and the
-	 * one splitter of frontmatter and body.
-	 */
-	private static final class Bytes {
-
-		private final InputStream in;
-
-		private final int limit;
-
-		private byte[] bytes;
-
-		private int length;
-
-		private boolean eof;
-
-		Bytes(InputStream in, int limit) throws IOException {
-			this.in = in;
-			this.limit = limit;
-			this.bytes = new byte[Math.min(FIRST_READ, limit)];
-			fill();
-		}
-
-		Split split() throws IOException {
-			int start = startsWithBom() ? BOM.length : 0;
-			int end = lineEnd(start);
-			if (end < 0 || !isDelimiter(start, end)) {
-				throw new FrontmatterException("SKILL.md must start with YAML frontmatter (---)");
-			}
-			int yamlStart = nextLine(end);
-			for (int line = yamlStart; line < this.length || fill(); line = nextLine(end)) {
-				end = lineEnd(line);
-				if (isDelimiter(line, end)) {
-					return new Split(yamlText(yamlStart, line), nextLine(end));
-				}
-			}
-			// No closing line within the limit: too large when the text read so far
-			// already is (the limit holds more bytes than the largest frontmatter can
-			// take), else unclosed.
-			yamlText(yamlStart, this.length);
-			throw new FrontmatterException("SKILL.md frontmatter not properly closed with ---");
-		}
-
-		void fillAll() throws IOException {
-			while (fill()) {
-				// read to the end or the limit
-			}
-		}
-
-		private String yamlText(int start, int end) {
-			String text = decode(this.bytes, start, end, true);
-			if (text.length() > MAX_FRONTMATTER_CHARS) {
-				throw new FrontmatterException("SKILL.md frontmatter exceeds " + MAX_FRONTMATTER_CHARS + " characters");
-			}
-			return (text.indexOf('\r') < 0) ? text : text.replace("\r\n", "\n").replace('\r', '\n');
-		}
-
-		// A line that is "---" followed only by white space (as String.stripTrailing
-		// sees it).
-		private boolean isDelimiter(int start, int end) {
-			if (end - start < 3 || this.bytes[start] != '-' || this.bytes[start + 1] != '-'
-					|| this.bytes[start + 2] != '-') {
-				return false;
-			}
-			for (int i = start + 3; i < end; i++) {
-				if (this.bytes[i] < 0) {
-					return decode(this.bytes, start, end, false).stripTrailing().equals("---");
-				}
-				if (!Character.isWhitespace(this.bytes[i])) {
-					return false;
-				}
-			}
-			return true;
-		}
-
-		// Read more bytes; false at the end of the file or the limit.
-		private boolean fill() throws IOException {
-			if (this.eof || this.length >= this.limit) {
-				return false;
-			}
-			if (this.length == this.bytes.length) {
-				this.bytes = Arrays.copyOf(this.bytes, (int) Math.min(this.bytes.length * 2L, this.limit));
-			}
-			int read = this.in.read(this.bytes, this.length, this.bytes.length - this.length);
-			if (read < 0) {
-				this.eof = true;
-				return false;
-			}
-			this.length += read;
-			return true;
-		}
-
-		private boolean startsWithBom() {
-			return this.length >= BOM.length && Arrays.equals(this.bytes, 0, BOM.length, BOM, 0, BOM.length);
-		}
-
-		// The end of the line starting at start (the index of its \r or \n, or the
-		// file's end), reading more as needed; -1 when start is at the end of the file.
-		private int lineEnd(int start) throws IOException {
-			int i = start;
-			while (true) {
-				for (; i < this.length; i++) {
-					if (this.bytes[i] == '\n' || this.bytes[i] == '\r') {
-						return i;
-					}
-				}
-				if (!fill()) {
-					return (start < this.length) ? this.length : -1;
-				}
-			}
-		}
-
-		// The start of the line after the line end at end (past \r\n as one).
-		private int nextLine(int end) throws IOException {
-			if (end >= this.length) {
-				return this.length;
-			}
-			if (this.bytes[end] == '\r' && end + 1 >= this.length) {
-				fill();
-			}
-			return (this.bytes[end] == '\r' && end + 1 < this.length && this.bytes[end + 1] == '\n') ? end + 2
-					: end + 1;
 		}
 
 	}

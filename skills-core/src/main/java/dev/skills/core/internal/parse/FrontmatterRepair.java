@@ -15,11 +15,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class FrontmatterRepair {
 
-	// A "key: value" line whose plain value YAML cannot read as written.
-	// The value runs to the end of the line (its trailing blanks are stripped
-	// afterwards): a lazy
-	// value followed by "\\s*$" would try every split of a long run of blanks, in
-	// quadratic time.
+	// A "key: value" line whose plain value YAML cannot read as written. The value runs
+	// to the end of the line (its trailing blanks are stripped afterwards): a lazy value
+	// followed by "\\s*$" would try every split of a long run of blanks, in quadratic
+	// time.
 	private static final Pattern KEY_VALUE = Pattern.compile("^(\\s*)([^\\s#:\"'\\[{][^:]*?):[ \\t]+(\\S.*)$");
 
 	private FrontmatterRepair() {

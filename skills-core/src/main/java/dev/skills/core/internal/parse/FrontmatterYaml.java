@@ -30,8 +30,7 @@ final class FrontmatterYaml {
 	static final int MAX_ALIASES = 20;
 
 	// Without aliases a frontmatter holds fewer values than characters; more can only
-	// come from
-	// aliases that expand.
+	// come from aliases that expand.
 	static final int MAX_VALUES = FrontmatterParser.MAX_FRONTMATTER_CHARS;
 
 	private FrontmatterYaml() {
@@ -45,8 +44,8 @@ final class FrontmatterYaml {
 	 * mapping
 	 */
 	static Map<String, Object> load(String yaml) {
-		// Most frontmatters are simple: read those without the YAML parser, which costs
-		// 8 to 13 µs a frontmatter where a whole discovery costs 17 µs a skill.
+		// Most frontmatters are simple: read those without the YAML parser, which costs 8
+		// to 13 µs a frontmatter where a whole discovery costs 17 µs a skill.
 		Map<String, Object> simple = SimpleFrontmatter.read(yaml);
 		return (simple != null) ? simple : loadWithParser(yaml);
 	}

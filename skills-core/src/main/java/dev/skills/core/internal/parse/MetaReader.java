@@ -104,8 +104,7 @@ public final class MetaReader {
 			return null;
 		}
 		// Names are compared after NFKC normalisation: the skill goes by its normalised
-		// name,
-		// so that two spellings of one name shadow each other.
+		// name, so that two spellings of one name shadow each other.
 		String normalized = SpecRules.normalizeName(candidate);
 		this.name = normalized;
 		SpecRules.nameProblems(candidate, this.directoryName).forEach(this::warn);

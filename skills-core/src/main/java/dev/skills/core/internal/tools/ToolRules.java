@@ -69,10 +69,8 @@ public final class ToolRules {
 	}
 
 	// '*' matches any run of characters. Greedy with one point to return to, in time
-	// linear in
-	// the product of the lengths at worst: a regular expression of many ".*" would
-	// backtrack
-	// exponentially on a name that almost matches.
+	// linear in the product of the lengths at worst: a regular expression of many ".*"
+	// would backtrack exponentially on a name that almost matches.
 	private static boolean globMatches(String glob, String text) {
 		int g = 0;
 		int t = 0;

@@ -25,9 +25,10 @@ public interface ChangeWatcher extends AutoCloseable {
 
 	/**
 	 * Start watching, within the configuration's discovery limits: one level deeper than
-	 * {@link SkillConfig#discoveryMaxDepth()} (the subfolders of the deepest skills) and
-	 * at most {@link SkillConfig#discoveryMaxDirectories()} folders per root. When native
-	 * watches run out (the operating system's per-user limit), that root is polled
+	 * {@link SkillConfig#discoveryMaxDepth()} and at most
+	 * {@link SkillConfig#discoveryMaxDirectories()} folders per root outside skill
+	 * folders, and inside each skill folder the folders its file listing covers. When
+	 * native watches run out (the operating system's per-user limit), that root is polled
 	 * instead.
 	 * @param roots the folders to watch, existing or not
 	 * @param config the debounce, the poll interval ({@code null} for native events) and

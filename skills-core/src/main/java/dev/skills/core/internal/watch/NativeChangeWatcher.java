@@ -196,8 +196,8 @@ final class NativeChangeWatcher implements ChangeWatcher {
 
 	// Watch the nearest existing ancestor of each missing root; register a root once it
 	// exists. Folders below an ancestor may be created while it is being registered,
-	// before
-	// its events flow: look again after each registration until nothing new appeared.
+	// before its events flow: look again after each registration until nothing new
+	// appeared.
 	private void watchMissingRoots(Set<Path> pending) {
 		for (Path root : this.missingRoots) {
 			Path watched = null;
