@@ -25,7 +25,7 @@ public final class SkillsAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SkillConfig skillConfig(SkillsProperties properties) {
-		SkillsStartup.warnIfPreloadFromIsIgnored(properties);
+		SkillsStartup.checkMode(properties);
 		return SkillConfigMapping.toSkillConfig(properties);
 	}
 

@@ -54,7 +54,7 @@ public final class SkillsChatClientAutoConfiguration {
 			.mode(properties.getMode())
 			.preloadFrom(properties.getPreloadFrom());
 		catalog.ifAvailable(advisor::catalog);
-		return SkillsPropertyFailures.check(SkillsProperties.PREFIX + ".preload-from", advisor::build);
+		return advisor.build();
 	}
 
 	@Bean

@@ -39,11 +39,18 @@ final class SkillsStartup {
 	}
 
 	/**
-	 * Warn when {@code skills.preload-from} is set in on-demand mode, where nothing reads
-	 * it.
+	 * Check {@code skills.mode} against {@code skills.preload-from} at start-up, whether
+	 * or not an advisor is made: fail in session mode without a key, and warn when a key
+	 * is set in on-demand mode, where nothing reads it.
 	 * @param properties the properties
+	 * @throws org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException
+	 * in session mode without {@code skills.preload-from}
 	 */
-	static void warnIfPreloadFromIsIgnored(SkillsProperties properties) {
+	static void checkMode(SkillsProperties properties) {
+		SkillsPropertyFailures.check(SkillsProperties.PREFIX + ".preload-from", () -> {
+			SkillsAdvisor.checkPreloadFrom(properties.getMode(), properties.getPreloadFrom());
+			return null;
+		});
 		if (properties.getMode() == SkillsAdvisor.Mode.ON_DEMAND && properties.getPreloadFrom() != null) {
 			logger.warn("skills.preload-from is set but skills.mode is on-demand, which ignores it; set "
 					+ "skills.mode=session to name the skill per request, or remove skills.preload-from");

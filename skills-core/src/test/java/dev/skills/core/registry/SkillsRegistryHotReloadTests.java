@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
+import dev.skills.core.SkillsThreads;
 import org.awaitility.core.ThrowingRunnable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -111,7 +112,7 @@ class SkillsRegistryHotReloadTests {
 
 	@Test
 	void whenARegistryIsClosedThenNoThreadOfItsIsLeft() throws Exception {
-		Set<Thread> before = skillsThreads();
+		Set<Thread> before = SkillsThreads.live();
 		Path skills = this.root.resolve("skills");
 		writeSkill(skills, "alpha");
 		for (SkillConfig.Builder config : List.of(SkillConfig.builder(),
@@ -125,17 +126,9 @@ class SkillsRegistryHotReloadTests {
 			Files.delete(skills.resolve("beta/SKILL.md"));
 			Files.delete(skills.resolve("beta"));
 		}
-		Set<Thread> after = skillsThreads();
+		Set<Thread> after = SkillsThreads.live();
 		after.removeAll(before);
 		assertThat(after).isEmpty();
-	}
-
-	private static Set<Thread> skillsThreads() {
-		return Thread.getAllStackTraces()
-			.keySet()
-			.stream()
-			.filter((thread) -> thread.isAlive() && thread.getName().startsWith("skills-"))
-			.collect(Collectors.toSet());
 	}
 
 	@Test

@@ -66,13 +66,8 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		SkillsTools tools = builder.tools;
 		this.registry = tools.registry();
 		this.order = builder.order;
+		checkPreloadFrom(builder.mode, builder.preloadFrom);
 		if (builder.mode == Mode.SESSION) {
-			if (builder.preloadFrom == null || builder.preloadFrom.isBlank()) {
-				throw new InvalidSkillSettingException("preloadFrom", builder.preloadFrom,
-						"session mode needs the request context key that names the skill",
-						"a key such as SKILL_NAME and pass the skill name under it with each request, "
-								+ "or use on-demand mode");
-			}
 			this.session = new SessionPinning(tools, builder.preloadFrom);
 		}
 		else {
@@ -145,6 +140,21 @@ public final class SkillsAdvisor implements BaseAdvisor {
 	private static String conversationId(Map<String, Object> context) {
 		Object id = context.get(ChatMemory.CONVERSATION_ID);
 		return (id != null && !id.toString().isBlank()) ? id.toString() : DEFAULT_CONVERSATION_ID;
+	}
+
+	/**
+	 * Check that session mode has the request context key that names its skill.
+	 * @param mode the mode
+	 * @param preloadFrom the key
+	 * @throws InvalidSkillSettingException in session mode without a key
+	 */
+	public static void checkPreloadFrom(Mode mode, @Nullable String preloadFrom) {
+		if (mode == Mode.SESSION && (preloadFrom == null || preloadFrom.isBlank())) {
+			throw new InvalidSkillSettingException("preloadFrom", preloadFrom,
+					"session mode needs the request context key that names the skill",
+					"a key such as SKILL_NAME and pass the skill name under it with each request, "
+							+ "or use on-demand mode");
+		}
 	}
 
 	/**

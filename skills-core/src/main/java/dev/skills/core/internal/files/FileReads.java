@@ -1,17 +1,12 @@
 package dev.skills.core.internal.files;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.nio.file.FileSystemException;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -37,9 +32,6 @@ public final class FileReads implements AutoCloseable {
 
 	/** How long one read (its open included) may take. */
 	public static final Duration TIMEOUT = Duration.ofSeconds(2);
-
-	// How long a released read has to return before it is abandoned.
-	private static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
 	// Readers of one batch: reading is mostly system calls, which two cores share well.
 	private static final int BATCH_WORKERS = 2;
@@ -90,12 +82,7 @@ public final class FileReads implements AutoCloseable {
 	 * @return each item's outcome, in order
 	 */
 	public <I, T> List<Outcome<T>> readAll(List<I> items, Function<I, Read<T>> reads) {
-		Batch<I, T> batch = new Batch<>(items, reads);
-		for (int i = 0; i < Math.min(BATCH_WORKERS, items.size()); i++) {
-			batch.startWorker();
-		}
-		batch.await();
-		return Arrays.asList(batch.outcomes);
+		return new ReadBatch<>(this.threads, this.stuck, items, reads).run(BATCH_WORKERS);
 	}
 
 	/**
@@ -131,7 +118,7 @@ public final class FileReads implements AutoCloseable {
 		return new FileSystemException(null, null, "it did not answer in time (not a regular file?)");
 	}
 
-	private static void closeQuietly(@Nullable Object value) {
+	static void closeQuietly(@Nullable Object value) {
 		try {
 			if (value instanceof AutoCloseable closeable) {
 				closeable.close();
@@ -184,181 +171,13 @@ public final class FileReads implements AutoCloseable {
 
 	// A reader thread knows the read it runs, so that a read nested in it can name its
 	// release.
-	private static final class Reader extends Thread {
+	static final class Reader extends Thread {
 
-		private volatile @Nullable Attempt attempt;
+		volatile ReadBatch.@Nullable Attempt attempt;
 
 		Reader(Runnable task, String name) {
 			super(task, name);
 			setDaemon(true);
-		}
-
-	}
-
-	// Workers take the next item until none is left; the caller watches the running
-	// attempts, releases one that is late and replaces the worker of one that stays
-	// stuck.
-	private final class Batch<I, T> {
-
-		private final List<I> items;
-
-		private final Function<I, Read<T>> reads;
-
-		private final Outcome<T>[] outcomes;
-
-		private final AtomicInteger next = new AtomicInteger();
-
-		private final CountDownLatch done;
-
-		private final Set<Attempt> running = ConcurrentHashMap.newKeySet();
-
-		@SuppressWarnings("unchecked")
-		Batch(List<I> items, Function<I, Read<T>> reads) {
-			this.items = items;
-			this.reads = reads;
-			this.outcomes = new Outcome[items.size()];
-			this.done = new CountDownLatch(items.size());
-		}
-
-		void startWorker() {
-			try {
-				FileReads.this.threads.execute(this::work);
-			}
-			catch (RejectedExecutionException ex) {
-				failRest(new FileSystemException(null, null, "too many files are being read; try again later"));
-			}
-		}
-
-		private void work() {
-			Reader reader = (Reader) Thread.currentThread();
-			int index;
-			while ((index = this.next.getAndIncrement()) < this.items.size()) {
-				Read<T> read = this.reads.apply(this.items.get(index));
-				Attempt attempt = new Attempt(index, read.folder(), read.release());
-				this.running.add(attempt);
-				reader.attempt = attempt;
-				Outcome<T> outcome = perform(attempt, read);
-				reader.attempt = null;
-				this.running.remove(attempt);
-				if (attempt.abandoned) {
-					closeQuietly(outcome.value());
-					return;
-				}
-				complete(index, outcome);
-			}
-		}
-
-		private Outcome<T> perform(Attempt attempt, Read<T> read) {
-			if (FileReads.this.stuck.containsKey(read.folder())) {
-				return new Outcome<>(null, new FileSystemException(null, null,
-						"a file of this skill did not answer before; try again later"));
-			}
-			try {
-				T value = read.action().run();
-				if (!attempt.released) {
-					return new Outcome<>(value, null);
-				}
-				// What a released open read came from a FIFO, not the file checked.
-				closeQuietly(value);
-				return new Outcome<>(null, tookTooLong());
-			}
-			catch (IOException ex) {
-				return new Outcome<>(null, attempt.released ? tookTooLong() : ex);
-			}
-			catch (RuntimeException ex) {
-				return new Outcome<>(null, new IOException(ex.getMessage(), ex));
-			}
-			finally {
-				attempt.finish();
-			}
-		}
-
-		void await() {
-			try {
-				while (!this.done.await(TIMEOUT.toMillis() / 10, TimeUnit.MILLISECONDS)) {
-					long now = System.nanoTime();
-					for (Attempt attempt : this.running) {
-						if (attempt.releaseOrAbandon(now)) {
-							complete(attempt.index, new Outcome<>(null, tookTooLong()));
-							startWorker();
-						}
-					}
-				}
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				failRest(new InterruptedIOException("interrupted while reading"));
-			}
-		}
-
-		private void failRest(IOException failure) {
-			int index;
-			while ((index = this.next.getAndIncrement()) < this.items.size()) {
-				complete(index, new Outcome<>(null, failure));
-			}
-		}
-
-		private void complete(int index, Outcome<T> outcome) {
-			this.outcomes[index] = outcome;
-			this.done.countDown();
-		}
-
-	}
-
-	// One read on a worker: running, then done or abandoned, whichever comes first.
-	private final class Attempt {
-
-		private final int index;
-
-		private final String folder;
-
-		private final long started = System.nanoTime();
-
-		private volatile @Nullable Action<?> release;
-
-		private volatile boolean released;
-
-		private volatile boolean abandoned;
-
-		private boolean finished;
-
-		Attempt(int index, String folder, @Nullable Action<?> release) {
-			this.index = index;
-			this.folder = folder;
-			this.release = release;
-		}
-
-		// First open the file's other end; if the read is still stuck after a grace
-		// period, give up on it: true when it was abandoned now.
-		synchronized boolean releaseOrAbandon(long now) {
-			if (this.finished || now - this.started <= TIMEOUT.toNanos()) {
-				return false;
-			}
-			if (!this.released) {
-				this.released = true;
-				try {
-					closeQuietly((this.release != null) ? this.release.run() : null);
-				}
-				catch (IOException | RuntimeException ex) {
-					// Nothing to release: the file is gone or was never a FIFO.
-				}
-				return false;
-			}
-			if (this.abandoned || now - this.started <= TIMEOUT.toNanos() + GRACE_NANOS) {
-				return false;
-			}
-			this.abandoned = true;
-			FileReads.this.stuck.computeIfAbsent(this.folder, (key) -> new AtomicInteger()).incrementAndGet();
-			return true;
-		}
-
-		// It came back: when it had been given up, the skill's files may be read again.
-		synchronized void finish() {
-			this.finished = true;
-			if (this.abandoned) {
-				FileReads.this.stuck.computeIfPresent(this.folder,
-						(key, count) -> (count.decrementAndGet() > 0) ? count : null);
-			}
 		}
 
 	}

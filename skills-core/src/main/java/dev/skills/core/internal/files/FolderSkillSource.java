@@ -112,10 +112,10 @@ public final class FolderSkillSource implements SkillSource {
 			return plain;
 		}
 		Fingerprint fingerprint = fingerprint();
-		GuardedFiles.Target target = GuardedFiles.resolve(this.directory, String.valueOf(this.skillFile.getFileName()));
-		if (target.kind() != GuardedFiles.Kind.FILE) {
+		Target target = Target.resolve(this.directory, String.valueOf(this.skillFile.getFileName()));
+		if (target.kind() != Target.Kind.FILE) {
 			throw new FileSystemException(null, null,
-					(target.kind() == GuardedFiles.Kind.OUTSIDE) ? ResourcePaths.OUTSIDE : "it is not a regular file");
+					(target.kind() == Target.Kind.OUTSIDE) ? ResourcePaths.OUTSIDE : "it is not a regular file");
 		}
 		return new OpenSkillFile(GuardedFiles.openStream(target), fingerprint);
 	}
@@ -138,9 +138,9 @@ public final class FolderSkillSource implements SkillSource {
 	@Override
 	public String read(String skill, String path, int maxBytes, Listing listing) {
 		String relative = ResourcePaths.check(skill, path);
-		GuardedFiles.Target target;
+		Target target;
 		try {
-			target = GuardedFiles.resolve(this.directory, relative);
+			target = Target.resolve(this.directory, relative);
 		}
 		catch (NoSuchFileException | InvalidPathException ex) {
 			// A dangling link, a file deleted meanwhile, or a name this platform cannot
@@ -177,7 +177,7 @@ public final class FolderSkillSource implements SkillSource {
 		return "FolderSkillSource[" + this.skillFile + "]";
 	}
 
-	private String readFile(String skill, String path, String relative, GuardedFiles.Target target, int maxBytes) {
+	private String readFile(String skill, String path, String relative, Target target, int maxBytes) {
 		int limit = Math.max(maxBytes, ResourceText.BINARY_SNIFF_BYTES) + 1;
 		try {
 			byte[] head = this.reads.read(new FileReads.Read<>(this.baseDirectory,

@@ -45,53 +45,9 @@ final class GuardedFiles {
 	}
 
 	/**
-	 * Resolve a checked relative path (see {@link ResourcePaths#check}) inside a skill
-	 * folder.
-	 * @param base the skill folder (it may itself be reached through a link)
-	 * @param relative the relative path; empty for the folder itself
-	 * @return where it leads
-	 * @throws java.nio.file.NoSuchFileException when it leads nowhere (a dangling link
-	 * included)
-	 * @throws IOException when it cannot be resolved
-	 */
-	static Target resolve(Path base, String relative) throws IOException {
-		Path realBase = base.toRealPath();
-		Object baseKey = Files.readAttributes(realBase, BasicFileAttributes.class).fileKey();
-		Path real = realPath(realBase, relative);
-		if (!real.startsWith(realBase)) {
-			return new Target(realBase, baseKey, Path.of(""), Kind.OUTSIDE, null);
-		}
-		Path inside = realBase.relativize(real);
-		for (Path segment : inside) {
-			// A link inside the folder may name a hidden file: judge where it leads, not
-			// its name.
-			if (SkillFiles.isSkipped(segment.toString())) {
-				return new Target(realBase, baseKey, inside, Kind.HIDDEN, null);
-			}
-		}
-		BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class,
-				LinkOption.NOFOLLOW_LINKS);
-		Kind kind = attributes.isDirectory() ? Kind.DIRECTORY : attributes.isRegularFile() ? Kind.FILE : Kind.OTHER;
-		return new Target(realBase, baseKey, inside, kind, attributes);
-	}
-
-	// A name directly in the real skill folder that is no link is its own real path (one
-	// lstat instead of one per folder of the path, as for every SKILL.md); anything else
-	// is resolved.
-	private static Path realPath(Path realBase, String relative) throws IOException {
-		if (relative.isEmpty()) {
-			return realBase;
-		}
-		Path candidate = realBase.resolve(relative);
-		if (relative.indexOf('/') < 0 && !Files.isSymbolicLink(candidate)) {
-			return candidate;
-		}
-		return candidate.toRealPath();
-	}
-
-	/**
-	 * Read the first bytes of a {@link Kind#FILE} target. Run it as a {@link FileReads}
-	 * read, with {@link #release(Target)}: the open may meet a FIFO swapped in.
+	 * Read the first bytes of a {@link Target.Kind#FILE} target. Run it as a
+	 * {@link FileReads} read, with {@link #release(Target)}: the open may meet a FIFO
+	 * swapped in.
 	 * @param target the file
 	 * @param limit the most bytes to read
 	 * @return the bytes read
@@ -113,7 +69,7 @@ final class GuardedFiles {
 	}
 
 	/**
-	 * Open a {@link Kind#FILE} target as a stream, as a {@link FileReads} read.
+	 * Open a {@link Target.Kind#FILE} target as a stream, as a {@link FileReads} read.
 	 * @param target the file
 	 * @return the stream; the caller closes it
 	 * @throws IOException when it cannot be opened or changed since it was checked
@@ -151,7 +107,7 @@ final class GuardedFiles {
 	 * of reading the file's attributes again; when the file changed since, or is
 	 * {@code null}, the file is checked afresh
 	 * @return the open file with the fingerprint of what was opened, or {@code null} when
-	 * the file is a link (then {@link #resolve} decides)
+	 * the file is a link (then {@link Target#resolve} decides)
 	 * @throws IOException when it is missing, not a regular file, or changed while being
 	 * opened
 	 */
@@ -214,7 +170,7 @@ final class GuardedFiles {
 	}
 
 	private static SeekableByteChannel open(Target target) throws IOException {
-		if (target.kind() != Kind.FILE) {
+		if (target.kind() != Target.Kind.FILE) {
 			throw new FileSystemException(target.inside().toString(), null, "not a regular file");
 		}
 		return seekable(openChecked(target));
@@ -285,47 +241,6 @@ final class GuardedFiles {
 
 	private static FileSystemException changed(Target target) {
 		return new FileSystemException(target.inside().toString(), null, "it changed while being read");
-	}
-
-	/**
-	 * What a relative path leads to.
-	 */
-	enum Kind {
-
-		/** A regular file inside the skill folder. */
-		FILE,
-
-		/** A folder inside the skill folder. */
-		DIRECTORY,
-
-		/** Something else: a FIFO, a socket, a device. Never opened. */
-		OTHER,
-
-		/** Its real path leaves the skill folder. */
-		OUTSIDE,
-
-		/** Its real path passes through a hidden name or tool cache. */
-		HIDDEN
-
-	}
-
-	/**
-	 * A resolved path.
-	 *
-	 * @param realBase the real path of the skill folder
-	 * @param baseKey the skill folder's file key, to recognise it when opened
-	 * @param inside the real path relative to the skill folder
-	 * @param kind what it leads to
-	 * @param attributes its attributes, for {@link Kind#FILE}, {@link Kind#DIRECTORY} and
-	 * {@link Kind#OTHER}
-	 */
-	record Target(Path realBase, @Nullable Object baseKey, Path inside, Kind kind,
-			@Nullable BasicFileAttributes attributes) {
-
-		long size() {
-			return (this.attributes != null) ? this.attributes.size() : 0;
-		}
-
 	}
 
 }

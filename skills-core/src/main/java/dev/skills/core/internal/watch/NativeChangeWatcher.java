@@ -47,8 +47,7 @@ final class NativeChangeWatcher implements ChangeWatcher {
 
 	private final ChangeHandler handler;
 
-	// The most native watches to hold; beyond it a root is polled as if the system had
-	// refused.
+	// The most native watches; beyond it a root is polled as if the system had refused.
 	private final int maxWatches;
 
 	private final Map<WatchKey, Path> keys = new ConcurrentHashMap<>();
@@ -225,8 +224,8 @@ final class NativeChangeWatcher implements ChangeWatcher {
 		}
 	}
 
-	// Register a folder that appeared (or a root) and the folders below it that discovery
-	// covers.
+	// Register a folder that appeared (or a root) and the folders below it worth
+	// watching.
 	private void registerTree(Path start) {
 		Path root = rootOf(start);
 		if (root == null || this.fallbacks.isPolled(root)) {

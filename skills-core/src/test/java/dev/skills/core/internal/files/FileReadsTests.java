@@ -10,9 +10,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import dev.skills.core.SkillsThreads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -104,21 +104,13 @@ class FileReadsTests {
 
 	@Test
 	void whenClosedThenNoReaderThreadIsLeft() throws Exception {
-		Set<Thread> before = readerThreads();
+		Set<Thread> before = SkillsThreads.live();
 		FileReads reads = new FileReads();
 		reads.readAll(List.of(1, 2, 3, 4), (i) -> new FileReads.Read<>("s", () -> i, null));
 		reads.close();
-		Set<Thread> after = readerThreads();
+		Set<Thread> after = SkillsThreads.live();
 		after.removeAll(before);
 		assertThat(after).isEmpty();
-	}
-
-	private static Set<Thread> readerThreads() {
-		return Thread.getAllStackTraces()
-			.keySet()
-			.stream()
-			.filter((thread) -> thread.isAlive() && thread.getName().startsWith("skills-"))
-			.collect(Collectors.toSet());
 	}
 
 	private Path fifo(String name) throws Exception {

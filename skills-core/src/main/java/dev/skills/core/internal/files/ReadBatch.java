@@ -1,0 +1,214 @@
+package dev.skills.core.internal.files;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.file.FileSystemException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One batch of {@link FileReads}: workers take the next item until none is left; the
+ * caller watches the running attempts, releases one that is late and, when it stays
+ * stuck, gives it up and starts another worker for the rest.
+ *
+ * @param <I> the items
+ * @param <T> what a read gives
+ */
+final class ReadBatch<I, T> {
+
+	// How long a released read has to return before it is abandoned.
+	private static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+	private final List<I> items;
+
+	private final Function<I, FileReads.Read<T>> reads;
+
+	private final FileReads.Outcome<T>[] outcomes;
+
+	private final AtomicInteger next = new AtomicInteger();
+
+	private final CountDownLatch done;
+
+	private final Set<Attempt> running = ConcurrentHashMap.newKeySet();
+
+	private final ThreadPoolExecutor threads;
+
+	private final Map<String, AtomicInteger> stuck;
+
+	@SuppressWarnings("unchecked")
+	ReadBatch(ThreadPoolExecutor threads, Map<String, AtomicInteger> stuck, List<I> items,
+			Function<I, FileReads.Read<T>> reads) {
+		this.threads = threads;
+		this.stuck = stuck;
+		this.items = items;
+		this.reads = reads;
+		this.outcomes = new FileReads.Outcome[items.size()];
+		this.done = new CountDownLatch(items.size());
+	}
+
+	/**
+	 * Read every item and wait for each to be done or given up.
+	 * @param workers how many items to read at a time
+	 * @return each item's outcome, in order
+	 */
+	List<FileReads.Outcome<T>> run(int workers) {
+		for (int i = 0; i < Math.min(workers, this.items.size()); i++) {
+			startWorker();
+		}
+		await();
+		return Arrays.asList(this.outcomes);
+	}
+
+	private void startWorker() {
+		try {
+			this.threads.execute(this::work);
+		}
+		catch (RejectedExecutionException ex) {
+			failRest(new FileSystemException(null, null, "too many files are being read; try again later"));
+		}
+	}
+
+	private void work() {
+		FileReads.Reader reader = (FileReads.Reader) Thread.currentThread();
+		int index;
+		while ((index = this.next.getAndIncrement()) < this.items.size()) {
+			FileReads.Read<T> read = this.reads.apply(this.items.get(index));
+			Attempt attempt = new Attempt(index, read.folder(), read.release());
+			this.running.add(attempt);
+			reader.attempt = attempt;
+			FileReads.Outcome<T> outcome = perform(attempt, read);
+			reader.attempt = null;
+			this.running.remove(attempt);
+			if (attempt.abandoned) {
+				FileReads.closeQuietly(outcome.value());
+				return;
+			}
+			complete(index, outcome);
+		}
+	}
+
+	private FileReads.Outcome<T> perform(Attempt attempt, FileReads.Read<T> read) {
+		if (ReadBatch.this.stuck.containsKey(read.folder())) {
+			return new FileReads.Outcome<>(null,
+					new FileSystemException(null, null, "a file of this skill did not answer before; try again later"));
+		}
+		try {
+			T value = read.action().run();
+			if (!attempt.released) {
+				return new FileReads.Outcome<>(value, null);
+			}
+			// What a released open read came from a FIFO, not the file checked.
+			FileReads.closeQuietly(value);
+			return new FileReads.Outcome<>(null, FileReads.tookTooLong());
+		}
+		catch (IOException ex) {
+			return new FileReads.Outcome<>(null, attempt.released ? FileReads.tookTooLong() : ex);
+		}
+		catch (RuntimeException ex) {
+			return new FileReads.Outcome<>(null, new IOException(ex.getMessage(), ex));
+		}
+		finally {
+			attempt.finish();
+		}
+	}
+
+	private void await() {
+		try {
+			while (!this.done.await(FileReads.TIMEOUT.toMillis() / 10, TimeUnit.MILLISECONDS)) {
+				long now = System.nanoTime();
+				for (Attempt attempt : this.running) {
+					if (attempt.releaseOrAbandon(now)) {
+						complete(attempt.index, new FileReads.Outcome<>(null, FileReads.tookTooLong()));
+						startWorker();
+					}
+				}
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			failRest(new InterruptedIOException("interrupted while reading"));
+		}
+	}
+
+	private void failRest(IOException failure) {
+		int index;
+		while ((index = this.next.getAndIncrement()) < this.items.size()) {
+			complete(index, new FileReads.Outcome<>(null, failure));
+		}
+	}
+
+	private void complete(int index, FileReads.Outcome<T> outcome) {
+		this.outcomes[index] = outcome;
+		this.done.countDown();
+	}
+
+	// One read on a worker: running, then done or abandoned, whichever comes first.
+	final class Attempt {
+
+		private final int index;
+
+		private final String folder;
+
+		private final long started = System.nanoTime();
+
+		volatile FileReads.@Nullable Action<?> release;
+
+		private volatile boolean released;
+
+		private volatile boolean abandoned;
+
+		private boolean finished;
+
+		Attempt(int index, String folder, FileReads.@Nullable Action<?> release) {
+			this.index = index;
+			this.folder = folder;
+			this.release = release;
+		}
+
+		// First open the file's other end; if the read is still stuck after a grace
+		// period, give up on it: true when it was abandoned now.
+		synchronized boolean releaseOrAbandon(long now) {
+			if (this.finished || now - this.started <= FileReads.TIMEOUT.toNanos()) {
+				return false;
+			}
+			if (!this.released) {
+				this.released = true;
+				try {
+					FileReads.closeQuietly((this.release != null) ? this.release.run() : null);
+				}
+				catch (IOException | RuntimeException ex) {
+					// Nothing to release: the file is gone or was never a FIFO.
+				}
+				return false;
+			}
+			if (this.abandoned || now - this.started <= FileReads.TIMEOUT.toNanos() + GRACE_NANOS) {
+				return false;
+			}
+			this.abandoned = true;
+			ReadBatch.this.stuck.computeIfAbsent(this.folder, (key) -> new AtomicInteger()).incrementAndGet();
+			return true;
+		}
+
+		// It came back: when it had been given up, the skill's files may be read again.
+		synchronized void finish() {
+			this.finished = true;
+			if (this.abandoned) {
+				ReadBatch.this.stuck.computeIfPresent(this.folder,
+						(key, count) -> (count.decrementAndGet() > 0) ? count : null);
+			}
+		}
+
+	}
+
+}
