@@ -15,6 +15,7 @@ import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.jdbc.ConcurrentActivations;
 import dev.skills.jdbc.JdbcActiveSkillsRepository;
+import dev.skills.jdbc.PostgresTest;
 import dev.skills.jdbc.TestDatabases;
 import dev.skills.spring.ai.SkillsToolContext;
 import dev.skills.spring.ai.SkillsTools;
@@ -43,6 +44,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * imagined load balancer: the real OpenAI client against a local stub, the real HTTP
  * endpoints.
  */
+@PostgresTest
 class MultipleInstancesIntegrationTests {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
