@@ -10,8 +10,8 @@ package dev.skills.jdbc;
  * time
  * @param deleteSkill conversation, skill
  * @param deleteConversation conversation
- * @param deleteSkillEverywhere skill, batch size
- * @param deleteExpired oldest use kept (three times), batch size
+ * @param deleteSkillEverywhere skill
+ * @param deleteExpired oldest use kept (twice)
  */
 record ActiveSkillsSql(String upsert, String selectConversation, String selectRecent, String deleteSkill,
 		String deleteConversation, String deleteSkillEverywhere, String deleteExpired) {
@@ -27,18 +27,16 @@ record ActiveSkillsSql(String upsert, String selectConversation, String selectRe
 						+ "ON a.conversation_id = r.conversation_id ORDER BY r.last_used DESC, a.conversation_id, a.id",
 				"DELETE FROM " + t + " WHERE conversation_id = ? AND skill_name = ?",
 				"DELETE FROM " + t + " WHERE conversation_id = ?",
-				// The extra derived table: H2 cannot delete through an IN (... LIMIT ?)
-				// directly.
-				"DELETE FROM " + t + " WHERE id IN (SELECT id FROM (SELECT id FROM " + t
-						+ " WHERE skill_name = ? LIMIT ?) batch)",
+				// One statement each, through an index: batches of "IN (SELECT ... LIMIT
+				// ?)"
+				// cost H2 time quadratic in the rows, and a cap on batches left rows
+				// behind.
+				"DELETE FROM " + t + " WHERE skill_name = ?",
 				// A conversation expires whole, when none of its rows was used within the
-				// time to
-				// live; the outer condition spares a row that an activation touched
-				// meanwhile.
-				"DELETE FROM " + t + " WHERE last_used_at < ? AND conversation_id IN ("
-						+ "SELECT conversation_id FROM (SELECT o.conversation_id FROM " + t + " o "
-						+ "WHERE o.last_used_at < ? AND NOT EXISTS (SELECT 1 FROM " + t + " r "
-						+ "WHERE r.conversation_id = o.conversation_id AND r.last_used_at >= ?) LIMIT ?) expired)");
+				// time to live; the row's own condition spares a row that an activation
+				// touched meanwhile.
+				"DELETE FROM " + t + " WHERE last_used_at < ? AND NOT EXISTS (SELECT 1 FROM " + t + " r "
+						+ "WHERE r.conversation_id = " + t + ".conversation_id AND r.last_used_at >= ?)");
 	}
 
 }

@@ -23,7 +23,6 @@ import dev.skills.core.internal.InvalidSkillSettingException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.util.Assert;
 
 /**
  * Keeps active skills in a database table, so that every application instance on the
@@ -31,7 +30,7 @@ import org.springframework.util.Assert;
  * idempotent statement (racing instances leave one row with the first activation time);
  * reading a conversation is one query. A conversation not used (no activation) for the
  * time to live is expired: reads ignore it at once, and {@link #deleteExpired()} removes
- * its rows in bounded batches.
+ * its rows in one statement.
  * <p>
  * Create the table with {@link JdbcActiveSkillsSchema} or the schema scripts on the class
  * path.
@@ -44,20 +43,11 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 	/** How long an unused conversation is kept unless configured. */
 	public static final Duration DEFAULT_TTL = Duration.ofDays(7);
 
-	/** How many expired rows one delete statement selects unless configured. */
-	public static final int DEFAULT_EXPIRY_BATCH_SIZE = 1_000;
-
-	// Bounds one deleteExpired() or deleteBySkillName() call; what is left waits for the
-	// next.
-	private static final int MAX_BATCHES = 100;
-
 	private final JdbcClient jdbc;
 
 	private final Clock clock;
 
 	private final Duration ttl;
-
-	private final int batchSize;
 
 	private final ActiveSkillsSql sql;
 
@@ -65,7 +55,6 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		this.jdbc = builder.jdbc;
 		this.clock = builder.clock;
 		this.ttl = builder.ttl;
-		this.batchSize = builder.batchSize;
 		this.sql = ActiveSkillsSql.of(builder.dialect, builder.tableName);
 	}
 
@@ -138,7 +127,7 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		if (!storable(name)) {
 			return;
 		}
-		deleteInBatches(this.sql.deleteSkillEverywhere(), name);
+		this.jdbc.sql(this.sql.deleteSkillEverywhere()).param(name).update();
 	}
 
 	@Override
@@ -166,28 +155,13 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 	}
 
 	/**
-	 * Delete the rows of conversations unused for longer than the time to live, in
-	 * batches of the configured size and at most 100 batches per call.
+	 * Delete the rows of conversations unused for longer than the time to live, in one
+	 * statement.
 	 * @return the number of rows deleted
 	 */
 	public int deleteExpired() {
 		OffsetDateTime cutoff = timestamp(cutoff());
-		return deleteInBatches(this.sql.deleteExpired(), cutoff, cutoff, cutoff);
-	}
-
-	private int deleteInBatches(String sql, Object... params) {
-		Object[] withLimit = new Object[params.length + 1];
-		System.arraycopy(params, 0, withLimit, 0, params.length);
-		withLimit[params.length] = this.batchSize;
-		int total = 0;
-		for (int batch = 0; batch < MAX_BATCHES; batch++) {
-			int deleted = this.jdbc.sql(sql).params(withLimit).update();
-			total += deleted;
-			if (deleted == 0) {
-				break;
-			}
-		}
-		return total;
+		return this.jdbc.sql(this.sql.deleteExpired()).params(cutoff, cutoff).update();
 	}
 
 	private Instant cutoff() {
@@ -234,8 +208,6 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 
 		private Clock clock = Clock.systemUTC();
 
-		private int batchSize = DEFAULT_EXPIRY_BATCH_SIZE;
-
 		private Builder(JdbcClient jdbc, JdbcActiveSkillsDialect dialect) {
 			this.jdbc = jdbc;
 			this.dialect = dialect;
@@ -272,18 +244,6 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		 */
 		public Builder clock(Clock clock) {
 			this.clock = clock;
-			return this;
-		}
-
-		/**
-		 * How many rows one expiry statement selects;
-		 * {@value JdbcActiveSkillsRepository#DEFAULT_EXPIRY_BATCH_SIZE} unless set.
-		 * @param batchSize a positive number
-		 * @return this builder
-		 */
-		public Builder expiryBatchSize(int batchSize) {
-			Assert.isTrue(batchSize > 0, () -> "The expiry batch size must be positive, was " + batchSize);
-			this.batchSize = batchSize;
 			return this;
 		}
 

@@ -120,9 +120,9 @@ abstract class JdbcActiveSkillsRepositoryContract extends ActiveSkillsRepository
 	}
 
 	@Test
-	void expiredConversationsAreDeletedInBatchesAndOthersKept() {
+	void expiredConversationsAreDeletedAndOthersKept() {
 		repository();
-		JdbcActiveSkillsRepository shortLived = builder().ttl(Duration.ofHours(1)).expiryBatchSize(7).build();
+		JdbcActiveSkillsRepository shortLived = builder().ttl(Duration.ofHours(1)).build();
 		for (int i = 0; i < 50; i++) {
 			shortLived.activate("old-" + i, skill("pdf", 1));
 			shortLived.activate("old-" + i, skill("csv", 2));
@@ -137,6 +137,29 @@ abstract class JdbcActiveSkillsRepositoryContract extends ActiveSkillsRepository
 		assertThat(rows()).isEqualTo(4);
 		assertThat(shortLived.findAll(100)).containsOnlyKeys("old-0", "recent");
 		assertThat(shortLived.deleteExpired()).isZero();
+	}
+
+	@Test
+	@Timeout(120)
+	void deletingASkillEverywhereRemovesEveryRowOfItInOneCall() {
+		JdbcActiveSkillsRepository repository = repository();
+		// More rows than the old 100 batches of 1,000 could delete, which H2 also took
+		// minutes over.
+		int conversations = 100_001;
+		String numbers = this.dialect.platform().equals("h2") ? "SELECT X AS n FROM SYSTEM_RANGE(1, ?)"
+				: "SELECT n FROM generate_series(1, ?) AS n";
+		jdbc()
+			.sql("INSERT INTO " + this.table + " (conversation_id, skill_name, activated_at, last_used_at) "
+					+ "SELECT CONCAT('c', CAST(n AS VARCHAR(20))), 'pdf', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP FROM ("
+					+ numbers + ") numbers")
+			.param(conversations)
+			.update();
+		repository.activate("c1", skill("csv", 1));
+
+		repository.deleteBySkillName("pdf");
+
+		assertThat(rows()).isEqualTo(1);
+		assertThat(repository.findByConversationId("c1")).containsExactly(skill("csv", 1));
 	}
 
 	@Test
