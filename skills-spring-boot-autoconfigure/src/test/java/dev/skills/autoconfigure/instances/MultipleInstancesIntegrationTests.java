@@ -12,6 +12,7 @@ import javax.sql.DataSource;
 import dev.skills.autoconfigure.TestSkills;
 import dev.skills.autoconfigure.app.OpenAiStub;
 import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.internal.activation.FailSafeActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.jdbc.ConcurrentActivations;
 import dev.skills.jdbc.JdbcActiveSkillsRepository;
@@ -97,7 +98,8 @@ class MultipleInstancesIntegrationTests {
 
 	@Test
 	void aSkillActivatedThroughOneInstanceIsReinjectedByTheOtherOnTheNextTurn() {
-		assertThat(a.getBean(ActiveSkillsRepository.class)).isInstanceOf(JdbcActiveSkillsRepository.class);
+		assertThat(a.getBean(FailSafeActiveSkillsRepository.class).delegate())
+			.isInstanceOf(JdbcActiveSkillsRepository.class);
 		openAi.thenCall("activate_skill", "{\"skill_name\":\"pdf-processing\"}").thenAnswer("Filled.");
 		assertThat(chat(a, "conversation-1", "Fill my PDF form")).isEqualTo("Filled.");
 
