@@ -6,7 +6,7 @@ import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
 
-import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -61,8 +61,9 @@ public final class SkillsAutoConfiguration {
 	}
 
 	@Bean
-	SkillsListenerRegistrar skillsListenerRegistrar(SkillsRegistry registry, ObjectProvider<SkillsListener> listeners) {
-		return new SkillsListenerRegistrar(registry, listeners);
+	SkillsListenerRegistrar skillsListenerRegistrar(SkillsRegistry registry,
+			ConfigurableListableBeanFactory beanFactory) {
+		return new SkillsListenerRegistrar(registry, beanFactory);
 	}
 
 }

@@ -28,9 +28,8 @@ public final class SkillsMetricsAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SkillsMetrics skillsMetrics(SkillsRegistry registry) {
-		SkillsMetrics metrics = new SkillsMetrics(registry);
-		registry.addListener(metrics);
-		return metrics;
+		// A SkillsListener bean: SkillsAutoConfiguration registers it with the registry.
+		return new SkillsMetrics(registry);
 	}
 
 	@Bean
