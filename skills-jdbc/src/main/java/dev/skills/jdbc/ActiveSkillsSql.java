@@ -6,25 +6,18 @@ package dev.skills.jdbc;
  *
  * @param upsert conversation, skill, activation time, use time
  * @param selectConversation conversation; rows of skill, activation time, use time
- * @param selectRecent oldest use kept, limit; rows of conversation, skill, activation
- * time
  * @param deleteSkill conversation, skill
  * @param deleteConversation conversation
  * @param deleteSkillEverywhere skill
  * @param deleteExpired oldest use kept (twice)
  */
-record ActiveSkillsSql(String upsert, String selectConversation, String selectRecent, String deleteSkill,
-		String deleteConversation, String deleteSkillEverywhere, String deleteExpired) {
+record ActiveSkillsSql(String upsert, String selectConversation, String deleteSkill, String deleteConversation,
+		String deleteSkillEverywhere, String deleteExpired) {
 
 	static ActiveSkillsSql of(JdbcActiveSkillsDialect dialect, String table) {
 		String t = JdbcActiveSkillsSchema.checkTableName(table);
 		return new ActiveSkillsSql(dialect.upsertSql(t),
 				"SELECT skill_name, activated_at, last_used_at FROM " + t + " WHERE conversation_id = ? ORDER BY id",
-				"SELECT a.conversation_id, a.skill_name, a.activated_at FROM " + t + " a JOIN ("
-						+ "SELECT conversation_id, MAX(last_used_at) AS last_used FROM " + t
-						+ " GROUP BY conversation_id HAVING MAX(last_used_at) >= ? "
-						+ "ORDER BY last_used DESC, conversation_id LIMIT ?) r "
-						+ "ON a.conversation_id = r.conversation_id ORDER BY r.last_used DESC, a.conversation_id, a.id",
 				"DELETE FROM " + t + " WHERE conversation_id = ? AND skill_name = ?",
 				"DELETE FROM " + t + " WHERE conversation_id = ?",
 				// One statement each, through an index: batches of "IN (SELECT ... LIMIT

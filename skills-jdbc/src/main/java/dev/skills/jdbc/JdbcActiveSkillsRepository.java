@@ -10,7 +10,6 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -40,6 +39,9 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 	/** The longest conversation id and skill name kept: the columns' width. */
 	public static final int MAX_KEY_LENGTH = 256;
 
+	/** How many conversations are kept unless configured. */
+	public static final int DEFAULT_MAX_CONVERSATIONS = 100_000;
+
 	/** How long an unused conversation is kept unless configured. */
 	public static final Duration DEFAULT_TTL = Duration.ofDays(7);
 
@@ -51,11 +53,17 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 
 	private final ActiveSkillsSql sql;
 
+	private final RecentConversations recent;
+
+	private final int maxConversations;
+
 	private JdbcActiveSkillsRepository(Builder builder) {
 		this.jdbc = builder.jdbc;
 		this.clock = builder.clock;
 		this.ttl = builder.ttl;
 		this.sql = ActiveSkillsSql.of(builder.dialect, builder.tableName);
+		this.recent = new RecentConversations(builder.jdbc, builder.tableName);
+		this.maxConversations = builder.maxConversations;
 	}
 
 	/**
@@ -144,23 +152,22 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		if (limit <= 0) {
 			return Map.of();
 		}
-		Map<String, List<ActiveSkill>> conversations = new LinkedHashMap<>();
-		this.jdbc.sql(this.sql.selectRecent())
-			.params(timestamp(cutoff()), limit)
-			.query((RowCallbackHandler) (rs) -> conversations
-				.computeIfAbsent(rs.getString(1), (id) -> new ArrayList<>())
-				.add(new ActiveSkill(rs.getString(2), instant(rs, 3))));
-		conversations.replaceAll((id, skills) -> List.copyOf(skills));
-		return conversations;
+		return this.recent.newest(timestamp(cutoff()), limit);
 	}
 
 	/**
-	 * Delete the rows of conversations unused for longer than the time to live, in one
-	 * statement.
+	 * Delete the rows of conversations unused for longer than the time to live, and of
+	 * the least recently used beyond the most conversations kept, in one statement.
 	 * @return the number of rows deleted
 	 */
 	public int deleteExpired() {
 		OffsetDateTime cutoff = timestamp(cutoff());
+		OffsetDateTime oldestKept = this.recent.lastUseAt(this.maxConversations - 1);
+		if (oldestKept != null && oldestKept.isAfter(cutoff)) {
+			// Conversations last used at that very time stay: the bound is kept to
+			// within ties.
+			cutoff = oldestKept;
+		}
 		return this.jdbc.sql(this.sql.deleteExpired()).params(cutoff, cutoff).update();
 	}
 
@@ -208,6 +215,8 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 
 		private Clock clock = Clock.systemUTC();
 
+		private int maxConversations = DEFAULT_MAX_CONVERSATIONS;
+
 		private Builder(JdbcClient jdbc, JdbcActiveSkillsDialect dialect) {
 			this.jdbc = jdbc;
 			this.dialect = dialect;
@@ -234,6 +243,23 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 				throw new InvalidSkillSettingException("ttl", ttl, "it must be positive", "a duration such as 7d");
 			}
 			this.ttl = ttl;
+			return this;
+		}
+
+		/**
+		 * The most conversations kept; beyond it, the least recently used are deleted by
+		 * {@link JdbcActiveSkillsRepository#deleteExpired()};
+		 * {@value JdbcActiveSkillsRepository#DEFAULT_MAX_CONVERSATIONS} unless set.
+		 * @param maxConversations a positive number
+		 * @return this builder
+		 * @throws InvalidSkillSettingException when it is not positive
+		 */
+		public Builder maxConversations(int maxConversations) {
+			if (maxConversations <= 0) {
+				throw new InvalidSkillSettingException("maxConversations", maxConversations,
+						"it must be a positive number", "a positive number, for example " + DEFAULT_MAX_CONVERSATIONS);
+			}
+			this.maxConversations = maxConversations;
 			return this;
 		}
 

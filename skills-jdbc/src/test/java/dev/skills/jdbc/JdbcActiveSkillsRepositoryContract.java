@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -160,6 +161,46 @@ abstract class JdbcActiveSkillsRepositoryContract extends ActiveSkillsRepository
 
 		assertThat(rows()).isEqualTo(1);
 		assertThat(repository.findByConversationId("c1")).containsExactly(skill("csv", 1));
+	}
+
+	@Test
+	void beyondTheMostConversationsKeptTheLeastRecentlyUsedAreDeletedFirst() {
+		repository();
+		JdbcActiveSkillsRepository bounded = builder().maxConversations(3).build();
+		for (int i = 0; i < 6; i++) {
+			bounded.activate("c" + i, skill("pdf", i));
+			bounded.activate("c" + i, skill("csv", i));
+			this.clock.advance(Duration.ofSeconds(1));
+		}
+		// Used again: now the most recent.
+		bounded.activate("c0", skill("charts", 9));
+
+		bounded.deleteExpired();
+
+		assertThat(bounded.findAll(100)).containsOnlyKeys("c0", "c5", "c4");
+		assertThat(rows()).isEqualTo(7);
+	}
+
+	@Test
+	void theListingOfManyConversationsReadsPagesAlongTheUseTime() {
+		JdbcActiveSkillsRepository repository = repository();
+		for (int i = 0; i < 400; i++) {
+			repository.activate("c" + i, skill("pdf", 1));
+			repository.activate("c" + i, skill("csv", 2));
+			this.clock.advance(Duration.ofMillis(10));
+		}
+
+		Map<String, List<ActiveSkill>> newest = repository.findAll(300);
+
+		assertThat(newest).hasSize(300);
+		assertThat(newest.keySet()).startsWith("c399", "c398").endsWith("c100");
+		assertThat(newest.get("c250")).containsExactly(skill("pdf", 1), skill("csv", 2));
+	}
+
+	@Test
+	void theMostConversationsMustBePositive() {
+		assertThatExceptionOfType(InvalidSkillSettingException.class).isThrownBy(() -> builder().maxConversations(0))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("maxConversations"));
 	}
 
 	@Test

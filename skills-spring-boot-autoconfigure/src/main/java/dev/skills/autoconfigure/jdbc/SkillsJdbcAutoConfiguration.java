@@ -72,13 +72,15 @@ public final class SkillsJdbcAutoConfiguration {
 		// Made first, so that the table exists before the first request reads it.
 		schema.getIfAvailable();
 		Map<String, String> propertyOf = Map.of("tableName", TABLE_NAME, "ttl",
-				SkillsProperties.PREFIX + ".active-skills.ttl", "timeout", TIMEOUT);
+				SkillsProperties.PREFIX + ".active-skills.ttl", "timeout", TIMEOUT, "maxConversations",
+				SkillsJdbcProperties.PREFIX + ".max-conversations");
 		Duration timeout = jdbcProperties.getTimeout();
 		JdbcActiveSkillsRepository repository = SkillsPropertyFailures.check(propertyOf::get,
 				() -> JdbcActiveSkillsRepository
 					.builder(JdbcClient.create(boundedTemplate(dataSource, timeout)), dialect)
 					.tableName(jdbcProperties.getTableName())
 					.ttl(properties.getActiveSkills().getTtl())
+					.maxConversations(jdbcProperties.getMaxConversations())
 					.build());
 		if (!JdbcActiveSkillsSchema.exists(dataSource, jdbcProperties.getTableName())) {
 			throw new ActiveSkillsTableMissingException(jdbcProperties.getTableName(), dialect.schemaLocation(),

@@ -36,6 +36,20 @@ public class SkillsJdbcProperties {
 	 */
 	private Duration timeout = Duration.ofSeconds(2);
 
+	/**
+	 * Most conversations whose active skills the table keeps; beyond it the least
+	 * recently used are deleted by the background expiry.
+	 */
+	private int maxConversations = 100_000;
+
+	public int getMaxConversations() {
+		return this.maxConversations;
+	}
+
+	public void setMaxConversations(int maxConversations) {
+		this.maxConversations = maxConversations;
+	}
+
 	public Duration getTimeout() {
 		return this.timeout;
 	}
