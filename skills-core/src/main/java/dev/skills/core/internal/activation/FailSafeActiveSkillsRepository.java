@@ -109,10 +109,7 @@ public final class FailSafeActiveSkillsRepository implements ActiveSkillsReposit
 	public void activate(String conversationId, ActiveSkill skill) {
 		// The key rule runs here: a bad id is the caller's error, not an outage.
 		ActiveSkillsRepository.conversationKey(conversationId);
-		call(() -> {
-			this.delegate.activate(conversationId, skill);
-			return Boolean.TRUE;
-		}, Boolean.FALSE);
+		write(() -> this.delegate.activate(conversationId, skill));
 	}
 
 	@Override
@@ -122,31 +119,30 @@ public final class FailSafeActiveSkillsRepository implements ActiveSkillsReposit
 
 	@Override
 	public void deactivate(String conversationId, String name) {
-		call(() -> {
-			this.delegate.deactivate(conversationId, name);
-			return Boolean.TRUE;
-		}, Boolean.FALSE);
+		write(() -> this.delegate.deactivate(conversationId, name));
 	}
 
 	@Override
 	public void deleteBySkillName(String name) {
-		call(() -> {
-			this.delegate.deleteBySkillName(name);
-			return Boolean.TRUE;
-		}, Boolean.FALSE);
+		write(() -> this.delegate.deleteBySkillName(name));
 	}
 
 	@Override
 	public void deleteByConversationId(String conversationId) {
-		call(() -> {
-			this.delegate.deleteByConversationId(conversationId);
-			return Boolean.TRUE;
-		}, Boolean.FALSE);
+		write(() -> this.delegate.deleteByConversationId(conversationId));
 	}
 
 	@Override
 	public Map<String, List<ActiveSkill>> findAll(int limit) {
 		return call(() -> this.delegate.findAll(limit), Map.of());
+	}
+
+	// A write that fails is dropped: the chat goes on.
+	private void write(Runnable write) {
+		call(() -> {
+			write.run();
+			return Boolean.TRUE;
+		}, Boolean.FALSE);
 	}
 
 	private <T> T call(Supplier<T> action, T fallback) {
