@@ -14,9 +14,15 @@ import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-@SpringBootTest(properties = "skills.skills-dir=../examples/skills,classpath*:META-INF/skills/")
+@SpringBootTest(properties = { "skills.skills-dir=../examples/skills,classpath*:META-INF/skills/",
+		"spring.security.user.password=" + SampleWebTests.PASSWORD })
 @AutoConfigureMockMvc
 class SampleWebTests {
+
+	static final String PASSWORD = "sample-test-password";
+
+	static final String ACTUATOR_USER = "Basic "
+			+ java.util.Base64.getEncoder().encodeToString(("actuator:" + PASSWORD).getBytes());
 
 	@Autowired
 	MockMvcTester mvc;
@@ -81,11 +87,26 @@ class SampleWebTests {
 
 	@Test
 	void actuatorListsTheFolderJarAndBuiltInSkills() {
-		assertThat(this.mvc.get().uri("/actuator/skills")).hasStatusOk()
+		assertThat(this.mvc.get().uri("/actuator/skills").header("Authorization", ACTUATOR_USER)).hasStatusOk()
 			.bodyJson()
 			.extractingPath("$.skills[*].name")
 			.asArray()
 			.containsExactlyInAnyOrder("incident-summary", "pdf-processing", "release-notes", "skill-authoring");
+	}
+
+	@Test
+	void theReloadAndTheConversationListingNeedTheActuatorUserAndHealthDoesNot() {
+		assertThat(this.mvc.post().uri("/actuator/skills")).hasStatus(HttpStatus.UNAUTHORIZED);
+		assertThat(this.mvc.get().uri("/actuator/activeskills")).hasStatus(HttpStatus.UNAUTHORIZED);
+		assertThat(this.mvc.get()
+			.uri("/actuator/activeskills")
+			.header("Authorization",
+					"Basic " + java.util.Base64.getEncoder().encodeToString("actuator:wrong".getBytes())))
+			.hasStatus(HttpStatus.UNAUTHORIZED);
+
+		assertThat(this.mvc.post().uri("/actuator/skills").header("Authorization", ACTUATOR_USER)).hasStatusOk();
+		assertThat(this.mvc.get().uri("/actuator/activeskills").header("Authorization", ACTUATOR_USER)).hasStatusOk();
+		assertThat(this.mvc.get().uri("/actuator/health")).hasStatusOk();
 	}
 
 }

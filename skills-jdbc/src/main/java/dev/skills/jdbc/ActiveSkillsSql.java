@@ -6,39 +6,30 @@ package dev.skills.jdbc;
  *
  * @param upsert conversation, skill, activation time, use time
  * @param selectConversation conversation; rows of skill, activation time, use time
- * @param selectRecent oldest use kept, limit; rows of conversation, skill, activation
- * time
  * @param deleteSkill conversation, skill
  * @param deleteConversation conversation
- * @param deleteSkillEverywhere skill, batch size
- * @param deleteExpired oldest use kept (three times), batch size
+ * @param deleteSkillEverywhere skill
+ * @param deleteExpired oldest use kept (twice)
  */
-record ActiveSkillsSql(String upsert, String selectConversation, String selectRecent, String deleteSkill,
-		String deleteConversation, String deleteSkillEverywhere, String deleteExpired) {
+record ActiveSkillsSql(String upsert, String selectConversation, String deleteSkill, String deleteConversation,
+		String deleteSkillEverywhere, String deleteExpired) {
 
 	static ActiveSkillsSql of(JdbcActiveSkillsDialect dialect, String table) {
 		String t = JdbcActiveSkillsSchema.checkTableName(table);
 		return new ActiveSkillsSql(dialect.upsertSql(t),
 				"SELECT skill_name, activated_at, last_used_at FROM " + t + " WHERE conversation_id = ? ORDER BY id",
-				"SELECT a.conversation_id, a.skill_name, a.activated_at FROM " + t + " a JOIN ("
-						+ "SELECT conversation_id, MAX(last_used_at) AS last_used FROM " + t
-						+ " GROUP BY conversation_id HAVING MAX(last_used_at) >= ? "
-						+ "ORDER BY last_used DESC, conversation_id LIMIT ?) r "
-						+ "ON a.conversation_id = r.conversation_id ORDER BY r.last_used DESC, a.conversation_id, a.id",
 				"DELETE FROM " + t + " WHERE conversation_id = ? AND skill_name = ?",
 				"DELETE FROM " + t + " WHERE conversation_id = ?",
-				// The extra derived table: H2 cannot delete through an IN (... LIMIT ?)
-				// directly.
-				"DELETE FROM " + t + " WHERE id IN (SELECT id FROM (SELECT id FROM " + t
-						+ " WHERE skill_name = ? LIMIT ?) batch)",
+				// One statement each, through an index: batches of "IN (SELECT ... LIMIT
+				// ?)"
+				// cost H2 time quadratic in the rows, and a cap on batches left rows
+				// behind.
+				"DELETE FROM " + t + " WHERE skill_name = ?",
 				// A conversation expires whole, when none of its rows was used within the
-				// time to
-				// live; the outer condition spares a row that an activation touched
-				// meanwhile.
-				"DELETE FROM " + t + " WHERE last_used_at < ? AND conversation_id IN ("
-						+ "SELECT conversation_id FROM (SELECT o.conversation_id FROM " + t + " o "
-						+ "WHERE o.last_used_at < ? AND NOT EXISTS (SELECT 1 FROM " + t + " r "
-						+ "WHERE r.conversation_id = o.conversation_id AND r.last_used_at >= ?) LIMIT ?) expired)");
+				// time to live; the row's own condition spares a row that an activation
+				// touched meanwhile.
+				"DELETE FROM " + t + " WHERE last_used_at < ? AND NOT EXISTS (SELECT 1 FROM " + t + " r "
+						+ "WHERE r.conversation_id = " + t + ".conversation_id AND r.last_used_at >= ?)");
 	}
 
 }

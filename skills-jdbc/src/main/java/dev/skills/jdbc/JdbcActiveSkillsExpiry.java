@@ -10,8 +10,7 @@ import org.apache.commons.logging.LogFactory;
 
 /**
  * Deletes expired conversations of a {@link JdbcActiveSkillsRepository} on a background
- * thread, never on a request's path: each run deletes in bounded batches and leaves the
- * rest to the next.
+ * thread, never on a request's path: each run is one delete statement.
  */
 public final class JdbcActiveSkillsExpiry implements AutoCloseable {
 

@@ -10,7 +10,6 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,7 +22,6 @@ import dev.skills.core.activation.ActiveSkillsRepository;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.util.Assert;
 
 /**
  * Keeps active skills in a database table, so that every application instance on the
@@ -31,7 +29,7 @@ import org.springframework.util.Assert;
  * idempotent statement (racing instances leave one row with the first activation time);
  * reading a conversation is one query. A conversation not used (no activation) for the
  * time to live is expired: reads ignore it at once, and {@link #deleteExpired()} removes
- * its rows in bounded batches.
+ * its rows in one statement.
  * <p>
  * Create the table with {@link JdbcActiveSkillsSchema} or the schema scripts on the class
  * path.
@@ -41,15 +39,11 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 	/** The longest conversation id and skill name kept: the columns' width. */
 	public static final int MAX_KEY_LENGTH = 256;
 
+	/** How many conversations are kept unless configured. */
+	public static final int DEFAULT_MAX_CONVERSATIONS = 100_000;
+
 	/** How long an unused conversation is kept unless configured. */
 	public static final Duration DEFAULT_TTL = Duration.ofDays(7);
-
-	/** How many expired rows one delete statement selects unless configured. */
-	public static final int DEFAULT_EXPIRY_BATCH_SIZE = 1_000;
-
-	// Bounds one deleteExpired() or deleteBySkillName() call; what is left waits for the
-	// next.
-	private static final int MAX_BATCHES = 100;
 
 	private final JdbcClient jdbc;
 
@@ -57,16 +51,19 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 
 	private final Duration ttl;
 
-	private final int batchSize;
-
 	private final ActiveSkillsSql sql;
+
+	private final RecentConversations recent;
+
+	private final int maxConversations;
 
 	private JdbcActiveSkillsRepository(Builder builder) {
 		this.jdbc = builder.jdbc;
 		this.clock = builder.clock;
 		this.ttl = builder.ttl;
-		this.batchSize = builder.batchSize;
 		this.sql = ActiveSkillsSql.of(builder.dialect, builder.tableName);
+		this.recent = new RecentConversations(builder.jdbc, builder.tableName);
+		this.maxConversations = builder.maxConversations;
 	}
 
 	/**
@@ -138,7 +135,7 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		if (!storable(name)) {
 			return;
 		}
-		deleteInBatches(this.sql.deleteSkillEverywhere(), name);
+		this.jdbc.sql(this.sql.deleteSkillEverywhere()).param(name).update();
 	}
 
 	@Override
@@ -155,39 +152,23 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		if (limit <= 0) {
 			return Map.of();
 		}
-		Map<String, List<ActiveSkill>> conversations = new LinkedHashMap<>();
-		this.jdbc.sql(this.sql.selectRecent())
-			.params(timestamp(cutoff()), limit)
-			.query((RowCallbackHandler) (rs) -> conversations
-				.computeIfAbsent(rs.getString(1), (id) -> new ArrayList<>())
-				.add(new ActiveSkill(rs.getString(2), instant(rs, 3))));
-		conversations.replaceAll((id, skills) -> List.copyOf(skills));
-		return conversations;
+		return this.recent.newest(timestamp(cutoff()), limit);
 	}
 
 	/**
-	 * Delete the rows of conversations unused for longer than the time to live, in
-	 * batches of the configured size and at most 100 batches per call.
+	 * Delete the rows of conversations unused for longer than the time to live, and of
+	 * the least recently used beyond the most conversations kept, in one statement.
 	 * @return the number of rows deleted
 	 */
 	public int deleteExpired() {
 		OffsetDateTime cutoff = timestamp(cutoff());
-		return deleteInBatches(this.sql.deleteExpired(), cutoff, cutoff, cutoff);
-	}
-
-	private int deleteInBatches(String sql, Object... params) {
-		Object[] withLimit = new Object[params.length + 1];
-		System.arraycopy(params, 0, withLimit, 0, params.length);
-		withLimit[params.length] = this.batchSize;
-		int total = 0;
-		for (int batch = 0; batch < MAX_BATCHES; batch++) {
-			int deleted = this.jdbc.sql(sql).params(withLimit).update();
-			total += deleted;
-			if (deleted == 0) {
-				break;
-			}
+		OffsetDateTime oldestKept = this.recent.lastUseAt(this.maxConversations - 1);
+		if (oldestKept != null && oldestKept.isAfter(cutoff)) {
+			// Conversations last used at that very time stay: the bound is kept to
+			// within ties.
+			cutoff = oldestKept;
 		}
-		return total;
+		return this.jdbc.sql(this.sql.deleteExpired()).params(cutoff, cutoff).update();
 	}
 
 	private Instant cutoff() {
@@ -234,7 +215,7 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 
 		private Clock clock = Clock.systemUTC();
 
-		private int batchSize = DEFAULT_EXPIRY_BATCH_SIZE;
+		private int maxConversations = DEFAULT_MAX_CONVERSATIONS;
 
 		private Builder(JdbcClient jdbc, JdbcActiveSkillsDialect dialect) {
 			this.jdbc = jdbc;
@@ -266,24 +247,29 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		}
 
 		/**
+		 * The most conversations kept; beyond it, the least recently used are deleted by
+		 * {@link JdbcActiveSkillsRepository#deleteExpired()};
+		 * {@value JdbcActiveSkillsRepository#DEFAULT_MAX_CONVERSATIONS} unless set.
+		 * @param maxConversations a positive number
+		 * @return this builder
+		 * @throws InvalidSkillSettingException when it is not positive
+		 */
+		public Builder maxConversations(int maxConversations) {
+			if (maxConversations <= 0) {
+				throw new InvalidSkillSettingException("maxConversations", maxConversations,
+						"it must be a positive number", "a positive number, for example " + DEFAULT_MAX_CONVERSATIONS);
+			}
+			this.maxConversations = maxConversations;
+			return this;
+		}
+
+		/**
 		 * The clock that times use and expiry.
 		 * @param clock the clock
 		 * @return this builder
 		 */
 		public Builder clock(Clock clock) {
 			this.clock = clock;
-			return this;
-		}
-
-		/**
-		 * How many rows one expiry statement selects;
-		 * {@value JdbcActiveSkillsRepository#DEFAULT_EXPIRY_BATCH_SIZE} unless set.
-		 * @param batchSize a positive number
-		 * @return this builder
-		 */
-		public Builder expiryBatchSize(int batchSize) {
-			Assert.isTrue(batchSize > 0, () -> "The expiry batch size must be positive, was " + batchSize);
-			this.batchSize = batchSize;
 			return this;
 		}
 

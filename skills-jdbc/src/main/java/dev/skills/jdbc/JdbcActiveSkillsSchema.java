@@ -11,6 +11,8 @@ import dev.skills.core.InvalidSkillSettingException;
 
 import org.springframework.core.io.ByteArrayResource;
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.jdbc.BadSqlGrammarException;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
 
 /**
@@ -66,6 +68,28 @@ public final class JdbcActiveSkillsSchema {
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException("The schema script " + dialect.schemaLocation() + " is missing", ex);
+		}
+	}
+
+	/**
+	 * Whether the table exists with the columns the repository reads and writes.
+	 * @param dataSource the database
+	 * @param tableName the table name
+	 * @return {@code false} when the database says there is no such table or column
+	 * @throws org.springframework.dao.DataAccessException when the database cannot be
+	 * asked
+	 */
+	public static boolean exists(DataSource dataSource, String tableName) {
+		try {
+			JdbcClient.create(dataSource)
+				.sql("SELECT conversation_id, skill_name, activated_at, last_used_at FROM " + checkTableName(tableName)
+						+ " WHERE 1 = 0")
+				.query()
+				.listOfRows();
+			return true;
+		}
+		catch (BadSqlGrammarException ex) {
+			return false;
 		}
 	}
 

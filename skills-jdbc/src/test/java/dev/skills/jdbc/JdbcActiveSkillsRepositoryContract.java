@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -120,9 +121,9 @@ abstract class JdbcActiveSkillsRepositoryContract extends ActiveSkillsRepository
 	}
 
 	@Test
-	void expiredConversationsAreDeletedInBatchesAndOthersKept() {
+	void expiredConversationsAreDeletedAndOthersKept() {
 		repository();
-		JdbcActiveSkillsRepository shortLived = builder().ttl(Duration.ofHours(1)).expiryBatchSize(7).build();
+		JdbcActiveSkillsRepository shortLived = builder().ttl(Duration.ofHours(1)).build();
 		for (int i = 0; i < 50; i++) {
 			shortLived.activate("old-" + i, skill("pdf", 1));
 			shortLived.activate("old-" + i, skill("csv", 2));
@@ -137,6 +138,69 @@ abstract class JdbcActiveSkillsRepositoryContract extends ActiveSkillsRepository
 		assertThat(rows()).isEqualTo(4);
 		assertThat(shortLived.findAll(100)).containsOnlyKeys("old-0", "recent");
 		assertThat(shortLived.deleteExpired()).isZero();
+	}
+
+	@Test
+	@Timeout(120)
+	void deletingASkillEverywhereRemovesEveryRowOfItInOneCall() {
+		JdbcActiveSkillsRepository repository = repository();
+		// More rows than the old 100 batches of 1,000 could delete, which H2 also took
+		// minutes over.
+		int conversations = 100_001;
+		String numbers = this.dialect.platform().equals("h2") ? "SELECT X AS n FROM SYSTEM_RANGE(1, ?)"
+				: "SELECT n FROM generate_series(1, ?) AS n";
+		jdbc()
+			.sql("INSERT INTO " + this.table + " (conversation_id, skill_name, activated_at, last_used_at) "
+					+ "SELECT CONCAT('c', CAST(n AS VARCHAR(20))), 'pdf', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP FROM ("
+					+ numbers + ") numbers")
+			.param(conversations)
+			.update();
+		repository.activate("c1", skill("csv", 1));
+
+		repository.deleteBySkillName("pdf");
+
+		assertThat(rows()).isEqualTo(1);
+		assertThat(repository.findByConversationId("c1")).containsExactly(skill("csv", 1));
+	}
+
+	@Test
+	void beyondTheMostConversationsKeptTheLeastRecentlyUsedAreDeletedFirst() {
+		repository();
+		JdbcActiveSkillsRepository bounded = builder().maxConversations(3).build();
+		for (int i = 0; i < 6; i++) {
+			bounded.activate("c" + i, skill("pdf", i));
+			bounded.activate("c" + i, skill("csv", i));
+			this.clock.advance(Duration.ofSeconds(1));
+		}
+		// Used again: now the most recent.
+		bounded.activate("c0", skill("charts", 9));
+
+		bounded.deleteExpired();
+
+		assertThat(bounded.findAll(100)).containsOnlyKeys("c0", "c5", "c4");
+		assertThat(rows()).isEqualTo(7);
+	}
+
+	@Test
+	void theListingOfManyConversationsReadsPagesAlongTheUseTime() {
+		JdbcActiveSkillsRepository repository = repository();
+		for (int i = 0; i < 400; i++) {
+			repository.activate("c" + i, skill("pdf", 1));
+			repository.activate("c" + i, skill("csv", 2));
+			this.clock.advance(Duration.ofMillis(10));
+		}
+
+		Map<String, List<ActiveSkill>> newest = repository.findAll(300);
+
+		assertThat(newest).hasSize(300);
+		assertThat(newest.keySet()).startsWith("c399", "c398").endsWith("c100");
+		assertThat(newest.get("c250")).containsExactly(skill("pdf", 1), skill("csv", 2));
+	}
+
+	@Test
+	void theMostConversationsMustBePositive() {
+		assertThatExceptionOfType(InvalidSkillSettingException.class).isThrownBy(() -> builder().maxConversations(0))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("maxConversations"));
 	}
 
 	@Test

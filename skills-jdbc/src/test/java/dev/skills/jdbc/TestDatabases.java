@@ -32,16 +32,31 @@ public final class TestDatabases {
 	 * @return the URL
 	 */
 	public static String postgresUrl() {
-		String url = System.getenv(URL_VARIABLE);
-		if (url == null || url.isBlank()) {
-			String reason = URL_VARIABLE + " is not set: start PostgreSQL as the README's 'Running the "
-					+ "PostgreSQL tests' section shows (or run .ci/run) to run the PostgreSQL tests";
-			if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-				fail(reason);
+		if (!postgresConfigured()) {
+			if (inCi()) {
+				fail(notConfiguredReason());
 			}
-			Assumptions.abort(reason);
+			Assumptions.abort(notConfiguredReason());
 		}
-		return url;
+		return System.getenv(URL_VARIABLE);
+	}
+
+	/**
+	 * Whether {@value #URL_VARIABLE} names a database.
+	 * @return {@code true} when it is set
+	 */
+	public static boolean postgresConfigured() {
+		String url = System.getenv(URL_VARIABLE);
+		return url != null && !url.isBlank();
+	}
+
+	static boolean inCi() {
+		return "true".equalsIgnoreCase(System.getenv("CI"));
+	}
+
+	static String notConfiguredReason() {
+		return URL_VARIABLE + " is not set: start PostgreSQL as the README's 'Running the "
+				+ "PostgreSQL tests' section shows (or run .ci/run) to run the PostgreSQL tests";
 	}
 
 	/**

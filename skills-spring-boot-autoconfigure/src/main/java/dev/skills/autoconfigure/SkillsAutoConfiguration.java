@@ -3,11 +3,14 @@ package dev.skills.autoconfigure;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
+import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
 
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.io.ResourceLoader;
 
@@ -15,7 +18,9 @@ import org.springframework.core.io.ResourceLoader;
  * Auto-configuration of the skills themselves: the {@link SkillConfig} bound from
  * {@code skills.*}, the {@link SkillsRegistry} (discovered at start-up, watched while the
  * context runs when hot reload is on, closed with the context) and the
- * {@link ActiveSkillsRepository}.
+ * {@link ActiveSkillsRepository}. Every {@link SkillsListener} bean is registered with
+ * the registry, and every reload that changed something is logged at INFO and published
+ * as a {@link SkillsReloadedEvent}.
  */
 @AutoConfiguration
 @ConditionalOnSkillsEnabled
@@ -46,10 +51,19 @@ public final class SkillsAutoConfiguration {
 	}
 
 	@Bean
-	RemovedSkillsDeactivator removedSkillsDeactivator(SkillsRegistry registry, ActiveSkillsRepository activeSkills) {
-		RemovedSkillsDeactivator deactivator = new RemovedSkillsDeactivator(activeSkills);
-		registry.addListener(deactivator);
-		return deactivator;
+	RemovedSkillsDeactivator removedSkillsDeactivator(ActiveSkillsRepository activeSkills) {
+		return new RemovedSkillsDeactivator(activeSkills);
+	}
+
+	@Bean
+	SkillsReloads skillsReloads(SkillsRegistry registry, ApplicationEventPublisher publisher) {
+		return new SkillsReloads(registry, publisher);
+	}
+
+	@Bean
+	SkillsListenerRegistrar skillsListenerRegistrar(SkillsRegistry registry,
+			ConfigurableListableBeanFactory beanFactory) {
+		return new SkillsListenerRegistrar(registry, beanFactory);
 	}
 
 }

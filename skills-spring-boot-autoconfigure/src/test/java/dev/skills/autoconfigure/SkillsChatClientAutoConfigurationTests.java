@@ -321,7 +321,12 @@ class SkillsChatClientAutoConfigurationTests {
 					.reduce("", String::concat);
 				assertThat(system).contains("<skill_content name=\"pdf-processing\">", "Use the forms guide.")
 					.doesNotContain("<available_skills>");
-				assertThat(toolNames(prompt)).doesNotContain("activate_skill");
+				// Listed only to refuse a call: a model that calls it reads why.
+				assertThat(((ToolCallingChatOptions) prompt.getOptions()).getToolCallbacks())
+					.filteredOn((tool) -> tool.getToolDefinition().name().equals("activate_skill"))
+					.singleElement()
+					.satisfies((tool) -> assertThat(tool.getToolDefinition().description())
+						.startsWith("Not available now: activate_skill is not available in session mode"));
 			});
 	}
 

@@ -19,27 +19,49 @@ public interface ActiveSkillsRepository {
 	/** The longest conversation id a store keeps as it is. */
 	int MAX_CONVERSATION_ID_LENGTH = 256;
 
+	/** The start of every hashed key; an id that starts so is hashed too. */
+	String HASHED_PREFIX = "sha-256:";
+
 	/**
 	 * The one rule for the key under which every store keeps a conversation: an id of at
-	 * most {@value #MAX_CONVERSATION_ID_LENGTH} characters is kept as it is; a longer one
-	 * is replaced by {@code sha-256:} and the hex SHA-256 of its UTF-8 bytes. A store
-	 * bounded by a number of conversations is then bounded in bytes too, and the same
-	 * long id always finds the same skills.
+	 * most {@value #MAX_CONVERSATION_ID_LENGTH} characters is kept as it is; a longer
+	 * one, or one that starts with {@value #HASHED_PREFIX}, is replaced by
+	 * {@value #HASHED_PREFIX} and the hex SHA-256 of its UTF-8 bytes. Keys are injective:
+	 * no short id can spell another id's hash. A store bounded by a number of
+	 * conversations is then bounded in bytes too, and the same long id always finds the
+	 * same skills.
 	 * @param conversationId the conversation id as given
-	 * @return the id itself, or its hash when it is longer than the limit
+	 * @return the id itself, or its hash
+	 * @throws IllegalArgumentException when the id holds an unpaired surrogate, which has
+	 * no UTF-8 form (databases would store it as {@code ?})
 	 */
 	static String conversationKey(String conversationId) {
-		if (conversationId.length() <= MAX_CONVERSATION_ID_LENGTH) {
+		checkPaired(conversationId);
+		if (conversationId.length() <= MAX_CONVERSATION_ID_LENGTH && !conversationId.startsWith(HASHED_PREFIX)) {
 			return conversationId;
 		}
 		try {
 			byte[] digest = MessageDigest.getInstance("SHA-256")
 				.digest(conversationId.getBytes(StandardCharsets.UTF_8));
-			return "sha-256:" + HexFormat.of().formatHex(digest);
+			return HASHED_PREFIX + HexFormat.of().formatHex(digest);
 		}
 		catch (NoSuchAlgorithmException ex) {
 			// Every Java platform must provide SHA-256.
 			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static void checkPaired(String text) {
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+				i++;
+			}
+			else if (Character.isSurrogate(c)) {
+				throw new IllegalArgumentException("The conversation id holds an unpaired surrogate (U+"
+						+ HexFormat.of().withUpperCase().toHexDigits(c) + " at index " + i
+						+ "), which has no UTF-8 form: send well-formed text");
+			}
 		}
 	}
 

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * What every {@link ActiveSkillsRepository} does, whatever keeps the state: a store
@@ -149,6 +150,29 @@ public abstract class ActiveSkillsRepositoryContract {
 		assertThat(repository.findByConversationId("Conversation 'quoted'; DROP")).containsExactly(skill("技能", 2));
 		assertThat(repository.findAll(10)).containsOnlyKeys(longId, "Conversation 'quoted'; DROP",
 				"conversation 'quoted'; drop");
+	}
+
+	@Test
+	void aShortIdThatSpellsALongIdsKeyFindsNothingOfTheLongIdsConversation() {
+		ActiveSkillsRepository repository = repository();
+		String victim = "v".repeat(300);
+		repository.activate(victim, skill("secret", 1));
+
+		String spelled = ActiveSkillsRepository.conversationKey(victim);
+		assertThat(repository.findByConversationId(spelled)).isEmpty();
+		repository.activate(spelled, skill("pdf", 2));
+		assertThat(repository.findByConversationId(victim)).containsExactly(skill("secret", 1));
+		assertThat(repository.findByConversationId(spelled)).containsExactly(skill("pdf", 2));
+	}
+
+	@Test
+	void anIdWithAnUnpairedSurrogateIsRefusedNotStoredAsAnotherId() {
+		ActiveSkillsRepository repository = repository();
+		repository.activate("c?", skill("secret", 1));
+
+		assertThatIllegalArgumentException().isThrownBy(() -> repository.activate("c\uD800", skill("pdf", 2)));
+		assertThatIllegalArgumentException().isThrownBy(() -> repository.findByConversationId("c\uD800"));
+		assertThat(repository.findByConversationId("c?")).containsExactly(skill("secret", 1));
 	}
 
 	@Test

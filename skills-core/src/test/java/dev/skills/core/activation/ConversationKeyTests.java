@@ -5,6 +5,7 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * Conversation ids of any length cost bounded memory: a long id is kept as its hash.
@@ -27,6 +28,26 @@ class ConversationKeyTests {
 			.isEqualTo(ActiveSkillsRepository.conversationKey(id));
 		assertThat(ActiveSkillsRepository.conversationKey(id + "x"))
 			.isNotEqualTo(ActiveSkillsRepository.conversationKey(id));
+	}
+
+	@Test
+	void whenAShortIdSpellsALongIdsHashThenItIsAnotherConversation() {
+		String victim = "c".repeat(300);
+		String spelled = ActiveSkillsRepository.conversationKey(victim);
+		InMemoryActiveSkillsRepository store = new InMemoryActiveSkillsRepository();
+		store.activate(victim, new ActiveSkill("secret", Instant.EPOCH));
+
+		assertThat(ActiveSkillsRepository.conversationKey(spelled)).isNotEqualTo(spelled).startsWith("sha-256:");
+		assertThat(store.findByConversationId(spelled)).isEmpty();
+		assertThat(store.findByConversationId(victim)).extracting(ActiveSkill::name).containsExactly("secret");
+	}
+
+	@Test
+	void whenAnIdHoldsAnUnpairedSurrogateThenItIsRefused() {
+		assertThatIllegalArgumentException().isThrownBy(() -> ActiveSkillsRepository.conversationKey("c\uD800x"))
+			.withMessageContaining("unpaired surrogate (U+D800 at index 1)");
+		assertThatIllegalArgumentException().isThrownBy(() -> ActiveSkillsRepository.conversationKey("c\uDC00"));
+		assertThat(ActiveSkillsRepository.conversationKey("c\uD83D\uDCA1")).isEqualTo("c\uD83D\uDCA1");
 	}
 
 	@Test

@@ -1,12 +1,14 @@
 package dev.skills.spring.ai;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import dev.skills.core.Skill;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.internal.parse.SpecRules;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
@@ -72,9 +74,10 @@ final class ActivateSkillTool extends SkillToolCallback {
 			@Nullable Set<String> present) {
 		String name = invocation.skillName();
 		if (this.partialCatalog != null && !snapshot.contains(name)) {
-			return new SkillToolInvoker.Result(
-					SkillPrompts.unknownSkill(name, this.partialCatalog.closestNames(snapshot, this.offer, name)),
-					Outcome.NOT_FOUND);
+			// A name no skill can have is not worth a search for similar ones.
+			List<String> closest = (name.length() <= SpecRules.MAX_USABLE_NAME_LENGTH)
+					? this.partialCatalog.closestNames(snapshot, this.offer, name) : List.of();
+			return new SkillToolInvoker.Result(SkillPrompts.unknownSkill(name, closest), Outcome.NOT_FOUND);
 		}
 		if (present != null && present.contains(name) && snapshot.contains(name)) {
 			// Not a new activation: keep its time, record it only if the store lost it.

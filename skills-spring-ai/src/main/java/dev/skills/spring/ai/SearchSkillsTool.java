@@ -2,7 +2,6 @@ package dev.skills.spring.ai;
 
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.prompt.SkillPrompts;
@@ -24,6 +23,9 @@ final class SearchSkillsTool extends SkillToolCallback {
 	private static final String DESCRIPTION = "Find skills that <available_skills> does not list: give a few "
 			+ "keywords of the task. Returns the best matches, best first, in the same form; then call activate_skill "
 			+ "with the skill's name.";
+
+	// The longest answer, in characters.
+	static final int MAX_ANSWER = 20_000;
 
 	private final SkillCatalog catalog;
 
@@ -55,7 +57,29 @@ final class SearchSkillsTool extends SkillToolCallback {
 		if (found.isEmpty()) {
 			return "No skill matches these keywords. Try other words, or go on without a skill.";
 		}
-		return found.stream().map((meta) -> SkillPrompts.catalogEntry(meta, false)).collect(Collectors.joining("\n"));
+		return answer(found);
+	}
+
+	// Shortened entries, as in a partial catalog, within MAX_ANSWER characters; an entry
+	// that does not fit is counted, not cut.
+	private static String answer(List<SkillMeta> found) {
+		StringBuilder out = new StringBuilder();
+		int left = 0;
+		for (SkillMeta meta : found) {
+			String entry = SkillPrompts.catalogEntry(meta, true);
+			if (out.length() + entry.length() + 1 > MAX_ANSWER) {
+				left++;
+				continue;
+			}
+			out.append((out.length() > 0) ? "\n" : "").append(entry);
+		}
+		if (left > 0) {
+			out.append((out.length() > 0) ? "\n" : "")
+				.append("(")
+				.append(left)
+				.append(" more matches not shown: use more specific keywords.)");
+		}
+		return out.toString();
 	}
 
 	private static ToolDefinition definition() {

@@ -40,7 +40,7 @@ import org.springframework.ai.chat.prompt.Prompt;
  * chat memory uses, {@link ChatMemory#CONVERSATION_ID}; requests without one share the
  * conversation {@value #DEFAULT_CONVERSATION_ID}.
  */
-public final class SkillsAdvisor implements BaseAdvisor {
+public final class SkillsAdvisor implements BaseAdvisor, AutoCloseable {
 
 	/** After chat memory (+200), before the tool-calling loop (+300). */
 	public static final int DEFAULT_ORDER = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER + 50;
@@ -62,6 +62,9 @@ public final class SkillsAdvisor implements BaseAdvisor {
 
 	private final ToolScoping scoping;
 
+	// The catalog this advisor built for itself, which close() releases.
+	private final @Nullable SkillCatalog ownCatalog;
+
 	private SkillsAdvisor(Builder builder) {
 		SkillsTools tools = builder.tools;
 		this.registry = tools.registry();
@@ -73,8 +76,8 @@ public final class SkillsAdvisor implements BaseAdvisor {
 		else {
 			this.session = null;
 		}
-		this.catalog = new CatalogOffer(tools,
-				(builder.catalog != null) ? builder.catalog : SkillCatalog.builder(this.registry).build());
+		this.ownCatalog = (builder.catalog != null) ? null : SkillCatalog.builder(this.registry).build();
+		this.catalog = new CatalogOffer(tools, (builder.catalog != null) ? builder.catalog : this.ownCatalog);
 		this.reinjection = new SkillReinjection(tools.activeSkills());
 		this.preloaded = new PreloadedSkills(tools.offer().preloaded());
 		this.scoping = new ToolScoping(tools.activeSkills(), this.session == null);
@@ -135,6 +138,18 @@ public final class SkillsAdvisor implements BaseAdvisor {
 	@Override
 	public ChatClientResponse after(ChatClientResponse response, AdvisorChain chain) {
 		return response;
+	}
+
+	/**
+	 * Release the catalog this advisor built (its keyword index listens to the registry);
+	 * a catalog given to the builder belongs to the caller. An advisor built per call
+	 * must be closed; better, build one and reuse it.
+	 */
+	@Override
+	public void close() {
+		if (this.ownCatalog != null) {
+			this.ownCatalog.close();
+		}
 	}
 
 	private static String conversationId(Map<String, Object> context) {

@@ -151,14 +151,18 @@ public final class SkillsTools {
 
 	private ToolSet build(SkillsSnapshot snapshot, @Nullable SkillCatalog partialCatalog) {
 		List<String> listed = this.offer.listed(snapshot).stream().map(SkillMeta::name).sorted().toList();
-		List<String> readable = this.offer.readable(snapshot);
+		// The read tool's enum names only the skills that bundle files: any other is no
+		// choice.
+		List<String> withFiles = this.offer.readable(snapshot)
+			.stream()
+			.filter((name) -> bundlesFiles(snapshot, name))
+			.toList();
 		boolean partial = partialCatalog != null;
 		ToolCallback activate = listed.isEmpty() ? null
 				: new ActivateSkillTool(SkillToolDefinitions.activate(partial ? null : listed), this.registry,
 						this.activeSkills, this.invoker, this.clock, partialCatalog, this.offer);
-		boolean anyFiles = readable.stream().anyMatch((name) -> bundlesFiles(snapshot, name));
-		ToolCallback read = anyFiles ? new ReadSkillResourceTool(SkillToolDefinitions.read(partial ? null : readable),
-				this.registry, this.invoker, null) : null;
+		ToolCallback read = withFiles.isEmpty() ? null : new ReadSkillResourceTool(
+				SkillToolDefinitions.read(partial ? null : withFiles), this.registry, this.invoker, null);
 		return new ToolSet(snapshot.generation(), activate, read);
 	}
 

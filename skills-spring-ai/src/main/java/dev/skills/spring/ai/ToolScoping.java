@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.activation.ActiveSkill;
@@ -22,9 +23,11 @@ import org.springframework.ai.tool.ToolCallback;
 
 /**
  * Puts the request's skill tools into its options and narrows its other tools by the
- * active skills' {@code allowed-tools} and {@code disallowed-tools}. The tool list is
- * fixed when the request starts, so each remaining tool checks again when called: a skill
- * activated during the request still restricts the tools called after it. The tool
+ * active skills' {@code allowed-tools} and {@code disallowed-tools}: a tool they forbid
+ * stays listed as a {@link RefusedToolCallback}, so that a model that calls it anyway (it
+ * was offered a turn ago) reads the refusal instead of the request failing. The tool list
+ * is fixed when the request starts, so each remaining tool checks again when called: a
+ * skill activated during the request still restricts the tools called after it. The tool
  * context carries the conversation, the skills present and the request's snapshot to the
  * skill tools.
  */
@@ -36,6 +39,11 @@ final class ToolScoping {
 
 	// In session mode the pinned skill alone scopes a call; earlier pins do not.
 	private final boolean followActivations;
+
+	// What a model that calls activate_skill in session mode gets instead of a failed
+	// request.
+	private static final ToolCallback SESSION_ACTIVATE = new RefusedToolCallback(SkillToolDefinitions.activate(null),
+			"activate_skill is not available in session mode: the application chose the skill of this call");
 
 	ToolScoping(ActiveSkillsRepository activeSkills, boolean followActivations) {
 		this.activeSkills = activeSkills;
@@ -50,16 +58,23 @@ final class ToolScoping {
 			return options;
 		}
 		List<ToolCallback> callbacks = new ArrayList<>(request.tools());
+		// What activate_skill adds to the present skills from here on was activated in
+		// this request, stored or not.
+		Set<String> presentAtStart = Set.copyOf(request.present());
 		List<ToolCallback> requested = toolOptions.getToolCallbacks();
 		for (ToolCallback tool : (requested != null) ? requested : List.<ToolCallback>of()) {
 			String name = tool.getToolDefinition().name();
 			if (ToolScope.isSkillTool(name)) {
 				continue;
 			}
-			ToolCallback plain = (tool instanceof ScopedToolCallback scoped) ? scoped.delegate() : tool;
-			if (ToolRules.allows(request.active(), name)) {
-				callbacks.add(new ScopedToolCallback(plain, (context) -> activeAtCall(context, request)));
-			}
+			ToolCallback plain = unwrap(tool);
+			String denial = ToolRules.denial(request.active(), name);
+			callbacks.add((denial != null) ? new RefusedToolCallback(plain, denial)
+					: new ScopedToolCallback(plain, (context) -> activeAtCall(context, request, presentAtStart)));
+		}
+		if (!this.followActivations && callbacks.stream()
+			.noneMatch((tool) -> SkillsTools.ACTIVATE_SKILL.equals(tool.getToolDefinition().name()))) {
+			callbacks.add(SESSION_ACTIVATE);
 		}
 		Map<String, Object> context = new HashMap<>();
 		if (toolOptions.getToolContext() != null) {
@@ -71,15 +86,29 @@ final class ToolScoping {
 		return toolOptions.mutate().toolCallbacks(callbacks).toolContext(context).build();
 	}
 
-	// The skills active when a tool is called: those of the request, plus any activated
-	// since.
-	private Collection<SkillMeta> activeAtCall(@Nullable ToolContext context, RequestSkills request) {
+	private static ToolCallback unwrap(ToolCallback tool) {
+		if (tool instanceof ScopedToolCallback scoped) {
+			return scoped.delegate();
+		}
+		return (tool instanceof RefusedToolCallback refused) ? refused.refused() : tool;
+	}
+
+	// The skills active when a tool is called: those of the request, those activated in
+	// it (kept here too: a store that failed did not record them), and any the store
+	// holds since.
+	private Collection<SkillMeta> activeAtCall(@Nullable ToolContext context, RequestSkills request,
+			Set<String> presentAtStart) {
 		String conversationId = (context != null) ? SkillsToolContext.conversationId(context.getContext()) : null;
 		if (!this.followActivations || conversationId == null) {
 			return request.active();
 		}
 		Map<String, SkillMeta> active = new LinkedHashMap<>();
 		request.active().forEach((skill) -> active.put(skill.name(), skill));
+		for (String name : request.present()) {
+			if (!presentAtStart.contains(name)) {
+				request.snapshot().get(name).ifPresent((meta) -> active.putIfAbsent(meta.name(), meta));
+			}
+		}
 		for (ActiveSkill skill : this.activeSkills.findByConversationId(conversationId)) {
 			request.snapshot().get(skill.name()).ifPresent((meta) -> active.putIfAbsent(meta.name(), meta));
 		}

@@ -40,10 +40,24 @@ final class Prompts {
 	}
 
 	/**
-	 * The tools offered to the model, by name, in order.
+	 * The tools offered to the model for use, by name, in order: not the ones kept only
+	 * to refuse a call ({@link #refusedToolNames}).
 	 */
 	static List<String> toolNames(Prompt prompt) {
-		return toolCallbacks(prompt).stream().map((tool) -> tool.getToolDefinition().name()).toList();
+		return toolCallbacks(prompt).stream()
+			.filter((tool) -> !(tool instanceof RefusedToolCallback))
+			.map((tool) -> tool.getToolDefinition().name())
+			.toList();
+	}
+
+	/**
+	 * The tools listed only to refuse a call, by name, in order.
+	 */
+	static List<String> refusedToolNames(Prompt prompt) {
+		return toolCallbacks(prompt).stream()
+			.filter(RefusedToolCallback.class::isInstance)
+			.map((tool) -> tool.getToolDefinition().name())
+			.toList();
 	}
 
 	static List<ToolCallback> toolCallbacks(Prompt prompt) {

@@ -68,7 +68,9 @@ class SkillsAdvisorCatalogBudgetTests {
 			.isEqualTo(SkillPrompts.catalogSection(this.registry.snapshot().catalog()));
 		assertThat(Prompts.toolNames(prompt(0))).containsExactly("activate_skill", "read_skill_resource");
 		assertThat(SkillsToolSchemaTests.enumOf(Prompts.toolDefinition(prompt(0), "activate_skill"))).hasSize(20);
-		assertThat(SkillsToolSchemaTests.enumOf(Prompts.toolDefinition(prompt(0), "read_skill_resource"))).hasSize(20);
+		// Only the one skill with files can be read.
+		assertThat(SkillsToolSchemaTests.enumOf(Prompts.toolDefinition(prompt(0), "read_skill_resource")))
+			.containsExactly("vat-invoices");
 	}
 
 	@Test
@@ -117,6 +119,37 @@ class SkillsAdvisorCatalogBudgetTests {
 
 		assertThat(Prompts.lastToolResult(prompt(1))).isEqualTo("Unknown skill 'vat-invoicez'. Closest names: "
 				+ "vat-invoices. Call search_skills to find a skill by what it does.");
+	}
+
+	@Test
+	void anUnknownTenMegabyteNameWithEscapesComesBackShortWithoutTheRawCharacters() {
+		skills(200);
+		String name = "\u001B[31m\u202E" + "x".repeat(10_000_000);
+		this.model
+			.thenCall("activate_skill",
+					SkillsToolSchemaTests.JSON.createObjectNode().put("skill_name", name).toString())
+			.thenAnswer("done");
+
+		client(800).prompt().user("Hello").call().content();
+
+		assertThat(Prompts.lastToolResult(prompt(1))).hasSizeLessThan(2_000)
+			.startsWith("Unknown skill '?[31m?xxx")
+			.doesNotContain("\u001B", "\u202E");
+	}
+
+	@Test
+	void searchSkillsAnswersWithin20000CharactersWhateverTheDescriptions() {
+		for (int i = 0; i < 12; i++) {
+			TestSkills.write(this.root.resolve("invoice-" + i + "/SKILL.md"), "---\nname: invoice-" + i
+					+ "\ndescription: Invoice " + "paperwork ".repeat(2_400) + "\n---\nBody.\n");
+		}
+		skills(200);
+		this.model.thenCall("search_skills", "{\"query\":\"invoice paperwork\"}").thenAnswer("ok");
+
+		client(800).prompt().user("Hello").call().content();
+
+		assertThat(Prompts.lastToolResult(prompt(1))).hasSizeLessThanOrEqualTo(20_000)
+			.contains("<skill><name>invoice-");
 	}
 
 	@Test

@@ -136,6 +136,22 @@ class SkillsAdvisorSessionModeTests {
 	}
 
 	@Test
+	void aModelThatCallsActivateSkillInSessionModeGetsTheRefusalAndTheRequestGoesOn() {
+		this.model.thenCall("activate_skill", "{\"skill_name\":\"billing\"}").thenAnswer("ok without it");
+
+		String answer = this.client.prompt()
+			.user("Prices?")
+			.advisors((a) -> a.param("SKILL_NAME", "support-desk"))
+			.call()
+			.content();
+
+		assertThat(answer).isEqualTo("ok without it");
+		assertThat(Prompts.refusedToolNames(prompt(0))).containsExactly("activate_skill");
+		assertThat(Prompts.lastToolResult(prompt(1))).isEqualTo("Error: activate_skill is not available in session "
+				+ "mode: the application chose the skill of this call.");
+	}
+
+	@Test
 	void aSessionSkillWithoutFilesGetsNoTools() {
 		this.model.thenAnswer("ok");
 

@@ -150,6 +150,25 @@ class SkillsAdvisorToolScopingTests {
 	}
 
 	@Test
+	void aScopedOutToolCalledOnALaterTurnGetsTheRefusalAndTheRequestGoesOn() {
+		this.model.thenCall("activate_skill", "{\"skill_name\":\"reader\"}")
+			.thenAnswer("ok")
+			.thenCall("Bash", "{\"command\":\"rm -rf /\"}")
+			.thenAnswer("done without Bash");
+
+		ask("c1");
+		String answer = ask("c1");
+
+		assertThat(answer).isEqualTo("done without Bash");
+		assertThat(Prompts.refusedToolNames(lastPrompt())).containsExactly("Bash");
+		assertThat(Prompts.toolDefinition(lastPrompt(), "Bash").description())
+			.isEqualTo("Not available now: tool 'Bash' is not in the allowed-tools of skill 'reader' (Read Grep). "
+					+ "Do not call it.");
+		assertThat(Prompts.lastToolResult(lastPrompt())).isEqualTo(NOT_ALLOWED);
+		assertThat(this.bash.inputs).isEmpty();
+	}
+
+	@Test
 	void aToolOutsideAllowedToolsCalledAfterActivationInTheSameRequestIsRefusedAndDoesNotRun() {
 		this.model.thenCall("activate_skill", "{\"skill_name\":\"reader\"}")
 			.thenCall("Bash", "{\"command\":\"rm -rf /\"}")

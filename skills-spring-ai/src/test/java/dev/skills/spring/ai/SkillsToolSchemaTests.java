@@ -136,7 +136,7 @@ class SkillsToolSchemaTests {
 	}
 
 	@Test
-	void readSkillResourceSchemaNamesTheSkillsAndRequiresAPath() {
+	void readSkillResourceSchemaNamesOnlyTheSkillsThatBundleFilesAndRequiresAPath() {
 		Path alpha = TestSkills.skill(this.root, "alpha");
 		TestSkills.write(alpha.resolve("references/A.md"), "a");
 		TestSkills.skill(this.root, "beta");
@@ -145,7 +145,8 @@ class SkillsToolSchemaTests {
 
 			ToolDefinition read = Prompts.toolDefinition(lastPrompt(), "read_skill_resource");
 			JsonNode schema = JSON.readTree(read.inputSchema());
-			assertThat(enumOf(read)).containsExactly("alpha", "beta");
+			assertThat(enumOf(read)).containsExactly("alpha");
+			assertThat(enumOf(Prompts.toolDefinition(lastPrompt(), "activate_skill"))).containsExactly("alpha", "beta");
 			assertThat(schema.get("properties").get("path").get("type").asString()).isEqualTo("string");
 			assertThat(schema.get("required")).extracting(JsonNode::asString).containsExactly("skill_name", "path");
 		}

@@ -37,6 +37,8 @@ public class SkillsEndpoint {
 
 	private final @Nullable SkillCatalog catalog;
 
+	private final CoalescedReload reloads;
+
 	/**
 	 * Create the endpoint.
 	 * @param registry the skills
@@ -59,6 +61,7 @@ public class SkillsEndpoint {
 		this.mode = mode;
 		this.showInstructions = showInstructions;
 		this.catalog = catalog;
+		this.reloads = new CoalescedReload(registry::reload);
 	}
 
 	/**
@@ -119,12 +122,13 @@ public class SkillsEndpoint {
 	}
 
 	/**
-	 * Search every location again now.
+	 * Search every location again now; requests that arrive while a rescan runs share the
+	 * next one.
 	 * @return what changed
 	 */
 	@WriteOperation
 	public ReloadDescriptor reload() {
-		SkillsChange change = this.registry.reload();
+		SkillsChange change = this.reloads.reload();
 		return new ReloadDescriptor(change.added(), change.changed(), change.removed(), change.generation());
 	}
 

@@ -11,21 +11,23 @@ import java.util.Set;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.internal.activation.FailSafeActiveSkillsRepository;
+import dev.skills.core.internal.activation.FailSafeActiveSkillsRepository.Outage;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
-import org.springframework.core.NestedExceptionUtils;
 
 /**
  * The health of the skills: UP with the number of skills, errors and warnings and the
  * last reload, and the active-skill store; DOWN when a configured folder exists but
- * cannot be read, when hot reload is on and the watcher died, or when the store does not
- * answer. A folder that does not exist is only a warning, not DOWN: the default
- * {@code .agents/skills} is optional. Warnings about a location as a whole (missing, a
- * discovery limit reached, polled instead of watched) are listed as
+ * cannot be read, when hot reload is on and the watcher died, or when a
+ * {@link FailSafeActiveSkillsRepository} is in an outage (with its reason; no query is
+ * run for the check). A folder that does not exist is only a warning, not DOWN: the
+ * default {@code .agents/skills} is optional. Warnings about a location as a whole
+ * (missing, a discovery limit reached, polled instead of watched) are listed as
  * {@code locationWarnings}, and skill folders with a file read that never returned as
  * {@code stuckReads}.
  */
@@ -44,7 +46,8 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 	}
 
 	/**
-	 * Create the indicator, also reporting the active-skill store and whether it answers.
+	 * Create the indicator, also reporting the active-skill store and, when it is a
+	 * {@link FailSafeActiveSkillsRepository}, whether its last calls failed.
 	 * @param registry the skills
 	 * @param activeSkills the active-skill store, if any
 	 */
@@ -96,26 +99,29 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 		}
 	}
 
-	// A database store that does not answer loses every activation: that is DOWN.
+	// A store in an outage loses every activation: that is DOWN. Told by the calls
+	// the chats made, not by a query of our own (Boot's "db" indicator pings the
+	// database).
 	private boolean activeSkillsStore(Health.Builder builder) {
 		if (this.activeSkills == null) {
 			return true;
 		}
 		Map<String, Object> store = new LinkedHashMap<>();
-		store.put("store", this.activeSkills.getClass().getSimpleName());
-		try {
-			// The per-request read: one indexed query, whatever the number of
-			// conversations.
-			this.activeSkills.findByConversationId("skills-health-check");
-			store.put("answers", true);
+		Outage outage = null;
+		if (this.activeSkills instanceof FailSafeActiveSkillsRepository failSafe) {
+			store.put("store", failSafe.delegate().getClass().getSimpleName());
+			outage = failSafe.outage().orElse(null);
+			store.put("answers", outage == null);
+			if (outage != null) {
+				store.put("error", outage.reason());
+				store.put("since", outage.since());
+			}
 		}
-		catch (RuntimeException ex) {
-			store.put("answers", false);
-			store.put("error",
-					ex.getClass().getSimpleName() + ": " + NestedExceptionUtils.getMostSpecificCause(ex).getMessage());
+		else {
+			store.put("store", this.activeSkills.getClass().getSimpleName());
 		}
 		builder.withDetail("activeSkills", store);
-		return (boolean) store.get("answers");
+		return outage == null;
 	}
 
 	private List<String> locationWarnings(List<SkillDiagnostic> diagnostics) {

@@ -1,5 +1,6 @@
 package dev.skills.autoconfigure.jdbc;
 
+import java.time.Duration;
 import java.util.Map;
 
 import javax.sql.DataSource;
@@ -8,6 +9,7 @@ import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.autoconfigure.SkillsProperties;
 import dev.skills.autoconfigure.SkillsPropertyFailures;
 import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.internal.activation.FailSafeActiveSkillsRepository;
 import dev.skills.jdbc.JdbcActiveSkillsDialect;
 import dev.skills.jdbc.JdbcActiveSkillsExpiry;
 import dev.skills.jdbc.JdbcActiveSkillsRepository;
@@ -23,14 +25,17 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandi
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
 import org.springframework.context.annotation.Bean;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Auto-configuration of active skills kept in the application's {@link DataSource}
  * ({@code skills.active-skills.store=jdbc}), so that every instance sees them: the
- * {@link JdbcActiveSkillsRepository}, its table and the background deletion of expired
- * conversations. Without a DataSource, {@link SkillsAutoConfiguration} explains what to
- * add.
+ * {@link JdbcActiveSkillsRepository} behind a {@link FailSafeActiveSkillsRepository}
+ * (every call bounded by {@code skills.active-skills.jdbc.timeout}; a failing database
+ * degrades chats instead of failing them), its table (checked at start-up) and the
+ * background deletion of expired conversations. Without a DataSource,
+ * {@link SkillsAutoConfiguration} explains what to add.
  */
 @AutoConfiguration(before = SkillsAutoConfiguration.class,
 		afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
@@ -43,6 +48,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 public final class SkillsJdbcAutoConfiguration {
 
 	private static final String TABLE_NAME = SkillsJdbcProperties.PREFIX + ".table-name";
+
+	private static final String TIMEOUT = SkillsJdbcProperties.PREFIX + ".timeout";
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -59,25 +66,45 @@ public final class SkillsJdbcAutoConfiguration {
 	}
 
 	@Bean
-	JdbcActiveSkillsRepository activeSkillsRepository(DataSource dataSource, JdbcActiveSkillsDialect dialect,
+	FailSafeActiveSkillsRepository activeSkillsRepository(DataSource dataSource, JdbcActiveSkillsDialect dialect,
 			SkillsProperties properties, SkillsJdbcProperties jdbcProperties,
 			ObjectProvider<JdbcActiveSkillsSchemaInitializer> schema) {
 		// Made first, so that the table exists before the first request reads it.
 		schema.getIfAvailable();
 		Map<String, String> propertyOf = Map.of("tableName", TABLE_NAME, "ttl",
-				SkillsProperties.PREFIX + ".active-skills.ttl");
-		return SkillsPropertyFailures.check(propertyOf::get,
-				() -> JdbcActiveSkillsRepository.builder(JdbcClient.create(dataSource), dialect)
+				SkillsProperties.PREFIX + ".active-skills.ttl", "timeout", TIMEOUT, "maxConversations",
+				SkillsJdbcProperties.PREFIX + ".max-conversations");
+		Duration timeout = jdbcProperties.getTimeout();
+		JdbcActiveSkillsRepository repository = SkillsPropertyFailures.check(propertyOf::get,
+				() -> JdbcActiveSkillsRepository
+					.builder(JdbcClient.create(boundedTemplate(dataSource, timeout)), dialect)
 					.tableName(jdbcProperties.getTableName())
 					.ttl(properties.getActiveSkills().getTtl())
+					.maxConversations(jdbcProperties.getMaxConversations())
 					.build());
+		if (!JdbcActiveSkillsSchema.exists(dataSource, jdbcProperties.getTableName())) {
+			throw new ActiveSkillsTableMissingException(jdbcProperties.getTableName(), dialect.schemaLocation(),
+					jdbcProperties.getInitializeSchema());
+		}
+		return SkillsPropertyFailures.check(propertyOf::get,
+				() -> new FailSafeActiveSkillsRepository(repository, timeout));
 	}
 
 	@Bean
-	JdbcActiveSkillsExpiry jdbcActiveSkillsExpiry(JdbcActiveSkillsRepository repository, SkillsProperties properties) {
+	JdbcActiveSkillsExpiry jdbcActiveSkillsExpiry(FailSafeActiveSkillsRepository repository,
+			SkillsProperties properties) {
 		// The repository, made first, has checked the time to live.
-		return new JdbcActiveSkillsExpiry(repository,
+		return new JdbcActiveSkillsExpiry((JdbcActiveSkillsRepository) repository.delegate(),
 				JdbcActiveSkillsExpiry.intervalFor(properties.getActiveSkills().getTtl()));
+	}
+
+	// Statements end at the timeout too, so that a slow one frees its thread.
+	private static JdbcTemplate boundedTemplate(DataSource dataSource, Duration timeout) {
+		JdbcTemplate template = new JdbcTemplate(dataSource);
+		if (!timeout.isNegative() && !timeout.isZero()) {
+			template.setQueryTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, (timeout.toMillis() + 999) / 1000)));
+		}
+		return template;
 	}
 
 	private static String checkTableName(SkillsJdbcProperties properties) {

@@ -1,5 +1,7 @@
 package dev.skills.autoconfigure.jdbc;
 
+import java.time.Duration;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
 
@@ -27,6 +29,34 @@ public class SkillsJdbcProperties {
 	// Written out (JdbcActiveSkillsSchema.DEFAULT_TABLE_NAME) so that the IDE metadata
 	// shows it.
 	private String tableName = "skills_active";
+
+	/**
+	 * The longest one call to the active skills table may take, connecting included; a
+	 * chat whose call fails or takes longer goes on without the store.
+	 */
+	private Duration timeout = Duration.ofSeconds(2);
+
+	/**
+	 * Most conversations whose active skills the table keeps; beyond it the least
+	 * recently used are deleted by the background expiry.
+	 */
+	private int maxConversations = 100_000;
+
+	public int getMaxConversations() {
+		return this.maxConversations;
+	}
+
+	public void setMaxConversations(int maxConversations) {
+		this.maxConversations = maxConversations;
+	}
+
+	public Duration getTimeout() {
+		return this.timeout;
+	}
+
+	public void setTimeout(Duration timeout) {
+		this.timeout = timeout;
+	}
 
 	public DatabaseInitializationMode getInitializeSchema() {
 		return this.initializeSchema;

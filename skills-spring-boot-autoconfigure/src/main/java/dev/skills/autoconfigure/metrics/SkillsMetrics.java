@@ -1,5 +1,6 @@
 package dev.skills.autoconfigure.metrics;
 
+import java.util.List;
 import java.util.Locale;
 
 import dev.skills.core.SkillDiagnostic;
@@ -29,9 +30,12 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * changed something.</li>
  * </ul>
  * A skill name the registry does not know is tagged {@code unknown}, so that names a
- * model makes up cannot grow the number of meters.
+ * model makes up cannot grow the number of meters, and a skill's meters are removed when
+ * it is deleted.
  */
 public class SkillsMetrics implements MeterBinder, SkillInvocationListener, SkillsListener {
+
+	private static final List<String> PER_SKILL = List.of("skills.activations", "skills.resource.reads");
 
 	private final SkillsRegistry registry;
 
@@ -103,6 +107,15 @@ public class SkillsMetrics implements MeterBinder, SkillInvocationListener, Skil
 				.tag("outcome", change.failed().isEmpty() ? "success" : "failure")
 				.register(meterRegistry)
 				.record(change.duration());
+			change.removed().forEach((name) -> removeMetersOf(name, meterRegistry));
+		}
+	}
+
+	// Meters of a deleted skill go with it: the meters stay bounded by the skills there
+	// are, not by every name ever activated.
+	private static void removeMetersOf(String skill, MeterRegistry meterRegistry) {
+		for (String name : PER_SKILL) {
+			meterRegistry.find(name).tag("skill", skill).meters().forEach(meterRegistry::remove);
 		}
 	}
 

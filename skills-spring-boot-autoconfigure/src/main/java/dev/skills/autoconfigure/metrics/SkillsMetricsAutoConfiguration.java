@@ -29,9 +29,8 @@ public final class SkillsMetricsAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SkillsMetrics skillsMetrics(SkillsRegistry registry, SkillsProperties properties) {
-		SkillsMetrics metrics = new SkillsMetrics(registry, properties.getMode());
-		registry.addListener(metrics);
-		return metrics;
+		// A SkillsListener bean: SkillsAutoConfiguration registers it with the registry.
+		return new SkillsMetrics(registry, properties.getMode());
 	}
 
 	@Bean

@@ -12,9 +12,11 @@ import javax.sql.DataSource;
 import dev.skills.autoconfigure.TestSkills;
 import dev.skills.autoconfigure.app.OpenAiStub;
 import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.internal.activation.FailSafeActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.jdbc.ConcurrentActivations;
 import dev.skills.jdbc.JdbcActiveSkillsRepository;
+import dev.skills.jdbc.PostgresTest;
 import dev.skills.jdbc.TestDatabases;
 import dev.skills.spring.ai.SkillsToolContext;
 import dev.skills.spring.ai.SkillsTools;
@@ -43,6 +45,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * imagined load balancer: the real OpenAI client against a local stub, the real HTTP
  * endpoints.
  */
+@PostgresTest
 class MultipleInstancesIntegrationTests {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -95,7 +98,8 @@ class MultipleInstancesIntegrationTests {
 
 	@Test
 	void aSkillActivatedThroughOneInstanceIsReinjectedByTheOtherOnTheNextTurn() {
-		assertThat(a.getBean(ActiveSkillsRepository.class)).isInstanceOf(JdbcActiveSkillsRepository.class);
+		assertThat(a.getBean(FailSafeActiveSkillsRepository.class).delegate())
+			.isInstanceOf(JdbcActiveSkillsRepository.class);
 		openAi.thenCall("activate_skill", "{\"skill_name\":\"pdf-processing\"}").thenAnswer("Filled.");
 		assertThat(chat(a, "conversation-1", "Fill my PDF form")).isEqualTo("Filled.");
 

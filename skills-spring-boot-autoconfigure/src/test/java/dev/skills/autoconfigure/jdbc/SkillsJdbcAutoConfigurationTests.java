@@ -14,23 +14,29 @@ import dev.skills.autoconfigure.health.SkillsHealthIndicator;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
+import dev.skills.core.internal.activation.FailSafeActiveSkillsRepository;
 import dev.skills.jdbc.JdbcActiveSkillsExpiry;
 import dev.skills.jdbc.JdbcActiveSkillsRepository;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+@ExtendWith(OutputCaptureExtension.class)
 class SkillsJdbcAutoConfigurationTests {
 
 	private static final ActiveSkill PDF = new ActiveSkill("pdf-processing", Instant.parse("2026-01-01T00:00:00Z"));
@@ -47,9 +53,11 @@ class SkillsJdbcAutoConfigurationTests {
 	@Test
 	void whenStoreIsJdbcThenActiveSkillsAreKeptInTheEmbeddedDatabasesTable() {
 		this.contextRunner.withPropertyValues("skills.active-skills.store=jdbc").run((context) -> {
-			assertThat(context).hasSingleBean(JdbcActiveSkillsRepository.class)
+			assertThat(context).hasSingleBean(FailSafeActiveSkillsRepository.class)
 				.hasSingleBean(JdbcActiveSkillsExpiry.class)
 				.doesNotHaveBean(InMemoryActiveSkillsRepository.class);
+			assertThat(context.getBean(FailSafeActiveSkillsRepository.class).delegate())
+				.isInstanceOf(JdbcActiveSkillsRepository.class);
 			context.getBean(ActiveSkillsRepository.class).activate("c1", PDF);
 			assertThat(rows(context, "skills_active")).isEqualTo(1);
 		});
@@ -58,7 +66,7 @@ class SkillsJdbcAutoConfigurationTests {
 	@Test
 	void whenStoreIsNotSetThenActiveSkillsStayInMemoryEvenWithADataSource() {
 		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(InMemoryActiveSkillsRepository.class)
-			.doesNotHaveBean(JdbcActiveSkillsRepository.class)
+			.doesNotHaveBean(FailSafeActiveSkillsRepository.class)
 			.doesNotHaveBean(JdbcActiveSkillsSchemaInitializer.class));
 	}
 
@@ -73,13 +81,24 @@ class SkillsJdbcAutoConfigurationTests {
 	}
 
 	@Test
-	void whenInitializeSchemaIsNeverThenNoTableIsCreated() {
+	void whenInitializeSchemaIsNeverAndTheTableIsMissingThenStartUpFailsNamingTableScriptAndProperty() {
 		this.contextRunner
 			.withPropertyValues("skills.active-skills.store=jdbc", "skills.active-skills.jdbc.initialize-schema=never")
 			.run((context) -> {
-				assertThat(context).hasSingleBean(JdbcActiveSkillsRepository.class);
-				assertThat(tableExists(context, "SKILLS_ACTIVE")).isFalse();
+				FailureAnalysis analysis = StartupFailures.analyze(context);
+				assertThat(analysis.getDescription()).isEqualTo("The active skills table 'skills_active' does not "
+						+ "exist and skills.active-skills.jdbc.initialize-schema is never, which does not create it "
+						+ "in this database.");
+				assertThat(analysis.getAction()).contains("dev/skills/jdbc/schema-h2.sql",
+						"skills.active-skills.jdbc.initialize-schema=always");
 			});
+	}
+
+	@Test
+	void whenTheTimeoutIsNotPositiveThenStartUpFailsNamingTheProperty() {
+		this.contextRunner.withPropertyValues("skills.active-skills.store=jdbc", "skills.active-skills.jdbc.timeout=0s")
+			.run((context) -> assertThat(StartupFailures.invalidProperty(context).getName())
+				.isEqualTo("skills.active-skills.jdbc.timeout"));
 	}
 
 	@Test
@@ -129,9 +148,12 @@ class SkillsJdbcAutoConfigurationTests {
 	}
 
 	@Test
-	void whenTheDatabaseAnswersThenHealthShowsTheStoreUpAndWhenItStopsThenDown() {
+	void whenTheDatabaseStopsThenCallsDegradeWithOneWarningAndHealthShowsTheStoreDownWithTheReason(
+			CapturedOutput output) {
 		this.contextRunner.withPropertyValues("skills.active-skills.store=jdbc").run((context) -> {
 			SkillsHealthIndicator indicator = context.getBean(SkillsHealthIndicator.class);
+			ActiveSkillsRepository repository = context.getBean(ActiveSkillsRepository.class);
+			repository.activate("c1", PDF);
 			Health up = indicator.health(true);
 			assertThat(up.getStatus()).isEqualTo(Status.UP);
 			assertThat(up.getDetails().get("activeSkills"))
@@ -139,21 +161,25 @@ class SkillsJdbcAutoConfigurationTests {
 
 			context.getBean(HikariDataSource.class).close();
 
+			assertThat(repository.findByConversationId("c1")).isEmpty();
+			repository.activate("c2", PDF);
+			assertThat(repository.findAll(10)).isEmpty();
 			Health down = indicator.health(true);
 			assertThat(down.getStatus()).isEqualTo(Status.DOWN);
 			assertThat(down.getDetails().get("activeSkills"))
 				.asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
 				.containsEntry("store", "JdbcActiveSkillsRepository")
 				.containsEntry("answers", false)
-				.containsKey("error");
+				.containsKeys("error", "since");
+			assertThat(output).containsOnlyOnce("The active-skill store (JdbcActiveSkillsRepository) failed");
 		});
 	}
 
 	@Test
-	void whenTheStoreIsInMemoryThenHealthShowsItAnswering() {
+	void whenTheStoreIsInMemoryThenHealthNamesItWithoutAQuery() {
 		this.contextRunner.run((context) -> assertThat(
 				context.getBean(SkillsHealthIndicator.class).health(true).getDetails().get("activeSkills"))
-			.isEqualTo(Map.of("store", "InMemoryActiveSkillsRepository", "answers", true)));
+			.isEqualTo(Map.of("store", "InMemoryActiveSkillsRepository")));
 	}
 
 	@Test
@@ -172,14 +198,6 @@ class SkillsJdbcAutoConfigurationTests {
 			.sql("SELECT COUNT(*) FROM " + table)
 			.query(Long.class)
 			.single();
-	}
-
-	private static boolean tableExists(AssertableApplicationContext context, String table) {
-		return JdbcClient.create(context.getBean(DataSource.class))
-			.sql("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = ?")
-			.param(table)
-			.query(Long.class)
-			.single() > 0;
 	}
 
 }

@@ -101,6 +101,23 @@ class SkillsMetricsTests {
 	}
 
 	@Test
+	void whenASkillIsDeletedThenItsMetersGoWithIt() throws Exception {
+		bind();
+		ToolSet tools = tools();
+		tools.activate().call("{\"skill_name\":\"pdf-processing\"}");
+		tools.activate().call("{\"skill_name\":\"csv-cleaning\"}");
+		tools.read().call("{\"skill_name\":\"pdf-processing\",\"path\":\"references/FORMS.md\"}");
+		assertThat(this.meters.find("skills.activations").tag("skill", "pdf-processing").meters()).hasSize(1);
+
+		org.springframework.util.FileSystemUtils.deleteRecursively(this.dir.resolve("pdf-processing"));
+		this.registry.reload();
+
+		assertThat(this.meters.find("skills.activations").tag("skill", "pdf-processing").meters()).isEmpty();
+		assertThat(this.meters.find("skills.resource.reads").tag("skill", "pdf-processing").meters()).isEmpty();
+		assertThat(this.meters.find("skills.activations").tag("skill", "csv-cleaning").meters()).hasSize(1);
+	}
+
+	@Test
 	void whenModeIsSessionThenActivationsAreTaggedSession() {
 		bind(SkillConfig.builder().skillsDir(this.dir.toString()), SkillsAdvisor.Mode.SESSION);
 		this.metrics.after(new SkillInvocation(SkillsTools.ACTIVATE_SKILL, "pdf-processing", null, "c"), "x",

@@ -8,6 +8,7 @@ import java.util.TreeSet;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
+import dev.skills.core.internal.prompt.SkillPrompts;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,6 +17,9 @@ import org.jspecify.annotations.Nullable;
  * a warning.
  */
 public final class MetaReader {
+
+	// metadata.priority is clamped to -MAX_PRIORITY..MAX_PRIORITY.
+	private static final int MAX_PRIORITY = 100;
 
 	private final Map<String, Object> fields;
 
@@ -171,13 +175,21 @@ public final class MetaReader {
 		if (priority == null || priority.isBlank()) {
 			return 0;
 		}
+		int value;
 		try {
-			return Integer.parseInt(priority.strip());
+			value = Integer.parseInt(priority.strip());
 		}
 		catch (NumberFormatException ex) {
-			warn("metadata.priority '" + priority + "' is not an integer; using 0");
+			warn("metadata.priority '" + SkillPrompts.echo(priority) + "' is not an integer; using 0");
 			return 0;
 		}
+		// One skill must not outrank every other by any margin it likes.
+		int clamped = Math.max(-MAX_PRIORITY, Math.min(MAX_PRIORITY, value));
+		if (clamped != value) {
+			warn("metadata.priority " + value + " is outside -" + MAX_PRIORITY + " to " + MAX_PRIORITY + "; using "
+					+ clamped);
+		}
+		return clamped;
 	}
 
 	private @Nullable String text(String field) {

@@ -19,6 +19,13 @@ public final class SpecRules {
 	/** The longest name, in code points after NFKC normalisation. */
 	public static final int MAX_NAME_LENGTH = 64;
 
+	/**
+	 * The longest name a skill may have at all, in characters: longer is no name, and the
+	 * skill is skipped (names over {@value #MAX_NAME_LENGTH} code points only break the
+	 * specification).
+	 */
+	public static final int MAX_USABLE_NAME_LENGTH = 256;
+
 	/** The longest description, in code points. */
 	public static final int MAX_DESCRIPTION_LENGTH = 1024;
 
@@ -113,29 +120,61 @@ public final class SpecRules {
 	}
 
 	/**
-	 * Whether a name cannot be used at all: it holds white space, a path separator, or a
-	 * control or format character (terminal escapes, bidi overrides, zero-width
-	 * characters), which would reach the catalog, the tool list and the logs looking like
-	 * another name.
+	 * Whether a name cannot be used at all: it is longer than
+	 * {@value #MAX_USABLE_NAME_LENGTH} characters (no name: it would fail search indexes
+	 * and flood every prompt), or it holds white space, a path separator, a {@code .} or
+	 * {@code ..} of its own, or a control or format character (terminal escapes, bidi
+	 * overrides, zero-width characters), which would reach the catalog, the tool list and
+	 * the logs looking like another name. The checks run on the NFKC form too, the form
+	 * the skill goes by: {@code \u2025\uFF0F\u2025\uFF0Fetc} reads as {@code ../../etc}.
 	 * @param name the name
 	 * @return the reason, or {@code null} when the name is usable
 	 */
 	public static @Nullable String unusableName(String name) {
+		if (name.length() > MAX_USABLE_NAME_LENGTH) {
+			return tooLong(name);
+		}
+		String normalized = nfkc(name);
+		if (normalized.length() > MAX_USABLE_NAME_LENGTH) {
+			return tooLong(normalized);
+		}
+		for (String form : (normalized.equals(name)) ? List.of(name) : List.of(name, normalized)) {
+			String reason = unusableForm(form, name);
+			if (reason != null) {
+				return reason;
+			}
+		}
+		return null;
+	}
+
+	private static String tooLong(String name) {
+		return "Skill name '" + SkillPrompts.echo(name.substring(0, name.offsetByCodePoints(0, 40))) + "...' is "
+				+ name.length() + " characters long, over " + MAX_USABLE_NAME_LENGTH + "; the skill is skipped";
+	}
+
+	private static @Nullable String unusableForm(String form, String written) {
 		boolean whitespace = false;
-		for (int i = 0; i < name.length();) {
-			int c = name.codePointAt(i);
+		for (int i = 0; i < form.length();) {
+			int c = form.codePointAt(i);
 			if (SkillPrompts.isControlOrFormat(c)) {
-				return "Skill name '" + SkillPrompts.echo(name) + "' contains the control or format character U+"
+				return "Skill name '" + SkillPrompts.echo(written) + "' contains the control or format character U+"
 						+ String.format("%04X", c) + "; the skill is skipped";
 			}
 			whitespace |= Character.isWhitespace(c);
 			i += Character.charCount(c);
 		}
+		String read = form.equals(written) ? "" : " (read as '" + SkillPrompts.echo(form) + "')";
 		if (whitespace) {
-			return "Skill name '" + name + "' contains whitespace; the skill is skipped";
+			return "Skill name '" + SkillPrompts.echo(written) + "'" + read
+					+ " contains whitespace; the skill is skipped";
 		}
-		if (name.indexOf('/') >= 0 || name.indexOf('\\') >= 0) {
-			return "Skill name '" + name + "' contains a path separator; the skill is skipped";
+		if (form.indexOf('/') >= 0 || form.indexOf('\\') >= 0) {
+			return "Skill name '" + SkillPrompts.echo(written) + "'" + read
+					+ " contains a path separator; the skill is skipped";
+		}
+		if (form.equals(".") || form.equals("..")) {
+			return "Skill name '" + SkillPrompts.echo(written) + "'" + read
+					+ " is a path segment; the skill is skipped";
 		}
 		return null;
 	}

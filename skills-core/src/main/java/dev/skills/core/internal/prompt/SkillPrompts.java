@@ -33,6 +33,9 @@ public final class SkillPrompts {
 	/** The most bundled files listed in a {@code <skill_resources>} block. */
 	public static final int MAX_LISTED_RESOURCES = 50;
 
+	/** The most characters of file names listed in a {@code <skill_resources>} block. */
+	public static final int MAX_RESOURCES_CHARS = 8_000;
+
 	/** The most characters of a tool argument repeated back in a message. */
 	public static final int MAX_ECHO = 100;
 
@@ -121,12 +124,21 @@ public final class SkillPrompts {
 					+ "read_skill_resource(skill_name=\"")
 				.append(name)
 				.append("\", path=\"<relative path>\").\n\n<skill_resources>\n");
-			skill.files()
-				.stream()
-				.limit(MAX_LISTED_RESOURCES)
-				.forEach((file) -> out.append("  <file>").append(escape(file)).append("</file>\n"));
-			if (skill.files().size() > MAX_LISTED_RESOURCES) {
-				out.append("  ... and ").append(skill.files().size() - MAX_LISTED_RESOURCES).append(" more\n");
+			// Bounded in count and in characters: long file names must not grow the
+			// block.
+			int listed = 0;
+			int listedChars = 0;
+			for (String file : skill.files()) {
+				String line = "  <file>" + escape(file) + "</file>\n";
+				if (listed == MAX_LISTED_RESOURCES || listedChars + line.length() > MAX_RESOURCES_CHARS) {
+					break;
+				}
+				out.append(line);
+				listed++;
+				listedChars += line.length();
+			}
+			if (skill.files().size() > listed) {
+				out.append("  ... and ").append(skill.files().size() - listed).append(" more\n");
 			}
 			out.append("</skill_resources>");
 		}
@@ -250,7 +262,7 @@ public final class SkillPrompts {
 	 * @return the message
 	 */
 	public static String unknownSkill(String name, List<String> closest) {
-		return "Unknown skill '" + name + "'. "
+		return "Unknown skill '" + echo(name) + "'. "
 				+ (closest.isEmpty() ? "No skill has a similar name." : nameList("Closest names", closest))
 				+ " Call search_skills to find a skill by what it does.";
 	}

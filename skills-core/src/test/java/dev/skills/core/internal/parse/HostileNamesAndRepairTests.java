@@ -56,6 +56,42 @@ class HostileNamesAndRepairTests {
 		});
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "\u2025\uFF0F\u2025\uFF0Fetc", "a\uFF3Cb", "\u2025", "pdf\u00A0forms" })
+	void whenANameOnlyAfterNfkcHoldsASeparatorDotsOrWhitespaceThenTheSkillIsSkipped(String name) {
+		SkillReadResult result = read(name);
+
+		assertThat(result.meta()).isNull();
+		assertThat(result.diagnostics()).singleElement().satisfies((diagnostic) -> {
+			assertThat(diagnostic.isError()).isTrue();
+			assertThat(diagnostic.message()).contains("(read as '").endsWith("; the skill is skipped");
+		});
+	}
+
+	@Test
+	void whenANameIsLongerThan256CharactersThenTheSkillIsSkippedWithAShortDiagnostic() {
+		SkillReadResult immense = read("a".repeat(32_767));
+		SkillReadResult longest = read("a".repeat(256));
+
+		assertThat(immense.meta()).isNull();
+		assertThat(immense.diagnostics()).singleElement().satisfies((diagnostic) -> {
+			assertThat(diagnostic.isError()).isTrue();
+			assertThat(diagnostic.message()).isEqualTo(
+					"Skill name '" + "a".repeat(40) + "...' is 32767 characters long, over 256; the skill is skipped");
+		});
+		assertThat(longest.meta()).isNotNull();
+	}
+
+	@Test
+	void whenNfkcExpandsANameBeyond256CharactersThenTheSkillIsSkipped() {
+		// U+FDFA is one character that NFKC turns into 18.
+		SkillReadResult result = read("\uFDFA".repeat(20));
+
+		assertThat(result.meta()).isNull();
+		assertThat(result.diagnostics()).singleElement()
+			.satisfies((diagnostic) -> assertThat(diagnostic.message()).contains("characters long, over 256"));
+	}
+
 	@Test
 	void whenTwoSkillsSpellOneNameDifferentlyThenTheyAreOneNameAndTheSecondIsShadowed(CapturedOutput output)
 			throws Exception {

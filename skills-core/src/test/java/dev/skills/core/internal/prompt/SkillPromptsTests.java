@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.skills.core.Skill;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.TestSkills;
 import dev.skills.core.load.SkillLoader;
@@ -181,6 +182,29 @@ class SkillPromptsTests {
 							</available_skills>
 							9999 more skills are not listed here; call search_skills with a few keywords of the task to find them.""");
 		assertThat(SkillPrompts.notListed(1)).startsWith("1 more skill is not listed");
+	}
+
+	@Test
+	void longFileNamesDoNotGrowTheResourcesBlockBeyondItsBound() {
+		Skill plain = Skill.of("pdf", "Work with PDFs.", "Body.");
+		List<String> files = java.util.stream.IntStream.range(0, 50)
+			.mapToObj((i) -> "references/" + i + "-" + "n".repeat(2_000) + ".md")
+			.toList();
+
+		String content = SkillPrompts.skillContent(new Skill(plain.meta(), plain.body(), files));
+
+		assertThat(content).hasSizeLessThan(SkillPrompts.MAX_RESOURCES_CHARS + 1_000)
+			.contains("<file>references/0-")
+			.contains("... and 47 more");
+	}
+
+	@Test
+	void anUnknownNameIsEchoedShortWithControlAndBidiCharactersShownAsQuestionMarks() {
+		String answer = SkillPrompts.unknownSkill("\u001B[2J\u202E" + "x".repeat(1_000_000), List.of());
+
+		assertThat(answer).hasSizeLessThan(400)
+			.startsWith("Unknown skill '?[2J?xxx")
+			.doesNotContain("\u001B", "\u202E");
 	}
 
 	@Test

@@ -11,10 +11,13 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.skills.core.SkillMeta;
+import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
@@ -57,6 +60,8 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 	static final int MAX_QUERY_CHARS = 4000;
 
 	static final int MAX_QUERY_TERMS = 64;
+
+	private static final Log logger = LogFactory.getLog(KeywordSkillIndex.class);
 
 	private static final String ID = "id";
 
@@ -103,7 +108,7 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 				registry.addListener(index);
 				SkillsSnapshot snapshot = registry.snapshot();
 				for (SkillMeta meta : snapshot.skills()) {
-					index.writer.addDocument(document(meta));
+					index.index(meta, false);
 				}
 				index.searchers.maybeRefreshBlocking();
 			}
@@ -127,7 +132,7 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 				// later reload may already have replaced it.
 				SkillMeta meta = snapshot.get(name).orElse(null);
 				if (meta != null) {
-					this.writer.updateDocument(new Term(ID, name), document(meta));
+					index(meta, true);
 				}
 				else {
 					this.writer.deleteDocuments(new Term(ID, name));
@@ -230,6 +235,23 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 			ranked.add(new Hit(hit.score, priority, name));
 		}
 		return ranked;
+	}
+
+	// One skill the index refuses (Lucene throws for an immense term) is left out with a
+	// warning: it must not fail the index of every other skill.
+	private void index(SkillMeta meta, boolean replace) throws IOException {
+		try {
+			if (replace) {
+				this.writer.updateDocument(new Term(ID, meta.name()), document(meta));
+			}
+			else {
+				this.writer.addDocument(document(meta));
+			}
+		}
+		catch (IllegalArgumentException ex) {
+			logger.warn("Skill '" + SkillPrompts.echo(meta.name()) + "' is left out of the keyword index: "
+					+ ex.getMessage());
+		}
 	}
 
 	private static Document document(SkillMeta meta) {

@@ -18,16 +18,23 @@ final class PartialCatalog {
 	// fit.
 	private static final int MAX_MISSES = 16;
 
+	// The most tokens one catalog line takes (name and when_to_use included); a longer
+	// line is listed shortened.
+	private static final int MAX_ENTRY_TOKENS = 400;
+
 	private final EntryTokens tokens;
 
 	private final Set<String> names = new LinkedHashSet<>();
 
 	private final List<String> entries = new ArrayList<>();
 
+	private final int initialRoom;
+
 	private int room;
 
 	PartialCatalog(EntryTokens tokens, int room) {
 		this.tokens = tokens;
+		this.initialRoom = room;
 		this.room = room;
 	}
 
@@ -40,12 +47,7 @@ final class PartialCatalog {
 	 */
 	CatalogSelection choose(List<SkillMeta> listable, List<SkillMeta> pinned, List<SkillMeta> relevant) {
 		for (SkillMeta meta : pinned) {
-			if (this.tokens.full(meta) <= this.room) {
-				add(meta, false, this.tokens.full(meta));
-			}
-			else if (this.tokens.shortened(meta) <= this.room) {
-				add(meta, true, this.tokens.shortened(meta));
-			}
+			addIfItFits(meta);
 		}
 		relevant(relevant.stream().filter((meta) -> !this.names.contains(meta.name())).toList());
 		int misses = 0;
@@ -56,12 +58,14 @@ final class PartialCatalog {
 			if (this.names.contains(meta.name())) {
 				continue;
 			}
-			int full = this.tokens.full(meta);
-			if (full <= this.room) {
-				add(meta, false, full);
+			int cost = cost(meta);
+			if (cost <= this.room) {
+				add(meta, cost != this.tokens.full(meta), cost);
 				misses = 0;
 			}
-			else {
+			else if (cost <= this.initialRoom) {
+				// Only a skill that would fit an emptier catalog says the room is used
+				// up: giant entries must not end the fill.
 				misses++;
 			}
 		}
@@ -70,13 +74,29 @@ final class PartialCatalog {
 				List.copyOf(this.names), notListed);
 	}
 
-	// Best first: shorten the least relevant first, then drop from the end.
+	// A line is at most MAX_ENTRY_TOKENS: a longer full line is listed shortened.
+	private int cost(SkillMeta meta) {
+		int full = this.tokens.full(meta);
+		return (full <= MAX_ENTRY_TOKENS) ? full : this.tokens.shortened(meta);
+	}
+
+	private void addIfItFits(SkillMeta meta) {
+		int cost = cost(meta);
+		if (cost <= this.room) {
+			add(meta, cost != this.tokens.full(meta), cost);
+		}
+		else if (this.tokens.shortened(meta) <= this.room) {
+			add(meta, true, this.tokens.shortened(meta));
+		}
+	}
+
+	// Best first: shorten the least relevant first; then list each that fits, skipping
+	// one that does not instead of dropping every candidate ranked after it.
 	private void relevant(List<SkillMeta> candidates) {
 		int[] cost = new int[candidates.size()];
-		boolean[] shortened = new boolean[candidates.size()];
 		long total = 0;
 		for (int i = 0; i < cost.length; i++) {
-			cost[i] = this.tokens.full(candidates.get(i));
+			cost[i] = cost(candidates.get(i));
 			total += cost[i];
 		}
 		for (int i = cost.length - 1; i >= 0 && total > this.room; i--) {
@@ -84,15 +104,16 @@ final class PartialCatalog {
 			if (shorter < cost[i]) {
 				total -= cost[i] - shorter;
 				cost[i] = shorter;
-				shortened[i] = true;
 			}
 		}
-		int kept = cost.length;
-		while (kept > 0 && total > this.room) {
-			total -= cost[--kept];
-		}
-		for (int i = 0; i < kept; i++) {
-			add(candidates.get(i), shortened[i], cost[i]);
+		for (int i = 0; i < cost.length; i++) {
+			SkillMeta meta = candidates.get(i);
+			if (cost[i] <= this.room) {
+				add(meta, cost[i] != this.tokens.full(meta), cost[i]);
+			}
+			else {
+				addIfItFits(meta);
+			}
 		}
 	}
 

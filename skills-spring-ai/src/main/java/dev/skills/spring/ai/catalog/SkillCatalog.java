@@ -28,7 +28,7 @@ import org.springframework.ai.tokenizer.TokenCountEstimator;
  * dropped), then the rest in catalog order while room is left; one sentence says how many
  * skills are not listed and that {@code search_skills} finds them.
  */
-public final class SkillCatalog {
+public final class SkillCatalog implements AutoCloseable {
 
 	/** The default budget, in tokens. */
 	public static final int DEFAULT_MAX_TOKENS = 4000;
@@ -48,6 +48,9 @@ public final class SkillCatalog {
 	private final SkillsRegistry registry;
 
 	private volatile @Nullable SkillRetriever retriever;
+
+	// Whether the retriever is the index built here, which close() releases.
+	private boolean ownsRetriever;
 
 	private final EntryTokens tokens;
 
@@ -226,10 +229,26 @@ public final class SkillCatalog {
 					// index.
 					retriever = KeywordSkillIndex.of(this.registry);
 					this.retriever = retriever;
+					this.ownsRetriever = true;
 				}
 			}
 		}
 		return retriever;
+	}
+
+	/**
+	 * Release the keyword index this catalog built for itself (it listens to the
+	 * registry); a retriever given to the builder belongs to the caller and is left
+	 * alone.
+	 */
+	@Override
+	public void close() {
+		synchronized (this) {
+			if (this.retriever instanceof KeywordSkillIndex built && this.ownsRetriever) {
+				built.close();
+				this.retriever = null;
+			}
+		}
 	}
 
 	private static List<SkillMeta> known(SkillsSnapshot snapshot, Predicate<SkillMeta> listable,

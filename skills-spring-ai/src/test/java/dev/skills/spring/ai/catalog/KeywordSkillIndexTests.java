@@ -37,6 +37,21 @@ class KeywordSkillIndexTests {
 	}
 
 	@Test
+	void whenASkillNamesItselfWithAnImmenseTermThenTheIndexIsBuiltAndServesEveryOtherSkill(CapturedOutput output)
+			throws IOException {
+		CatalogSkills.skill(this.root, "pdf-processing", "Extract text and fill in forms in PDF files.");
+		// Over Lucene's 32,766-byte term limit: "immense term" failed every index build.
+		Files.createDirectories(this.root.resolve("immense"));
+		Files.writeString(this.root.resolve("immense/SKILL.md"),
+				"---\nname: " + "a".repeat(32_767) + "\ndescription: Fill in PDF forms.\n---\nBody.\n");
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
+				KeywordSkillIndex index = KeywordSkillIndex.of(registry)) {
+			assertThat(index.retrieve("Fill in the fields of this PDF form", 10)).containsExactly("pdf-processing");
+		}
+		assertThat(output).contains("is 32767 characters long, over 256; the skill is skipped");
+	}
+
+	@Test
 	void nameTagsTriggersAndWhenToUseAreSearched() {
 		CatalogSkills.skill(this.root, "invoice-maker", "Makes documents.");
 		CatalogSkills.skill(this.root, "tagged", "Makes documents.", "metadata:\n  tags: kubernetes, helm");

@@ -1,5 +1,7 @@
 package dev.skills.spring.ai.catalog;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,6 +60,55 @@ class SkillCatalogTests {
 			assertThat(selection.text()).startsWith(SkillPrompts.CATALOG_INSTRUCTION)
 				.endsWith("</available_skills>\n" + SkillPrompts.notListed(selection.notListed()));
 			assertThat(catalog.fullTokens(registry.snapshot())).isGreaterThan(10_000);
+		}
+	}
+
+	@Test
+	void skillsWithTheHighestPriorityAndGiantDescriptionsDoNotEmptyTheCatalog() {
+		CatalogSkills.many(this.root, 90);
+		for (int i = 0; i < 17; i++) {
+			CatalogSkills.skill(this.root, "aa-spam-%02d".formatted(i), "Spam " + "filler ".repeat(3_400),
+					"metadata:\n  priority: \"2147483647\"");
+		}
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root)) {
+			SkillCatalog catalog = SkillCatalog.builder(registry).build();
+
+			CatalogSelection generic = catalog.select(registry.snapshot(), List.of(), "Hello");
+			CatalogSelection none = catalog.select(registry.snapshot(), List.of(), null);
+
+			assertThat(generic.partial()).isTrue();
+			assertThat(generic.listed()).hasSizeGreaterThan(90);
+			assertThat(none.listed()).hasSizeGreaterThan(90);
+			assertThat(CL100K.estimate(generic.text())).isLessThanOrEqualTo(SkillCatalog.DEFAULT_MAX_TOKENS);
+			assertThat(registry.get("aa-spam-00"))
+				.hasValueSatisfying((meta) -> assertThat(meta.priority()).isEqualTo(100));
+		}
+	}
+
+	@Test
+	void aRelevantSkillWhoseLineCannotFitIsSkippedNotEveryCandidateAfterIt() throws IOException {
+		// Ahead in catalog order: they fill what the relevant skills leave.
+		for (int i = 0; i < 40; i++) {
+			CatalogSkills.skill(this.root, "filler-%02d".formatted(i), "Files team paperwork number %d.".formatted(i),
+					"metadata:\n  priority: \"5\"");
+		}
+		String description = "Extract text and fill in forms in PDF files.";
+		CatalogSkills.skill(this.root, "pdf-processing", description);
+		// Copies the target's words, more often, behind a 256-character name that takes
+		// more room than there is.
+		Path file = CatalogSkills.skill(this.root, "long-name", (description + " ").repeat(3) + "pdf forms fill");
+		String spam = "pdf-form-fill-" + "p".repeat(242);
+		Files.writeString(file, Files.readString(file).replace("name: long-name", "name: " + spam));
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root)) {
+			SkillCatalog catalog = SkillCatalog.builder(registry).maxTokens(200).build();
+
+			CatalogSelection selection = catalog.select(registry.snapshot(), List.of(), "Fill in this PDF form");
+
+			assertThat(catalog.search(registry.snapshot(), (meta) -> true, "Fill in this PDF form")).first()
+				.extracting(SkillMeta::name)
+				.isEqualTo(spam);
+			assertThat(selection.listed()).contains("pdf-processing").doesNotContain(spam);
+			assertThat(CL100K.estimate(selection.text())).isLessThanOrEqualTo(200);
 		}
 	}
 
