@@ -28,7 +28,7 @@ final class CatalogOffer {
 	CatalogOffer(SkillsTools tools, SkillCatalog catalog) {
 		this.tools = tools;
 		this.catalog = catalog;
-		this.searchSkills = new SearchSkillsTool(catalog, tools.registry(), tools.offer());
+		this.searchSkills = new SearchSkillsTool(catalog, tools);
 	}
 
 	/**

@@ -17,6 +17,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -53,17 +54,19 @@ class SkillsMetricsAutoConfigurationTests {
 	}
 
 	@Test
-	void whenAToolIsCalledThenTheAutoConfiguredToolsReportToTheMetrics() {
-		this.contextRunner.withPropertyValues(skillsDir()).run((context) -> {
-			context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class).getToolCallbacks()[0]
-				.call("{\"skill_name\":\"pdf-processing\"}");
-			MeterRegistry meters = context.getBean(MeterRegistry.class);
-			assertThat(meters.get("skills.activations")
-				.tag("skill", "pdf-processing")
-				.tag("mode", "on-demand")
-				.counter()
-				.count()).isEqualTo(1.0);
-		});
+	void whenObservationsAreAutoConfiguredThenToolMetersAreDerivedFromThem() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(ObservationAutoConfiguration.class))
+			.withPropertyValues(skillsDir())
+			.run((context) -> {
+				context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class).getToolCallbacks()[0]
+					.call("{\"skill_name\":\"pdf-processing\"}");
+				MeterRegistry meters = context.getBean(MeterRegistry.class);
+				assertThat(meters.get("skills.activation")
+					.tags("gen_ai.skill.name", "pdf-processing", "skills.outcome", "ok")
+					.timer()
+					.count()).isEqualTo(1);
+				assertThat(meters.find("skills.activations").meters()).isEmpty();
+			});
 	}
 
 	@Test
