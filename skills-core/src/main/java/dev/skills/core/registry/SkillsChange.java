@@ -6,12 +6,13 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * What one reload changed. Sets are of skill names; a skill whose file changed but still
- * says the same is not listed.
+ * What one reload changed. Sets are of skill names; a skill whose bundled files were only
+ * edited is not listed.
  *
  * @param added the skills that appeared
- * @param changed the skills whose frontmatter or diagnostics changed, or whose bundled
- * files changed (as seen by the watcher or {@link SkillsRegistry#refresh})
+ * @param changed the skills whose {@code SKILL.md} was rewritten (frontmatter, body or
+ * diagnostics), or whose list of bundled files changed (as seen by the watcher or
+ * {@link SkillsRegistry#refresh})
  * @param removed the skills that disappeared
  * @param generation the generation of the snapshot that holds the change
  * @param failed the skills this reload read that could not be loaded (their folders have

@@ -169,7 +169,7 @@ final class SnapshotEditor {
 
 	/**
 	 * What changed against the base snapshot: names that appeared, disappeared, or whose
-	 * winning entry now says something else.
+	 * winning entry now says something else or comes from a rewritten file.
 	 * @param generation the generation the change will carry
 	 * @param duration how long the reload took
 	 * @return the change
@@ -191,8 +191,11 @@ final class SnapshotEditor {
 			else if (before != null && after == null) {
 				removed.add(name);
 			}
+			// A rewritten SKILL.md may say the same in its frontmatter and else in its
+			// body.
 			else if (before != null
-					&& (!before.meta().equals(after.meta()) || !before.diagnostics().equals(after.diagnostics()))) {
+					&& (!before.meta().equals(after.meta()) || !before.diagnostics().equals(after.diagnostics())
+							|| !before.fingerprint().equals(after.fingerprint()))) {
 				changed.add(name);
 			}
 		}
