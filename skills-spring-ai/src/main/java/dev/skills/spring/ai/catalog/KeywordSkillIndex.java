@@ -2,13 +2,19 @@ package dev.skills.spring.ai.catalog;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsChange;
@@ -42,14 +48,21 @@ import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.util.BytesRef;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The default {@link SkillRetriever}: an in-memory Lucene index ranking skills by BM25
  * over their name, description, {@code when_to_use}, {@code metadata.triggers} and
- * {@code metadata.tags}; {@code metadata.priority}, then the name, break ties. It listens
+ * {@code metadata.tags}, and at a lower weight over a bounded prefix of their body (its
+ * opening and headings); {@code metadata.priority}, then the name, break ties. It listens
  * to the registry and re-indexes only the skills a reload added, changed or removed.
+ * Bodies are read by a thread of the index's own, never by a request: until it is done a
+ * skill is found by its frontmatter.
  */
 public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, AutoCloseable {
+
+	/** How many characters of a body's opening are indexed by default. */
+	public static final int DEFAULT_BODY_CHARS = 2048;
 
 	// The most of a text that is read for terms, and the most distinct terms searched: a
 	// long
@@ -58,13 +71,19 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 
 	static final int MAX_QUERY_TERMS = 64;
 
+	// Bodies read in the background become searchable this many at a time.
+	private static final int BODY_BATCH = 256;
+
 	private static final String ID = "id";
 
 	private static final String PRIORITY = "priority";
 
+	private static final String BODY = "body";
+
 	// A name or tag match says more about a skill than a word of its description.
+	// The body says most about a skill, but in many more words: below the frontmatter.
 	private static final Map<String, Float> FIELDS = Map.of("name", 3f, "tags", 2f, "triggers", 2f, "when_to_use", 1.5f,
-			"description", 1f);
+			"description", 1f, BODY, 0.5f);
 
 	private static final Comparator<Hit> RANKING = Comparator.comparingDouble(Hit::score)
 		.reversed()
@@ -81,8 +100,15 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 
 	private final SearcherManager searchers;
 
-	private KeywordSkillIndex(SkillsRegistry registry) throws IOException {
+	private final SkillBodies bodies;
+
+	private CompletableFuture<Void> bodiesIndexed = CompletableFuture.completedFuture(null);
+
+	private boolean closed;
+
+	private KeywordSkillIndex(SkillsRegistry registry, int bodyChars) throws IOException {
 		this.registry = registry;
+		this.bodies = new SkillBodies(registry, bodyChars);
 		this.writer = new IndexWriter(this.directory,
 				new IndexWriterConfig(this.analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE)
 					.setCommitOnClose(false));
@@ -90,22 +116,36 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 	}
 
 	/**
-	 * Index a registry's skills and keep the index up to date with its reloads.
+	 * Index a registry's skills, with the first {@value #DEFAULT_BODY_CHARS} characters
+	 * of their bodies, and keep the index up to date with its reloads.
 	 * @param registry the skills
 	 * @return the index; {@link #close() close} it to stop listening
 	 */
 	public static KeywordSkillIndex of(SkillsRegistry registry) {
+		return of(registry, DEFAULT_BODY_CHARS);
+	}
+
+	/**
+	 * Index a registry's skills and keep the index up to date with its reloads.
+	 * @param registry the skills
+	 * @param bodyChars how many characters of each body's opening to index (its headings
+	 * add up to a quarter more); 0 indexes the frontmatter alone
+	 * @return the index; {@link #close() close} it to stop listening
+	 */
+	public static KeywordSkillIndex of(SkillsRegistry registry, int bodyChars) {
 		try {
-			KeywordSkillIndex index = new KeywordSkillIndex(registry);
+			KeywordSkillIndex index = new KeywordSkillIndex(registry, Math.max(0, bodyChars));
 			synchronized (index) {
 				// Listen first: a reload that commits meanwhile waits, then re-indexes
 				// its skills.
 				registry.addListener(index);
 				SkillsSnapshot snapshot = registry.snapshot();
 				for (SkillMeta meta : snapshot.skills()) {
-					index.writer.addDocument(document(meta));
+					index.writer.addDocument(document(meta, null));
 				}
 				index.searchers.maybeRefreshBlocking();
+				List<String> names = snapshot.names();
+				index.bodiesIndexed = index.bodies.inBackground(() -> index.indexBodies(names));
 			}
 			return index;
 		}
@@ -127,7 +167,7 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 				// later reload may already have replaced it.
 				SkillMeta meta = snapshot.get(name).orElse(null);
 				if (meta != null) {
-					this.writer.updateDocument(new Term(ID, name), document(meta));
+					this.writer.updateDocument(new Term(ID, name), document(meta, this.bodies.prefix(snapshot, name)));
 				}
 				else {
 					this.writer.deleteDocuments(new Term(ID, name));
@@ -140,9 +180,45 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 		}
 	}
 
+	/**
+	 * Wait until the bodies of the skills there were when the index was built are
+	 * indexed; requests never wait for this (for tests and measurements).
+	 * @param timeout how long to wait at most
+	 * @return {@code true} when they are
+	 */
+	public boolean awaitBodies(Duration timeout) {
+		try {
+			this.bodiesIndexed.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+			return true;
+		}
+		catch (TimeoutException | ExecutionException ex) {
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	String bodyThreadName() {
+		return this.bodies.threadName();
+	}
+
 	@Override
 	public List<String> retrieve(String text, int limit) {
-		BooleanQuery query = query(text);
+		return search(query(CatalogQuery.of(text)), limit);
+	}
+
+	/**
+	 * The skills most relevant to a conversation, in one BM25 ranking: the terms of the
+	 * latest message weigh 1, those of earlier turns less ({@link CatalogQuery}).
+	 */
+	@Override
+	public List<String> retrieve(CatalogQuery query, int limit) {
+		return search(query(query), limit);
+	}
+
+	private List<String> search(BooleanQuery query, int limit) {
 		if (query.clauses().isEmpty() || limit <= 0) {
 			return List.of();
 		}
@@ -171,41 +247,78 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 	 * Stop listening to the registry and free the index.
 	 */
 	@Override
-	public synchronized void close() {
-		this.registry.removeListener(this);
-		try {
-			this.searchers.close();
-			this.writer.close();
+	public void close() {
+		synchronized (this) {
+			if (this.closed) {
+				return;
+			}
+			this.closed = true;
+			this.registry.removeListener(this);
+			try {
+				this.searchers.close();
+				this.writer.close();
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
+		// Outside the lock: the reading thread may be waiting for it, to see it closed.
+		this.bodies.close();
+	}
+
+	// One skill at a time under the lock, from the registry's current snapshot: a reload
+	// re-indexing the same skill meanwhile is never overwritten by an older body.
+	private void indexBodies(List<String> names) {
+		int done = 0;
+		for (String name : names) {
+			synchronized (this) {
+				if (this.closed) {
+					return;
+				}
+				SkillsSnapshot snapshot = this.registry.snapshot();
+				SkillMeta meta = snapshot.get(name).orElse(null);
+				String body = (meta != null) ? this.bodies.prefix(snapshot, name) : null;
+				try {
+					if (body != null) {
+						this.writer.updateDocument(new Term(ID, name), document(meta, body));
+					}
+					if (++done % BODY_BATCH == 0 || done == names.size()) {
+						this.searchers.maybeRefreshBlocking();
+					}
+				}
+				catch (IOException ex) {
+					throw new UncheckedIOException("Cannot index the body of skill '" + name + "'", ex);
+				}
+			}
 		}
 	}
 
-	private BooleanQuery query(String text) {
-		BooleanQuery.Builder query = new BooleanQuery.Builder();
-		for (String term : terms(text)) {
-			FIELDS.forEach((field, boost) -> query.add(new BoostQuery(new TermQuery(new Term(field, term)), boost),
-					BooleanClause.Occur.SHOULD));
+	private BooleanQuery query(CatalogQuery conversation) {
+		// Each term once, at the weight of the most recent turn that has it.
+		Map<String, Float> weights = new LinkedHashMap<>();
+		addTerms(weights, conversation.latest(), 1f);
+		for (int i = 0; i < conversation.earlier().size(); i++) {
+			addTerms(weights, conversation.earlier().get(i), CatalogQuery.weightOfEarlier(i));
 		}
+		BooleanQuery.Builder query = new BooleanQuery.Builder();
+		weights.forEach((term, weight) -> FIELDS.forEach((field, boost) -> query
+			.add(new BoostQuery(new TermQuery(new Term(field, term)), boost * weight), BooleanClause.Occur.SHOULD)));
 		return query.build();
 	}
 
-	private Set<String> terms(String text) {
-		Set<String> terms = new LinkedHashSet<>();
+	private void addTerms(Map<String, Float> weights, String text, float weight) {
 		String bounded = (text.length() > MAX_QUERY_CHARS) ? text.substring(0, MAX_QUERY_CHARS) : text;
 		try (TokenStream stream = this.analyzer.tokenStream("description", bounded)) {
 			CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
 			stream.reset();
-			while (terms.size() < MAX_QUERY_TERMS && stream.incrementToken()) {
-				terms.add(term.toString());
+			while (weights.size() < MAX_QUERY_TERMS && stream.incrementToken()) {
+				weights.putIfAbsent(term.toString(), weight);
 			}
 			stream.end();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-		return terms;
 	}
 
 	// Priority and name of each hit, read in document order: doc values iterators only
@@ -232,7 +345,7 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 		return ranked;
 	}
 
-	private static Document document(SkillMeta meta) {
+	private static Document document(SkillMeta meta, @Nullable String body) {
 		Document document = new Document();
 		document.add(new StringField(ID, meta.name(), Field.Store.NO));
 		document.add(new SortedDocValuesField(ID, new BytesRef(meta.name())));
@@ -244,6 +357,9 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 		}
 		document.add(new TextField("triggers", String.join("\n", meta.triggers()), Field.Store.NO));
 		document.add(new TextField("tags", String.join(" ", meta.tags()), Field.Store.NO));
+		if (body != null) {
+			document.add(new TextField(BODY, body, Field.Store.NO));
+		}
 		return document;
 	}
 
