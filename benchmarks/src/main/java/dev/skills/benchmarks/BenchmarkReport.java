@@ -17,7 +17,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * Runs every measurement and prints the figures the README quotes, each as a ratio
  * against a baseline measured in the same run. Arguments choose sections: {@code heap},
  * {@code latency}, {@code discovery}, {@code reload}, {@code advisor}, {@code catalog},
- * {@code stores}; none means all.
+ * {@code eval}, {@code stores}; none means all.
  */
 public final class BenchmarkReport {
 
@@ -26,7 +26,8 @@ public final class BenchmarkReport {
 
 	public static void main(String[] args) throws RunnerException {
 		Set<String> sections = (args.length == 0)
-				? Set.of("heap", "latency", "discovery", "reload", "advisor", "catalog", "stores") : Set.of(args);
+				? Set.of("heap", "latency", "discovery", "reload", "advisor", "catalog", "eval", "stores")
+				: Set.of(args);
 		StringBuilder report = new StringBuilder("\n== Skills for Spring AI: benchmark report ==\n");
 		if (sections.contains("heap")) {
 			RetainedHeap.Result heap = RetainedHeap.measure(10_000, 5);
@@ -87,6 +88,9 @@ public final class BenchmarkReport {
 		}
 		if (sections.contains("catalog")) {
 			catalog(report);
+		}
+		if (sections.contains("eval")) {
+			report.append(RoutingEval.report());
 		}
 		if (sections.contains("stores")) {
 			report.append(ActiveSkillsStoreBenchmark.report());
