@@ -211,6 +211,27 @@ class SkillsActuatorIntegrationTests {
 	}
 
 	@Test
+	void whenASkillIsActivatedThenTheSkillsEndpointShowsItsUsageAndTheSkillsNeverActivated() {
+		openAi.thenCall("activate_skill", "{\"skill_name\":\"reporting\"}").thenAnswer("Reported.");
+		Instant before = Instant.now();
+
+		assertThat(chat("conversation-usage", "Write the weekly report")).isEqualTo("Reported.");
+
+		JsonNode usage = getJson("/actuator/skills").path("usage");
+		assertThat(Instant.parse(usage.path("since").asString())).isBefore(before);
+		JsonNode reporting = list(usage.path("activated")).stream()
+			.filter((skill) -> skill.path("name").asString().equals("reporting"))
+			.findFirst()
+			.orElseThrow();
+		assertThat(reporting.path("count").asLong()).isEqualTo(1);
+		assertThat(Instant.parse(reporting.path("last").asString())).isBetween(before, Instant.now());
+		assertThat(texts(usage.path("neverActivated"))).doesNotContain("reporting").contains("skill-authoring");
+		assertThat(usage.path("neverActivatedCount").asInt()).isEqualTo(usage.path("neverActivated").size());
+		assertThat(usage.path("leftOut").path("requests").asInt()).isPositive();
+		assertThat(usage.path("leftOut").path("skills").isArray()).isTrue();
+	}
+
+	@Test
 	void whenTheLimitIsOutOfRangeThenActiveSkillsAnswers400WithAMessage() {
 		for (String limit : new String[] { "0", "-3", "1001" }) {
 			ResponseEntity<String> response = this.http.getForEntity("/actuator/activeskills?limit=" + limit,
