@@ -6,15 +6,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsChange;
@@ -22,9 +17,7 @@ import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.NumericDocValuesField;
@@ -39,13 +32,10 @@ import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
@@ -102,7 +92,7 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 
 	private final SkillBodies bodies;
 
-	private CompletableFuture<Void> bodiesIndexed = CompletableFuture.completedFuture(null);
+	private final WeightedQueries queries = new WeightedQueries(this.analyzer, FIELDS);
 
 	private boolean closed;
 
@@ -145,7 +135,7 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 				}
 				index.searchers.maybeRefreshBlocking();
 				List<String> names = snapshot.names();
-				index.bodiesIndexed = index.bodies.inBackground(() -> index.indexBodies(names));
+				index.bodies.inBackground(() -> index.indexBodies(names));
 			}
 			return index;
 		}
@@ -187,17 +177,7 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 	 * @return {@code true} when they are
 	 */
 	public boolean awaitBodies(Duration timeout) {
-		try {
-			this.bodiesIndexed.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-			return true;
-		}
-		catch (TimeoutException | ExecutionException ex) {
-			return false;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return false;
-		}
+		return this.bodies.await(timeout);
 	}
 
 	String bodyThreadName() {
@@ -206,7 +186,7 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 
 	@Override
 	public List<String> retrieve(String text, int limit) {
-		return search(query(CatalogQuery.of(text)), limit);
+		return search(this.queries.of(CatalogQuery.of(text)), limit);
 	}
 
 	/**
@@ -215,7 +195,7 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 	 */
 	@Override
 	public List<String> retrieve(CatalogQuery query, int limit) {
-		return search(query(query), limit);
+		return search(this.queries.of(query), limit);
 	}
 
 	private List<String> search(BooleanQuery query, int limit) {
@@ -290,34 +270,6 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 					throw new UncheckedIOException("Cannot index the body of skill '" + name + "'", ex);
 				}
 			}
-		}
-	}
-
-	private BooleanQuery query(CatalogQuery conversation) {
-		// Each term once, at the weight of the most recent turn that has it.
-		Map<String, Float> weights = new LinkedHashMap<>();
-		addTerms(weights, conversation.latest(), 1f);
-		for (int i = 0; i < conversation.earlier().size(); i++) {
-			addTerms(weights, conversation.earlier().get(i), CatalogQuery.weightOfEarlier(i));
-		}
-		BooleanQuery.Builder query = new BooleanQuery.Builder();
-		weights.forEach((term, weight) -> FIELDS.forEach((field, boost) -> query
-			.add(new BoostQuery(new TermQuery(new Term(field, term)), boost * weight), BooleanClause.Occur.SHOULD)));
-		return query.build();
-	}
-
-	private void addTerms(Map<String, Float> weights, String text, float weight) {
-		String bounded = (text.length() > MAX_QUERY_CHARS) ? text.substring(0, MAX_QUERY_CHARS) : text;
-		try (TokenStream stream = this.analyzer.tokenStream("description", bounded)) {
-			CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
-			stream.reset();
-			while (weights.size() < MAX_QUERY_TERMS && stream.incrementToken()) {
-				weights.putIfAbsent(term.toString(), weight);
-			}
-			stream.end();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
 		}
 	}
 

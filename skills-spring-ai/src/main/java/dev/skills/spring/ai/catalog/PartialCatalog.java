@@ -66,8 +66,16 @@ final class PartialCatalog {
 			}
 		}
 		int notListed = listable.size() - this.names.size();
+		// The relevant skills the room could not hold: what operators of large
+		// collections ask about.
+		List<String> leftOut = new ArrayList<>();
+		for (SkillMeta meta : relevant) {
+			if (!this.names.contains(meta.name())) {
+				leftOut.add(meta.name());
+			}
+		}
 		return new CatalogSelection(SkillPrompts.catalogSection(SkillPrompts.partialCatalog(this.entries, notListed)),
-				List.copyOf(this.names), notListed);
+				List.copyOf(this.names), notListed, leftOut);
 	}
 
 	// Best first: shorten the least relevant first, then drop from the end.

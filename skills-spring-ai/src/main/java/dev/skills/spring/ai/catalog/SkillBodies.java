@@ -1,9 +1,12 @@
 package dev.skills.spring.ai.catalog;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.skills.core.SkillResourceException;
@@ -31,6 +34,8 @@ final class SkillBodies implements AutoCloseable {
 	private final String threadName = "skills-body-index-" + INDEXES.incrementAndGet();
 
 	private final @Nullable ThreadPoolExecutor thread;
+
+	private volatile CompletableFuture<Void> background = CompletableFuture.completedFuture(null);
 
 	SkillBodies(SkillsRegistry registry, int maxChars) {
 		this.registry = registry;
@@ -73,13 +78,32 @@ final class SkillBodies implements AutoCloseable {
 	}
 
 	/**
-	 * Run a task on the reading thread.
+	 * Run a task on the reading thread; nothing runs when bodies are not indexed.
 	 * @param task the task
-	 * @return done when the task is; done at once when bodies are not indexed
 	 */
-	CompletableFuture<Void> inBackground(Runnable task) {
-		return (this.thread != null) ? CompletableFuture.runAsync(task, this.thread)
-				: CompletableFuture.completedFuture(null);
+	void inBackground(Runnable task) {
+		if (this.thread != null) {
+			this.background = CompletableFuture.runAsync(task, this.thread);
+		}
+	}
+
+	/**
+	 * Wait for the last task given to {@link #inBackground(Runnable)}.
+	 * @param timeout how long to wait at most
+	 * @return {@code true} when it is done
+	 */
+	boolean await(Duration timeout) {
+		try {
+			this.background.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+			return true;
+		}
+		catch (TimeoutException | ExecutionException ex) {
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
 	}
 
 	@Override

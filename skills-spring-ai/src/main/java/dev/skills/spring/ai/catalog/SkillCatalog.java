@@ -2,7 +2,6 @@ package dev.skills.spring.ai.catalog;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -205,9 +204,8 @@ public final class SkillCatalog {
 		pinned.addAll(this.alwaysInclude);
 		List<SkillMeta> relevant = !query.isBlank()
 				? known(snapshot, listable, retriever().retrieve(query, RELEVANT_CANDIDATES)) : List.of();
-		CatalogSelection chosen = new PartialCatalog(this.tokens, this.maxTokens - whole.partialFrame())
-			.choose(whole.skills(), known(snapshot, listable, pinned), relevant);
-		return leftOut(chosen, relevant);
+		return new PartialCatalog(this.tokens, this.maxTokens - whole.partialFrame()).choose(whole.skills(),
+				known(snapshot, listable, pinned), relevant);
 	}
 
 	// The whole catalog is computed once per generation and listing filter.
@@ -246,20 +244,6 @@ public final class SkillCatalog {
 			}
 		}
 		return retriever;
-	}
-
-	// The relevant skills the room could not hold: what operators of large collections
-	// ask about.
-	private static CatalogSelection leftOut(CatalogSelection chosen, List<SkillMeta> relevant) {
-		Set<String> listed = new HashSet<>(chosen.listed());
-		List<String> leftOut = new ArrayList<>();
-		for (SkillMeta meta : relevant) {
-			if (!listed.contains(meta.name())) {
-				leftOut.add(meta.name());
-			}
-		}
-		return leftOut.isEmpty() ? chosen
-				: new CatalogSelection(chosen.text(), chosen.listed(), chosen.notListed(), leftOut);
 	}
 
 	private static List<SkillMeta> known(SkillsSnapshot snapshot, Predicate<SkillMeta> listable,
