@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import dev.skills.spring.ai.catalog.KeywordSkillIndex;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -17,7 +18,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * Runs every measurement and prints the figures the README quotes, each as a ratio
  * against a baseline measured in the same run. Arguments choose sections: {@code heap},
  * {@code latency}, {@code discovery}, {@code reload}, {@code advisor}, {@code catalog},
- * {@code stores}; none means all.
+ * {@code eval}, {@code stores}; none means all.
  */
 public final class BenchmarkReport {
 
@@ -26,7 +27,8 @@ public final class BenchmarkReport {
 
 	public static void main(String[] args) throws RunnerException {
 		Set<String> sections = (args.length == 0)
-				? Set.of("heap", "latency", "discovery", "reload", "advisor", "catalog", "stores") : Set.of(args);
+				? Set.of("heap", "latency", "discovery", "reload", "advisor", "catalog", "eval", "stores")
+				: Set.of(args);
 		StringBuilder report = new StringBuilder("\n== Skills for Spring AI: benchmark report ==\n");
 		if (sections.contains("heap")) {
 			RetainedHeap.Result heap = RetainedHeap.measure(10_000, 5);
@@ -88,6 +90,9 @@ public final class BenchmarkReport {
 		if (sections.contains("catalog")) {
 			catalog(report);
 		}
+		if (sections.contains("eval")) {
+			report.append(RoutingEval.report());
+		}
 		if (sections.contains("stores")) {
 			report.append(ActiveSkillsStoreBenchmark.report());
 		}
@@ -95,38 +100,49 @@ public final class BenchmarkReport {
 	}
 
 	private static void catalog(StringBuilder report) throws RunnerException {
-		long[] heap = CatalogHeap.measure(10_000, 3);
+		for (int bodyChars : new int[] { 0, KeywordSkillIndex.DEFAULT_BODY_CHARS }) {
+			long[] heap = CatalogHeap.measure(10_000, 3, bodyChars);
+			report.append(String.format(Locale.ROOT,
+					"Catalog heap per skill (10,000 skills, keyword index with %d body chars and token counts, median "
+							+ "of 3): %d bytes, next to %d bytes for the registry alone%n",
+					bodyChars, heap[1], heap[0]));
+		}
+		double[] startup = IndexStartup.measure(10_000, 5);
 		report.append(String.format(Locale.ROOT,
-				"Catalog heap per skill (10,000 skills, keyword index and token counts, median of 3): %d bytes, "
-						+ "next to %d bytes for the registry alone%n",
-				heap[1], heap[0]));
+				"Keyword index start-up (10,000 skills, median of 5): frontmatter index %.0f ms (what the first "
+						+ "request that needs it waits for), then body prefixes %.0f ms on the index's own thread%n",
+				startup[0], startup[1]));
 		Map<String, RunResult> results = new HashMap<>();
 		for (RunResult result : new Runner(new OptionsBuilder().include(CatalogBenchmark.class.getName() + "\\.")
 			.addProfiler(GCProfiler.class)
 			.shouldFailOnError(true)
 			.build()).run()) {
 			String method = result.getParams().getBenchmark();
-			results.put(method.substring(method.lastIndexOf('.') + 1) + ":" + result.getParams().getParam("skills"),
-					result);
+			results.put(method.substring(method.lastIndexOf('.') + 1) + ":" + result.getParams().getParam("skills")
+					+ ":" + result.getParams().getParam("bodyChars"), result);
 		}
-		for (String skills : List.of("10", "10000")) {
-			double baseline = percentile(results.get("baselineCopyRequest:" + skills), 50);
-			for (String benchmark : List.of("adviseSpecificMessage", "adviseBroadMessage")) {
-				RunResult result = results.get(benchmark + ":" + skills);
-				double median = percentile(result, 50);
-				report.append(String.format(Locale.ROOT,
-						"SkillsAdvisor with the 4,000-token budget, %s skills, %s: median %.1f us (%.0fx the request "
-								+ "copy), p99 %.1f us, %.0f bytes allocated per request (target median < 2,000 us at "
-								+ "10,000)%n",
-						skills, benchmark, median, median / baseline, percentile(result, 99), allocated(result)));
+		for (String bodyChars : List.of("0", "2048")) {
+			for (String skills : List.of("10", "10000")) {
+				String key = ":" + skills + ":" + bodyChars;
+				double baseline = percentile(results.get("baselineCopyRequest" + key), 50);
+				for (String benchmark : List.of("adviseSpecificMessage", "adviseBroadMessage", "adviseFollowUpTurn")) {
+					RunResult result = results.get(benchmark + key);
+					double median = percentile(result, 50);
+					report.append(String.format(Locale.ROOT,
+							"SkillsAdvisor with the 4,000-token budget, %s skills, body chars %s, %s: median %.1f us "
+									+ "(%.0fx the request copy), p99 %.1f us, %.0f bytes allocated per request "
+									+ "(target at 10,000: median < 1,000 us, p99 < 5,000 us)%n",
+							skills, bodyChars, benchmark, median, median / baseline, percentile(result, 99),
+							allocated(result)));
+				}
 			}
+			double small = percentile(results.get("reindexOneChangedSkill:10:" + bodyChars), 50);
+			double large = percentile(results.get("reindexOneChangedSkill:10000:" + bodyChars), 50);
+			report.append(String.format(Locale.ROOT,
+					"Keyword index update for one changed skill, body chars %s: median %.0f us with 10 skills, %.0f us "
+							+ "with 10,000 = %.2fx (target < 10,000 us)%n",
+					bodyChars, small, large, large / small));
 		}
-		double small = percentile(results.get("reindexOneChangedSkill:10"), 50);
-		double large = percentile(results.get("reindexOneChangedSkill:10000"), 50);
-		report.append(String.format(Locale.ROOT,
-				"Keyword index update for one changed skill: median %.0f us with 10 skills, %.0f us with 10,000 "
-						+ "= %.2fx (target < 10,000 us)%n",
-				small, large, large / small));
 	}
 
 	private static double percentile(RunResult result, double percentile) {

@@ -2,6 +2,7 @@ package dev.skills.benchmarks;
 
 import java.lang.ref.Reference;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
@@ -12,8 +13,8 @@ import dev.skills.spring.ai.catalog.SkillCatalog;
 
 /**
  * Measures the heap the catalog keeps per skill once a request needed it (the keyword
- * index and the token count of every catalog line), after full collections, next to what
- * the registry alone keeps.
+ * index, with or without body prefixes, and the token count of every catalog line), after
+ * full collections, next to what the registry alone keeps.
  */
 final class CatalogHeap {
 
@@ -24,10 +25,11 @@ final class CatalogHeap {
 	 * Measure.
 	 * @param skills how many skills to load
 	 * @param runs how many measurements to take the median of
+	 * @param bodyChars the characters of each body the index reads
 	 * @return the median bytes per skill: the registry alone, and the catalog on top of
 	 * it
 	 */
-	static long[] measure(int skills, int runs) {
+	static long[] measure(int skills, int runs, int bodyChars) {
 		Path root = SkillTrees.create(skills);
 		try {
 			long[] registryBytes = new long[runs];
@@ -37,7 +39,8 @@ final class CatalogHeap {
 				SkillsRegistry registry = SkillsRegistry
 					.create(SkillConfig.builder().skillsDir(SkillTrees.locations(root, skills)).build());
 				long withRegistry = RetainedHeap.usedAfterGc();
-				KeywordSkillIndex index = KeywordSkillIndex.of(registry);
+				KeywordSkillIndex index = KeywordSkillIndex.of(registry, bodyChars);
+				index.awaitBodies(Duration.ofMinutes(5));
 				SkillCatalog catalog = SkillCatalog.builder(registry).retriever(index).build();
 				catalog.select(registry.snapshot(), List.of(), "Summarise task 7");
 				long withCatalog = RetainedHeap.usedAfterGc();

@@ -14,8 +14,9 @@ import picocli.CommandLine.Spec;
  * The {@code skills} command. Exit codes: 0 success, 1 a skill has errors, 2 bad usage.
  */
 @Command(name = "skills", mixinStandardHelpOptions = true, versionProvider = SkillsCli.Version.class,
-		description = "Validate Agent Skills (SKILL.md folders), print their catalog, show their properties.",
-		subcommands = { ValidateCommand.class, CatalogCommand.class, PropertiesCommand.class,
+		description = "Validate Agent Skills (SKILL.md folders), print their catalog, show their properties, check "
+				+ "whether they trigger.",
+		subcommands = { ValidateCommand.class, CatalogCommand.class, PropertiesCommand.class, EvalCommand.class,
 				CommandLine.HelpCommand.class })
 public final class SkillsCli implements Runnable {
 
@@ -47,7 +48,7 @@ public final class SkillsCli implements Runnable {
 
 	@Override
 	public void run() {
-		throw new ParameterException(this.spec.commandLine(), "Missing command: validate, catalog or properties");
+		throw new ParameterException(this.spec.commandLine(), "Missing command: validate, catalog, properties or eval");
 	}
 
 	/**

@@ -7,6 +7,8 @@ import dev.skills.spring.ai.SkillsAdvisor;
 import dev.skills.spring.ai.SkillsToolCallbackProvider;
 import dev.skills.spring.ai.SkillsTools;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.observation.SkillObservationConvention;
+import dev.skills.spring.ai.observation.SkillSearchObservationConvention;
 import io.micrometer.observation.ObservationRegistry;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -23,7 +25,9 @@ import org.springframework.context.annotation.Bean;
  * Auto-configuration of the Spring AI side: the skill tools, the {@link SkillsAdvisor}, a
  * {@link ChatClientBuilderCustomizer} that adds the advisor to every auto-configured
  * {@code ChatClient.Builder}, and the tools as a {@code ToolCallbackProvider} named
- * {@code skillsToolCallbackProvider}.
+ * {@code skillsToolCallbackProvider}. The tools are observed with the application's
+ * {@code ObservationRegistry}, named and tagged by its {@link SkillObservationConvention}
+ * and {@link SkillSearchObservationConvention} beans when it declares them.
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class)
 @ConditionalOnClass(ChatClient.class)
@@ -34,15 +38,19 @@ public final class SkillsChatClientAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SkillsTools skillsTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills, SkillsProperties properties,
-			ObjectProvider<SkillInvocationListener> listeners, ObjectProvider<ObservationRegistry> observations) {
+			ObjectProvider<SkillInvocationListener> listeners, ObjectProvider<ObservationRegistry> observations,
+			ObjectProvider<SkillObservationConvention> convention,
+			ObjectProvider<SkillSearchObservationConvention> searchConvention) {
 		SkillsStartup.checkPreload(registry, properties.getPreload());
-		return SkillsTools.builder(registry)
+		SkillsTools.Builder tools = SkillsTools.builder(registry)
 			.activeSkillsRepository(activeSkills)
 			.preload(properties.getPreload())
 			.listBuiltins(properties.getBuiltin().isCatalog())
 			.listeners(listeners.orderedStream().toList())
-			.observationRegistry(observations.getIfUnique(() -> ObservationRegistry.NOOP))
-			.build();
+			.observationRegistry(observations.getIfUnique(() -> ObservationRegistry.NOOP));
+		convention.ifUnique(tools::observationConvention);
+		searchConvention.ifUnique(tools::searchObservationConvention);
+		return tools.build();
 	}
 
 	@Bean

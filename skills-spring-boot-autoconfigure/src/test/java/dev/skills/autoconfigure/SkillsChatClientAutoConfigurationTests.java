@@ -10,9 +10,9 @@ import dev.skills.spring.ai.ScriptedChatModel;
 import dev.skills.spring.ai.SkillInvocation;
 import dev.skills.spring.ai.SkillInvocationListener;
 import dev.skills.spring.ai.SkillsAdvisor;
-import dev.skills.spring.ai.SkillsObservations;
 import dev.skills.spring.ai.SkillsToolCallbackProvider;
 import dev.skills.spring.ai.SkillsTools;
+import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import org.junit.jupiter.api.Test;
@@ -266,9 +266,9 @@ class SkillsChatClientAutoConfigurationTests {
 				context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class).getToolCallbacks()[0]
 					.call("{\"skill_name\":\"pdf-processing\"}");
 				TestObservationRegistryAssert.assertThat(observations)
-					.hasObservationWithNameEqualTo(SkillsObservations.ACTIVATION)
+					.hasObservationWithNameEqualTo(SkillsObservationDocumentation.SKILL_ACTIVATION.getName())
 					.that()
-					.hasLowCardinalityKeyValue("skill", "pdf-processing");
+					.hasLowCardinalityKeyValue("gen_ai.skill.name", "pdf-processing");
 			});
 	}
 
@@ -281,10 +281,10 @@ class SkillsChatClientAutoConfigurationTests {
 				context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class).getToolCallbacks()[0]
 					.call("{\"skill_name\":\"made-up-by-the-model\"}");
 				TestObservationRegistryAssert.assertThat(observations)
-					.hasObservationWithNameEqualTo(SkillsObservations.ACTIVATION)
+					.hasObservationWithNameEqualTo(SkillsObservationDocumentation.SKILL_ACTIVATION.getName())
 					.that()
-					.hasLowCardinalityKeyValue("skill", "unknown")
-					.hasLowCardinalityKeyValue("outcome", "not_found");
+					.hasLowCardinalityKeyValue("gen_ai.skill.name", "unknown")
+					.hasLowCardinalityKeyValue("skills.outcome", "not_found");
 			});
 	}
 

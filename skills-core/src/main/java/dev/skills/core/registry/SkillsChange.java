@@ -9,12 +9,13 @@ import java.util.Set;
 import dev.skills.core.SkillDiagnostic;
 
 /**
- * What one reload changed. Sets are of skill names; a skill whose file changed but still
- * says the same is not listed.
+ * What one reload changed. Sets are of skill names; a skill whose bundled files were only
+ * edited is not listed.
  *
  * @param added the skills that appeared
- * @param changed the skills whose frontmatter or diagnostics changed, or whose bundled
- * files changed (as seen by the watcher or {@link SkillsRegistry#refresh})
+ * @param changed the skills whose {@code SKILL.md} was rewritten (frontmatter, body or
+ * diagnostics), or whose list of bundled files changed (as seen by the watcher or
+ * {@link SkillsRegistry#refresh})
  * @param removed the skills that disappeared
  * @param generation the generation of the snapshot that holds the change
  * @param failed the skills this reload read that could not be loaded (their folders have
@@ -72,8 +73,10 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 			else if (from != null && to == null) {
 				removed.add(name);
 			}
+			// A rewritten SKILL.md may say the same in its frontmatter and else in its
+			// body.
 			else if (from != null && (!from.meta().equals(to.meta()) || !from.diagnostics().equals(to.diagnostics())
-					|| !from.listing().equals(to.listing()))) {
+					|| !from.fingerprint().equals(to.fingerprint()) || !from.listing().equals(to.listing()))) {
 				changed.add(name);
 			}
 		}

@@ -120,6 +120,20 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
+	void whenOnlyTheBodyOfASkillIsEditedThenTheSkillIsChangedAndItsNewBodyLoads() {
+		SkillMeta beta = this.registry.get("beta").orElseThrow();
+		Path skillFile = write(this.skills.resolve("beta/SKILL.md"),
+				skillMd("beta", beta.description(), "Other instructions, same frontmatter."));
+
+		SkillsChange change = this.registry.refresh(List.of(skillFile));
+
+		assertThat(change.changed()).containsExactly("beta");
+		assertThat(this.changes).containsExactly(change);
+		assertThat(this.registry.get("beta").orElseThrow()).isEqualTo(beta);
+		assertThat(this.registry.snapshot().load("beta").body()).isEqualTo("Other instructions, same frontmatter.");
+	}
+
+	@Test
 	void whenOnlyABundledFileChangedThenTheSkillKeepsItsFrontmatterAndListsTheNewFile() {
 		SkillMeta alpha = this.registry.get("alpha").orElseThrow();
 		long generation = this.registry.snapshot().generation();

@@ -14,6 +14,7 @@ import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tool.definition.ToolDefinition;
@@ -67,7 +68,8 @@ final class ActivateSkillTool extends SkillToolCallback {
 			return "Error: skill_name is required. " + ToolArguments.validNames(snapshot.names());
 		}
 		return this.invoker.invoke(new SkillInvocation(SkillsTools.ACTIVATE_SKILL, name, null, conversationId),
-				SkillsObservations.ACTIVATION, (invocation) -> activate(invocation, snapshot, present));
+				SkillsObservationDocumentation.SKILL_ACTIVATION,
+				(invocation) -> activate(invocation, snapshot, present));
 	}
 
 	private SkillToolInvoker.Result activate(SkillInvocation invocation, SkillsSnapshot snapshot,

@@ -5,10 +5,8 @@ import java.util.List;
 import dev.skills.core.SkillMeta;
 import dev.skills.spring.ai.catalog.CatalogSelection;
 import dev.skills.spring.ai.catalog.SkillCatalog;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.messages.Message;
-import org.springframework.ai.chat.messages.MessageType;
 import org.springframework.ai.tool.ToolCallback;
 
 /**
@@ -28,19 +26,19 @@ final class CatalogOffer {
 	CatalogOffer(SkillsTools tools, SkillCatalog catalog) {
 		this.tools = tools;
 		this.catalog = catalog;
-		this.searchSkills = new SearchSkillsTool(catalog, tools.registry(), tools.offer());
+		this.searchSkills = new SearchSkillsTool(catalog, tools);
 	}
 
 	/**
 	 * Offer the catalog; call after the active skills are known, as they are listed
 	 * first.
 	 * @param request the request
-	 * @param messages its messages, for the latest user message
+	 * @param messages its messages, for the user turns the catalog is ranked by
 	 */
 	void apply(RequestSkills request, List<Message> messages) {
 		List<String> active = request.active().stream().map(SkillMeta::name).toList();
 		CatalogSelection selection = this.catalog.select(request.snapshot(), this.tools.offer(), active,
-				latestUserText(messages));
+				ConversationQuery.of(messages));
 		if (selection.partial() || !selection.listed().isEmpty()) {
 			request.appendToSystem(selection.text());
 		}
@@ -48,15 +46,6 @@ final class CatalogOffer {
 		if (selection.partial()) {
 			request.tools().add(this.searchSkills);
 		}
-	}
-
-	private static @Nullable String latestUserText(List<Message> messages) {
-		for (int i = messages.size() - 1; i >= 0; i--) {
-			if (messages.get(i).getMessageType() == MessageType.USER) {
-				return messages.get(i).getText();
-			}
-		}
-		return null;
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.Map;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
+import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tool.definition.ToolDefinition;
@@ -54,7 +55,7 @@ final class ReadSkillResourceTool extends SkillToolCallback {
 		return this.invoker.invoke(
 				new SkillInvocation(SkillsTools.READ_SKILL_RESOURCE, skill, path,
 						SkillsToolContext.conversationId(context)),
-				SkillsObservations.RESOURCE_READ, (invocation) -> read(invocation, snapshot));
+				SkillsObservationDocumentation.SKILL_RESOURCE_READ, (invocation) -> read(invocation, snapshot));
 	}
 
 	private SkillToolInvoker.Result read(SkillInvocation invocation, SkillsSnapshot snapshot) {

@@ -7,6 +7,11 @@ import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.observation.DefaultSkillSearchObservationConvention;
+import dev.skills.spring.ai.observation.SkillSearchObservationContext;
+import dev.skills.spring.ai.observation.SkillSearchObservationConvention;
+import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
+import io.micrometer.observation.Observation;
 import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.ai.tool.definition.ToolDefinition;
@@ -31,13 +36,18 @@ final class SearchSkillsTool extends SkillToolCallback {
 
 	private final SkillsRegistry registry;
 
+	private static final SkillSearchObservationConvention DEFAULT_CONVENTION = new DefaultSkillSearchObservationConvention();
+
 	private final SkillOffer offer;
 
-	SearchSkillsTool(SkillCatalog catalog, SkillsRegistry registry, SkillOffer offer) {
+	private final SkillsTools tools;
+
+	SearchSkillsTool(SkillCatalog catalog, SkillsTools tools) {
 		super(definition());
 		this.catalog = catalog;
-		this.registry = registry;
-		this.offer = offer;
+		this.registry = tools.registry();
+		this.offer = tools.offer();
+		this.tools = tools;
 	}
 
 	@Override
@@ -52,8 +62,22 @@ final class SearchSkillsTool extends SkillToolCallback {
 		if (query == null) {
 			return "Error: query is required: a few keywords of the task, for example {\"query\": \"fill pdf form\"}.";
 		}
-		List<SkillMeta> found = this.catalog.search(SkillsToolContext.snapshot(context, this.registry), this.offer,
-				query);
+		SkillSearchObservationContext observed = new SkillSearchObservationContext(query);
+		Observation observation = SkillsObservationDocumentation.SKILL_SEARCH
+			.observation(this.tools.searchConvention(), DEFAULT_CONVENTION, () -> observed, this.tools.observations())
+			.start();
+		List<SkillMeta> found;
+		try (Observation.Scope scope = observation.openScope()) {
+			found = this.catalog.search(SkillsToolContext.snapshot(context, this.registry), this.offer, query);
+			observed.setHits(found.size());
+		}
+		catch (RuntimeException ex) {
+			observation.error(ex);
+			throw ex;
+		}
+		finally {
+			observation.stop();
+		}
 		if (found.isEmpty()) {
 			return "No skill matches these keywords. Try other words, or go on without a skill.";
 		}

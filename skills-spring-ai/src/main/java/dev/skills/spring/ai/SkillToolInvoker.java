@@ -1,6 +1,7 @@
 package dev.skills.spring.ai;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -8,6 +9,10 @@ import java.util.function.Predicate;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
+import dev.skills.spring.ai.observation.DefaultSkillObservationConvention;
+import dev.skills.spring.ai.observation.SkillObservationContext;
+import dev.skills.spring.ai.observation.SkillObservationConvention;
+import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.apache.commons.logging.Log;
@@ -23,23 +28,34 @@ final class SkillToolInvoker {
 
 	private static final Log logger = LogFactory.getLog(SkillToolInvoker.class);
 
-	// The "skill" key of a call naming a skill the registry does not know.
-	private static final String UNKNOWN_SKILL = "unknown";
+	private static final Map<SkillsObservationDocumentation, SkillObservationConvention> DEFAULT_CONVENTIONS = Map.of(
+			SkillsObservationDocumentation.SKILL_ACTIVATION,
+			new DefaultSkillObservationConvention(SkillsObservationDocumentation.SKILL_ACTIVATION),
+			SkillsObservationDocumentation.SKILL_RESOURCE_READ,
+			new DefaultSkillObservationConvention(SkillsObservationDocumentation.SKILL_RESOURCE_READ));
 
 	private final List<SkillInvocationListener> listeners;
 
 	private final ObservationRegistry observations;
 
+	private final @Nullable SkillObservationConvention convention;
+
 	private final Predicate<String> knownSkill;
 
 	SkillToolInvoker(List<SkillInvocationListener> listeners, ObservationRegistry observations,
-			Predicate<String> knownSkill) {
+			@Nullable SkillObservationConvention convention, Predicate<String> knownSkill) {
 		this.listeners = List.copyOf(listeners);
 		this.observations = observations;
+		this.convention = convention;
 		this.knownSkill = knownSkill;
 	}
 
-	String invoke(SkillInvocation requested, String observationName, Function<SkillInvocation, Result> action) {
+	ObservationRegistry observations() {
+		return this.observations;
+	}
+
+	String invoke(SkillInvocation requested, SkillsObservationDocumentation documentation,
+			Function<SkillInvocation, Result> action) {
 		SkillInvocation invocation = requested;
 		RuntimeException listenerFailure = null;
 		try {
@@ -51,12 +67,13 @@ final class SkillToolInvoker {
 		catch (RuntimeException ex) {
 			listenerFailure = ex;
 		}
-		Observation observation = Observation.createNotStarted(observationName, this.observations)
-			// A name the model made up must not become a tag value: meters would grow
-			// without bound.
-			.lowCardinalityKeyValue("skill",
-					this.knownSkill.test(invocation.skillName()) ? invocation.skillName() : UNKNOWN_SKILL)
-			.lowCardinalityKeyValue("tool", invocation.toolName())
+		// The context says whether the registry knows the name: one the model made up
+		// must
+		// not become a tag value, or meters would grow without bound.
+		SkillObservationContext context = new SkillObservationContext(invocation.toolName(), invocation.skillName(),
+				this.knownSkill.test(invocation.skillName()), invocation.conversationId());
+		Observation observation = documentation
+			.observation(this.convention, DEFAULT_CONVENTIONS.get(documentation), () -> context, this.observations)
 			.start();
 		Result result;
 		if (listenerFailure != null) {
@@ -74,7 +91,7 @@ final class SkillToolInvoker {
 				result = failed(invocation, observation, ex);
 			}
 		}
-		observation.lowCardinalityKeyValue("outcome", result.outcome().name().toLowerCase(java.util.Locale.ROOT));
+		context.setOutcome(result.outcome().name().toLowerCase(java.util.Locale.ROOT));
 		observation.stop();
 		String text = result.text();
 		try {

@@ -35,7 +35,7 @@ public final class SkillsToolCallbackProvider implements ToolCallbackProvider {
 	public SkillsToolCallbackProvider(SkillsTools tools, SkillCatalog catalog) {
 		this.tools = tools;
 		this.catalog = catalog;
-		this.searchSkills = new SearchSkillsTool(catalog, tools.registry(), tools.offer());
+		this.searchSkills = new SearchSkillsTool(catalog, tools);
 	}
 
 	@Override

@@ -15,6 +15,11 @@ import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.observation.DefaultSkillObservationConvention;
+import dev.skills.spring.ai.observation.DefaultSkillSearchObservationConvention;
+import dev.skills.spring.ai.observation.SkillObservationConvention;
+import dev.skills.spring.ai.observation.SkillSearchObservationConvention;
+import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
@@ -46,6 +51,8 @@ public final class SkillsTools {
 
 	private final SkillOffer offer;
 
+	private final @Nullable SkillSearchObservationConvention searchConvention;
+
 	private final AtomicReference<ToolSet> current = new AtomicReference<>();
 
 	private final AtomicReference<ToolSet> currentPartial = new AtomicReference<>();
@@ -59,7 +66,9 @@ public final class SkillsTools {
 	private SkillsTools(Builder builder) {
 		this.registry = builder.registry;
 		this.activeSkills = builder.activeSkills;
-		this.invoker = new SkillToolInvoker(builder.listeners, builder.observations, this.registry::contains);
+		this.invoker = new SkillToolInvoker(builder.listeners, builder.observations, builder.convention,
+				this.registry::contains);
+		this.searchConvention = builder.searchConvention;
 		this.clock = builder.clock;
 		this.offer = new SkillOffer(builder.preload, builder.listBuiltins);
 	}
@@ -85,6 +94,14 @@ public final class SkillsTools {
 		return this.offer;
 	}
 
+	ObservationRegistry observations() {
+		return this.invoker.observations();
+	}
+
+	@Nullable SkillSearchObservationConvention searchConvention() {
+		return this.searchConvention;
+	}
+
 	/**
 	 * Record a session-mode pin as the conversation's activation of the skill, seen by
 	 * the listeners (and so the metrics) as an {@code activate_skill} call.
@@ -93,7 +110,7 @@ public final class SkillsTools {
 	 */
 	void recordPin(String skill, String conversationId) {
 		this.invoker.invoke(new SkillInvocation(ACTIVATE_SKILL, skill, null, conversationId),
-				SkillsObservations.ACTIVATION, (invocation) -> {
+				SkillsObservationDocumentation.SKILL_ACTIVATION, (invocation) -> {
 					this.activeSkills.activate(conversationId,
 							new ActiveSkill(invocation.skillName(), this.clock.instant()));
 					return new SkillToolInvoker.Result("Skill '" + invocation.skillName() + "' is pinned to this call.",
@@ -183,6 +200,10 @@ public final class SkillsTools {
 
 		private ObservationRegistry observations = ObservationRegistry.NOOP;
 
+		private @Nullable SkillObservationConvention convention;
+
+		private @Nullable SkillSearchObservationConvention searchConvention;
+
 		private Clock clock = Clock.systemUTC();
 
 		private List<String> preload = List.of();
@@ -220,6 +241,28 @@ public final class SkillsTools {
 		 */
 		public Builder observationRegistry(ObservationRegistry observations) {
 			this.observations = observations;
+			return this;
+		}
+
+		/**
+		 * How activations and resource reads are named and tagged (default:
+		 * {@link DefaultSkillObservationConvention}).
+		 * @param convention the convention
+		 * @return this builder
+		 */
+		public Builder observationConvention(SkillObservationConvention convention) {
+			this.convention = convention;
+			return this;
+		}
+
+		/**
+		 * How {@code search_skills} calls are named and tagged (default:
+		 * {@link DefaultSkillSearchObservationConvention}).
+		 * @param convention the convention
+		 * @return this builder
+		 */
+		public Builder searchObservationConvention(SkillSearchObservationConvention convention) {
+			this.searchConvention = convention;
 			return this;
 		}
 

@@ -7,6 +7,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
+import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -110,9 +111,10 @@ class SkillInvocationListenerTests {
 
 		assertThat(lastToolResult()).startsWith("<skill_content name=\"pdf-processing\">\nUse pypdf.");
 		assertThat(this.activeSkills.findByConversationId("c1")).extracting("name").containsExactly("pdf-processing");
-		assertThat(this.observations).hasObservationWithNameEqualTo(SkillsObservations.ACTIVATION)
+		assertThat(this.observations)
+			.hasObservationWithNameEqualTo(SkillsObservationDocumentation.SKILL_ACTIVATION.getName())
 			.that()
-			.hasLowCardinalityKeyValue("skill", "pdf-processing");
+			.hasLowCardinalityKeyValue("gen_ai.skill.name", "pdf-processing");
 	}
 
 	@Test
@@ -254,14 +256,15 @@ class SkillInvocationListenerTests {
 
 		ask(advisor());
 
-		assertThat(this.observations).hasNumberOfObservationsWithNameEqualTo(SkillsObservations.ACTIVATION, 1)
+		assertThat(this.observations)
+			.hasNumberOfObservationsWithNameEqualTo(SkillsObservationDocumentation.SKILL_ACTIVATION.getName(), 1)
 			.hasObservationWithNameEqualTo("skills.activation")
 			.that()
 			.hasBeenStarted()
 			.hasBeenStopped()
-			.hasLowCardinalityKeyValue("skill", "pdf-processing")
-			.hasLowCardinalityKeyValue("tool", "activate_skill")
-			.hasLowCardinalityKeyValue("outcome", "ok");
+			.hasLowCardinalityKeyValue("gen_ai.skill.name", "pdf-processing")
+			.hasLowCardinalityKeyValue("gen_ai.tool.name", "activate_skill")
+			.hasLowCardinalityKeyValue("skills.outcome", "ok");
 	}
 
 	@Test
@@ -274,7 +277,7 @@ class SkillInvocationListenerTests {
 
 		assertThat(this.observations).hasNumberOfObservationsWithNameEqualTo("skills.activation", 2)
 			.hasAnObservation((observation) -> observation.hasNameEqualTo("skills.activation")
-				.hasLowCardinalityKeyValue("outcome", "already_active"));
+				.hasLowCardinalityKeyValue("skills.outcome", "already_active"));
 	}
 
 	@Test
@@ -287,15 +290,16 @@ class SkillInvocationListenerTests {
 
 		ask(advisor());
 
-		assertThat(this.observations).hasNumberOfObservationsWithNameEqualTo(SkillsObservations.RESOURCE_READ, 3)
+		assertThat(this.observations)
+			.hasNumberOfObservationsWithNameEqualTo(SkillsObservationDocumentation.SKILL_RESOURCE_READ.getName(), 3)
 			.hasAnObservation((observation) -> observation.hasNameEqualTo("skills.resource.read")
-				.hasLowCardinalityKeyValue("skill", "pdf-processing")
-				.hasLowCardinalityKeyValue("tool", "read_skill_resource")
-				.hasLowCardinalityKeyValue("outcome", "ok"))
+				.hasLowCardinalityKeyValue("gen_ai.skill.name", "pdf-processing")
+				.hasLowCardinalityKeyValue("gen_ai.tool.name", "read_skill_resource")
+				.hasLowCardinalityKeyValue("skills.outcome", "ok"))
 			.hasAnObservation((observation) -> observation.hasNameEqualTo("skills.resource.read")
-				.hasLowCardinalityKeyValue("outcome", "rejected"))
+				.hasLowCardinalityKeyValue("skills.outcome", "rejected"))
 			.hasAnObservation((observation) -> observation.hasNameEqualTo("skills.resource.read")
-				.hasLowCardinalityKeyValue("outcome", "not_found"));
+				.hasLowCardinalityKeyValue("skills.outcome", "not_found"));
 	}
 
 	@Test
@@ -306,9 +310,9 @@ class SkillInvocationListenerTests {
 
 		assertThat(this.observations).hasObservationWithNameEqualTo("skills.activation")
 			.that()
-			.hasLowCardinalityKeyValue("tool", "activate_skill")
-			.hasLowCardinalityKeyValue("skill", "unknown")
-			.hasLowCardinalityKeyValue("outcome", "not_found");
+			.hasLowCardinalityKeyValue("gen_ai.tool.name", "activate_skill")
+			.hasLowCardinalityKeyValue("gen_ai.skill.name", "unknown")
+			.hasLowCardinalityKeyValue("skills.outcome", "not_found");
 	}
 
 	@Test
@@ -325,8 +329,8 @@ class SkillInvocationListenerTests {
 		assertThat(this.observations).hasObservationWithNameEqualTo("skills.activation")
 			.that()
 			.hasBeenStopped()
-			.hasLowCardinalityKeyValue("skill", "pdf-processing")
-			.hasLowCardinalityKeyValue("outcome", "not_found")
+			.hasLowCardinalityKeyValue("gen_ai.skill.name", "pdf-processing")
+			.hasLowCardinalityKeyValue("skills.outcome", "not_found")
 			.assertThatError()
 			.hasMessage("denied");
 	}

@@ -14,6 +14,7 @@ import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.SkillsAdvisor;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.usage.SkillUsage;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -23,8 +24,8 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 
 /**
- * {@code /actuator/skills}: every skill with its diagnostics, one skill in detail, and a
- * reload.
+ * {@code /actuator/skills}: every skill with its diagnostics and, when tracked, how the
+ * skills were used; one skill in detail; and a reload.
  */
 @Endpoint(id = "skills")
 public class SkillsEndpoint {
@@ -38,6 +39,11 @@ public class SkillsEndpoint {
 	private final @Nullable SkillCatalog catalog;
 
 	private final CoalescedReload reloads;
+
+	private final @Nullable SkillUsage usage;
+
+	// The most skills of each usage list.
+	static final int USAGE_LIMIT = 100;
 
 	/**
 	 * Create the endpoint.
@@ -57,11 +63,26 @@ public class SkillsEndpoint {
 	 */
 	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
 			@Nullable SkillCatalog catalog) {
+		this(registry, mode, showInstructions, catalog, null);
+	}
+
+	/**
+	 * Create the endpoint, showing the advisor's mode, the catalog's token budget and the
+	 * skills' usage.
+	 * @param registry the skills
+	 * @param mode how the advisor offers skills
+	 * @param showInstructions whether one skill's detail includes its instructions
+	 * @param catalog the catalog the advisor uses, if any
+	 * @param usage the usage tracked of the skill tools and the catalog, if any
+	 */
+	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
+			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage) {
 		this.registry = registry;
 		this.mode = mode;
 		this.showInstructions = showInstructions;
 		this.catalog = catalog;
 		this.reloads = new CoalescedReload(registry::reload);
+		this.usage = usage;
 	}
 
 	/**
@@ -81,7 +102,7 @@ public class SkillsEndpoint {
 			.toList();
 		return new SkillsDescriptor(this.mode.label(), config.hotReload(), config.skillsDir(), snapshot.generation(),
 				snapshot.createdAt(), skills, snapshot.diagnostics().stream().map(Diagnostic::of).toList(),
-				catalogOf(snapshot));
+				catalogOf(snapshot), (this.usage != null) ? this.usage.usage(snapshot, USAGE_LIMIT) : null);
 	}
 
 	private @Nullable CatalogDescriptor catalogOf(SkillsSnapshot snapshot) {
@@ -157,10 +178,12 @@ public class SkillsEndpoint {
 	 * @param skills the skills in catalog order
 	 * @param diagnostics every diagnostic
 	 * @param catalog the catalog's token budget, when there is a catalog
+	 * @param usage activations per skill, skills never activated and skills the catalog
+	 * left out most often recently (at most {@value #USAGE_LIMIT} of each), when tracked
 	 */
 	public record SkillsDescriptor(String mode, boolean hotReload, List<String> locations, long generation,
 			Instant lastReload, List<SkillSummary> skills, List<Diagnostic> diagnostics,
-			@Nullable CatalogDescriptor catalog) implements OperationResponseBody {
+			@Nullable CatalogDescriptor catalog, SkillUsage.@Nullable Usage usage) implements OperationResponseBody {
 	}
 
 	/**

@@ -1,11 +1,14 @@
 package dev.skills.autoconfigure.actuate;
 
+import java.time.Clock;
+
 import dev.skills.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.autoconfigure.SkillsProperties;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.usage.SkillUsage;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -18,7 +21,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the {@code skills} and {@code activeskills} actuator endpoints.
+ * Auto-configuration of the {@code skills} and {@code activeskills} actuator endpoints,
+ * and of the {@link SkillUsage} the {@code skills} endpoint shows.
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class)
 @ConditionalOnClass({ Endpoint.class, ConditionalOnAvailableEndpoint.class })
@@ -30,9 +34,20 @@ public final class SkillsEndpointAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnAvailableEndpoint
 	SkillsEndpoint skillsEndpoint(SkillsRegistry registry, SkillsProperties properties,
-			ObjectProvider<SkillCatalog> catalog) {
+			ObjectProvider<SkillCatalog> catalog, ObjectProvider<SkillUsage> usage) {
 		return new SkillsEndpoint(registry, properties.getMode(), properties.getEndpoint().isShowInstructions(),
-				catalog.getIfAvailable());
+				catalog.getIfAvailable(), usage.getIfAvailable());
+	}
+
+	// A listener of the skill tools and of the registry (both collected with the other
+	// listener beans), and of the catalog.
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnAvailableEndpoint(SkillsEndpoint.class)
+	SkillUsage skillUsage(SkillsRegistry registry, ObjectProvider<SkillCatalog> catalog) {
+		SkillUsage usage = new SkillUsage(registry, Clock.systemUTC());
+		catalog.ifAvailable((skills) -> skills.addListener(usage));
+		return usage;
 	}
 
 	@Bean

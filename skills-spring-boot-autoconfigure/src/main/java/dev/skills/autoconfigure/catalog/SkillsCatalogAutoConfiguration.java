@@ -38,8 +38,8 @@ public final class SkillsCatalogAutoConfiguration {
 	@Bean
 	@Lazy
 	@ConditionalOnMissingBean(SkillRetriever.class)
-	KeywordSkillIndex skillsKeywordIndex(SkillsRegistry registry) {
-		return KeywordSkillIndex.of(registry);
+	KeywordSkillIndex skillsKeywordIndex(SkillsRegistry registry, SkillsCatalogProperties properties) {
+		return KeywordSkillIndex.of(registry, properties.getIndexedBodyChars());
 	}
 
 	@Bean
@@ -55,7 +55,7 @@ public final class SkillsCatalogAutoConfiguration {
 						.searchResults(properties.getSearchResults()))
 			.alwaysInclude(properties.getAlwaysInclude())
 			// Resolved on first use: a catalog that always fits never builds the index.
-			.retriever((text, limit) -> retriever.getObject().retrieve(text, limit));
+			.retriever(new FirstUseRetriever(retriever));
 		estimator.ifUnique(catalog::tokenCountEstimator);
 		return catalog.build();
 	}

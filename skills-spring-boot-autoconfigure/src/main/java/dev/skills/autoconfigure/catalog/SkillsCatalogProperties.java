@@ -33,6 +33,13 @@ public class SkillsCatalogProperties {
 	 */
 	private int searchResults = 10;
 
+	/**
+	 * How many characters of each skill's body the keyword index reads (its opening, then
+	 * its headings up to a quarter more), weighted below the frontmatter; read off the
+	 * request path. 0 ranks by the frontmatter alone.
+	 */
+	private int indexedBodyChars = 2048;
+
 	public int getMaxTokens() {
 		return this.maxTokens;
 	}
@@ -55,6 +62,14 @@ public class SkillsCatalogProperties {
 
 	public void setSearchResults(int searchResults) {
 		this.searchResults = searchResults;
+	}
+
+	public int getIndexedBodyChars() {
+		return this.indexedBodyChars;
+	}
+
+	public void setIndexedBodyChars(int indexedBodyChars) {
+		this.indexedBodyChars = indexedBodyChars;
 	}
 
 }

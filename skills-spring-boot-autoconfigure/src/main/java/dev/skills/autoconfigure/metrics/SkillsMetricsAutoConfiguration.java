@@ -2,7 +2,6 @@ package dev.skills.autoconfigure.metrics;
 
 import dev.skills.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
-import dev.skills.autoconfigure.SkillsProperties;
 import dev.skills.autoconfigure.catalog.SkillsCatalogAutoConfiguration;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
@@ -28,9 +27,9 @@ public final class SkillsMetricsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SkillsMetrics skillsMetrics(SkillsRegistry registry, SkillsProperties properties) {
+	SkillsMetrics skillsMetrics(SkillsRegistry registry) {
 		// A SkillsListener bean: SkillsAutoConfiguration registers it with the registry.
-		return new SkillsMetrics(registry, properties.getMode());
+		return new SkillsMetrics(registry);
 	}
 
 	@Bean

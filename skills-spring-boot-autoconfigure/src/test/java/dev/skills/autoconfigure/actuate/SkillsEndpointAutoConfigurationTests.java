@@ -7,6 +7,7 @@ import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.usage.SkillUsage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,7 +40,8 @@ class SkillsEndpointAutoConfigurationTests {
 	void whenEndpointsAreExposedThenBothEndpointsAreCreated() {
 		this.contextRunner.withPropertyValues(exposed())
 			.run((context) -> assertThat(context).hasSingleBean(SkillsEndpoint.class)
-				.hasSingleBean(ActiveSkillsEndpoint.class));
+				.hasSingleBean(ActiveSkillsEndpoint.class)
+				.hasSingleBean(SkillUsage.class));
 	}
 
 	@Test
@@ -47,7 +49,8 @@ class SkillsEndpointAutoConfigurationTests {
 		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir)
 			.run((context) -> assertThat(context).hasNotFailed()
 				.doesNotHaveBean(SkillsEndpoint.class)
-				.doesNotHaveBean(ActiveSkillsEndpoint.class));
+				.doesNotHaveBean(ActiveSkillsEndpoint.class)
+				.doesNotHaveBean(SkillUsage.class));
 	}
 
 	@Test

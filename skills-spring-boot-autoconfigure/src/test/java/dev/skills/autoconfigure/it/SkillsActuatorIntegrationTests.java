@@ -211,6 +211,27 @@ class SkillsActuatorIntegrationTests {
 	}
 
 	@Test
+	void whenASkillIsActivatedThenTheSkillsEndpointShowsItsUsageAndTheSkillsNeverActivated() {
+		openAi.thenCall("activate_skill", "{\"skill_name\":\"reporting\"}").thenAnswer("Reported.");
+		Instant before = Instant.now();
+
+		assertThat(chat("conversation-usage", "Write the weekly report")).isEqualTo("Reported.");
+
+		JsonNode usage = getJson("/actuator/skills").path("usage");
+		assertThat(Instant.parse(usage.path("since").asString())).isBefore(before);
+		JsonNode reporting = list(usage.path("activated")).stream()
+			.filter((skill) -> skill.path("name").asString().equals("reporting"))
+			.findFirst()
+			.orElseThrow();
+		assertThat(reporting.path("count").asLong()).isEqualTo(1);
+		assertThat(Instant.parse(reporting.path("last").asString())).isBetween(before, Instant.now());
+		assertThat(texts(usage.path("neverActivated"))).doesNotContain("reporting").contains("skill-authoring");
+		assertThat(usage.path("neverActivatedCount").asInt()).isEqualTo(usage.path("neverActivated").size());
+		assertThat(usage.path("leftOut").path("requests").asInt()).isPositive();
+		assertThat(usage.path("leftOut").path("skills").isArray()).isTrue();
+	}
+
+	@Test
 	void whenTheLimitIsOutOfRangeThenActiveSkillsAnswers400WithAMessage() {
 		for (String limit : new String[] { "0", "-3", "1001" }) {
 			ResponseEntity<String> response = this.http.getForEntity("/actuator/activeskills?limit=" + limit,
@@ -282,10 +303,10 @@ class SkillsActuatorIntegrationTests {
 	}
 
 	@Test
-	void whenTheToolLoopRunsThenSkillsMetricsAreServedByTheMetricsEndpoint() throws IOException {
+	void whenTheToolLoopRunsThenMetersDerivedFromItsObservationsAreServedByTheMetricsEndpoint() throws IOException {
 		// Other tests share this application: compare with the counts before this loop.
-		String activations = "/actuator/metrics/skills.activations?tag=skill:csv-cleaning&tag=mode:on-demand";
-		String reads = "/actuator/metrics/skills.resource.reads?tag=skill:csv-cleaning&tag=outcome:";
+		String activations = "/actuator/metrics/skills.activation?tag=gen_ai.skill.name:csv-cleaning&tag=skills.outcome:ok";
+		String reads = "/actuator/metrics/skills.resource.read?tag=gen_ai.skill.name:csv-cleaning&tag=skills.outcome:";
 		String reloads = "/actuator/metrics/skills.reload?tag=outcome:success";
 		double activationsBefore = measurement(activations, "COUNT");
 		double readsBefore = measurement(reads + "ok", "COUNT");
@@ -319,14 +340,15 @@ class SkillsActuatorIntegrationTests {
 	@Test
 	void whenTheModelMakesUpSkillNamesThenNoMeterIsTaggedWithThem() {
 		double unknownReadsBefore = measurement(
-				"/actuator/metrics/skills.resource.reads?tag=skill:unknown&tag=outcome:not_found", "COUNT");
+				"/actuator/metrics/skills.resource.read?tag=gen_ai.skill.name:unknown&tag=skills.outcome:not_found",
+				"COUNT");
 		openAi.thenCall("activate_skill", "{\"skill_name\":\"made-up-skill-1\"}")
 			.thenCall("read_skill_resource", "{\"skill_name\":\"made-up-skill-2\",\"path\":\"a.md\"}")
 			.thenAnswer("Sorry.");
 		assertThat(chat("conversation-10", "Use a skill that does not exist")).isEqualTo("Sorry.");
 
 		List<String> names = texts(getJson("/actuator/metrics").path("names"));
-		assertThat(names).contains("skills.resource.reads");
+		assertThat(names).contains("skills.activation", "skills.resource.read").doesNotContain("skills.activations");
 		for (String name : names.stream().filter((n) -> n.startsWith("skills.")).toList()) {
 			JsonNode meter = getJson("/actuator/metrics/" + name);
 			for (JsonNode tag : meter.path("availableTags")) {
@@ -334,8 +356,9 @@ class SkillsActuatorIntegrationTests {
 					.noneMatch((value) -> value.startsWith("made-up-skill"));
 			}
 		}
-		assertThat(
-				measurement("/actuator/metrics/skills.resource.reads?tag=skill:unknown&tag=outcome:not_found", "COUNT"))
+		assertThat(measurement(
+				"/actuator/metrics/skills.resource.read?tag=gen_ai.skill.name:unknown&tag=skills.outcome:not_found",
+				"COUNT"))
 			.isEqualTo(unknownReadsBefore + 1);
 	}
 

@@ -7,7 +7,6 @@ import dev.skills.autoconfigure.SkillsChatClientAutoConfiguration;
 import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.SkillsAdvisor;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -18,6 +17,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -54,17 +54,19 @@ class SkillsMetricsAutoConfigurationTests {
 	}
 
 	@Test
-	void whenAToolIsCalledThenTheAutoConfiguredToolsReportToTheMetrics() {
-		this.contextRunner.withPropertyValues(skillsDir()).run((context) -> {
-			context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class).getToolCallbacks()[0]
-				.call("{\"skill_name\":\"pdf-processing\"}");
-			MeterRegistry meters = context.getBean(MeterRegistry.class);
-			assertThat(meters.get("skills.activations")
-				.tag("skill", "pdf-processing")
-				.tag("mode", "on-demand")
-				.counter()
-				.count()).isEqualTo(1.0);
-		});
+	void whenObservationsAreAutoConfiguredThenToolMetersAreDerivedFromThem() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(ObservationAutoConfiguration.class))
+			.withPropertyValues(skillsDir())
+			.run((context) -> {
+				context.getBean("skillsToolCallbackProvider", ToolCallbackProvider.class).getToolCallbacks()[0]
+					.call("{\"skill_name\":\"pdf-processing\"}");
+				MeterRegistry meters = context.getBean(MeterRegistry.class);
+				assertThat(meters.get("skills.activation")
+					.tags("gen_ai.skill.name", "pdf-processing", "skills.outcome", "ok")
+					.timer()
+					.count()).isEqualTo(1);
+				assertThat(meters.find("skills.activations").meters()).isEmpty();
+			});
 	}
 
 	@Test
@@ -129,8 +131,7 @@ class SkillsMetricsAutoConfigurationTests {
 	@Test
 	void whenUserDefinesSkillsMetricsThenAutoConfiguredOneBacksOff() {
 		SkillsMetrics mine = new SkillsMetrics(
-				SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.resolve("none").toString()).build()),
-				SkillsAdvisor.Mode.ON_DEMAND);
+				SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.resolve("none").toString()).build()));
 		this.contextRunner.withPropertyValues(skillsDir()).withBean(SkillsMetrics.class, () -> mine).run((context) -> {
 			assertThat(context.getBean(SkillsMetrics.class)).isSameAs(mine);
 			// The user's metrics watch an empty registry: the auto-configured ones would

@@ -6,12 +6,11 @@ import java.util.List;
 import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.SkillInvocation;
-import dev.skills.spring.ai.SkillInvocationListener.Outcome;
-import dev.skills.spring.ai.SkillsAdvisor;
 import dev.skills.spring.ai.SkillsTools;
 import dev.skills.spring.ai.SkillsTools.ToolSet;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,12 +44,8 @@ class SkillsMetricsTests {
 	}
 
 	private void bind(SkillConfig.Builder config) {
-		bind(config, SkillsAdvisor.Mode.ON_DEMAND);
-	}
-
-	private void bind(SkillConfig.Builder config, SkillsAdvisor.Mode mode) {
 		this.registry = SkillsRegistry.create(config.build());
-		this.metrics = new SkillsMetrics(this.registry, mode);
+		this.metrics = new SkillsMetrics(this.registry);
 		this.metrics.bindTo(this.meters);
 		this.registry.addListener(this.metrics);
 	}
@@ -60,8 +55,12 @@ class SkillsMetricsTests {
 	}
 
 	private ToolSet tools() {
+		// As Boot's observation auto-configuration does: meters derived from
+		// observations.
+		ObservationRegistry observations = ObservationRegistry.create();
+		observations.observationConfig().observationHandler(new DefaultMeterObservationHandler(this.meters));
 		return SkillsTools.builder(this.registry)
-			.listeners(List.of(this.metrics))
+			.observationRegistry(observations)
 			.build()
 			.toolSet(this.registry.snapshot());
 	}
@@ -84,91 +83,51 @@ class SkillsMetricsTests {
 	}
 
 	@Test
-	void whenASkillIsActivatedThenActivationsAreCountedBySkillAndMode() {
+	void whenASkillIsActivatedThenTheTimerDerivedFromTheObservationCountsItBySkill() {
 		bind();
 		ToolSet tools = tools();
 		tools.activate().call("{\"skill_name\":\"pdf-processing\"}");
 		tools.activate().call("{\"skill_name\":\"pdf-processing\"}");
 		tools.activate().call("{\"skill_name\":\"csv-cleaning\"}");
-		assertThat(this.meters.get("skills.activations")
-			.tags("skill", "pdf-processing", "mode", "on-demand")
-			.counter()
-			.count()).isEqualTo(2.0);
-		assertThat(this.meters.get("skills.activations")
-			.tags("skill", "csv-cleaning", "mode", "on-demand")
-			.counter()
-			.count()).isEqualTo(1.0);
+		assertThat(this.meters.get("skills.activation")
+			.tags("gen_ai.skill.name", "pdf-processing", "skills.outcome", "ok")
+			.timer()
+			.count()).isEqualTo(2);
+		assertThat(this.meters.get("skills.activation").tags("gen_ai.skill.name", "csv-cleaning").timer().count())
+			.isEqualTo(1);
+		assertThat(this.meters.find("skills.activations").meters()).isEmpty();
 	}
 
 	@Test
-	void whenASkillIsDeletedThenItsMetersGoWithIt() throws Exception {
+	void whenTheModelNamesASkillThatDoesNotExistThenItsNameIsNotATag() {
 		bind();
 		ToolSet tools = tools();
-		tools.activate().call("{\"skill_name\":\"pdf-processing\"}");
-		tools.activate().call("{\"skill_name\":\"csv-cleaning\"}");
-		tools.read().call("{\"skill_name\":\"pdf-processing\",\"path\":\"references/FORMS.md\"}");
-		assertThat(this.meters.find("skills.activations").tag("skill", "pdf-processing").meters()).hasSize(1);
-
-		org.springframework.util.FileSystemUtils.deleteRecursively(this.dir.resolve("pdf-processing"));
-		this.registry.reload();
-
-		assertThat(this.meters.find("skills.activations").tag("skill", "pdf-processing").meters()).isEmpty();
-		assertThat(this.meters.find("skills.resource.reads").tag("skill", "pdf-processing").meters()).isEmpty();
-		assertThat(this.meters.find("skills.activations").tag("skill", "csv-cleaning").meters()).hasSize(1);
+		tools.activate().call("{\"skill_name\":\"made-up-skill\"}");
+		tools.read().call("{\"skill_name\":\"made-up-skill\",\"path\":\"a.md\"}");
+		assertThat(this.meters.find("skills.activation").tag("gen_ai.skill.name", "made-up-skill").timer()).isNull();
+		assertThat(this.meters.get("skills.activation")
+			.tags("gen_ai.skill.name", "unknown", "skills.outcome", "not_found")
+			.timer()
+			.count()).isEqualTo(1);
+		assertThat(this.meters.get("skills.resource.read")
+			.tags("gen_ai.skill.name", "unknown", "skills.outcome", "not_found")
+			.timer()
+			.count()).isEqualTo(1);
 	}
 
 	@Test
-	void whenModeIsSessionThenActivationsAreTaggedSession() {
-		bind(SkillConfig.builder().skillsDir(this.dir.toString()), SkillsAdvisor.Mode.SESSION);
-		this.metrics.after(new SkillInvocation(SkillsTools.ACTIVATE_SKILL, "pdf-processing", null, "c"), "x",
-				Outcome.OK);
-		assertThat(this.meters.get("skills.activations")
-			.tags("skill", "pdf-processing", "mode", "session")
-			.counter()
-			.count()).isEqualTo(1.0);
-	}
-
-	@Test
-	void whenTheAnswerIsAlreadyActiveThenNoActivationIsCounted() {
-		bind();
-		this.metrics.after(new SkillInvocation(SkillsTools.ACTIVATE_SKILL, "pdf-processing", null, "c"), "x",
-				Outcome.ALREADY_ACTIVE);
-		assertThat(this.meters.find("skills.activations").counters()).isEmpty();
-	}
-
-	@Test
-	void whenTheModelNamesASkillThatDoesNotExistThenNoActivationIsCountedAndItsNameIsNotATag() {
-		bind();
-		tools().activate().call("{\"skill_name\":\"made-up-skill\"}");
-		assertThat(this.meters.find("skills.activations").counters()).isEmpty();
-		this.metrics.after(new SkillInvocation(SkillsTools.READ_SKILL_RESOURCE, "made-up-skill", "a.md", "c"), "x",
-				Outcome.NOT_FOUND);
-		assertThat(this.meters.find("skills.resource.reads").tag("skill", "made-up-skill").counter()).isNull();
-		assertThat(this.meters.get("skills.resource.reads")
-			.tags("skill", "unknown", "outcome", "not_found")
-			.counter()
-			.count()).isEqualTo(1.0);
-	}
-
-	@Test
-	void whenFilesAreReadThenReadsAreCountedBySkillAndOutcome() {
+	void whenFilesAreReadThenTheTimerDerivedFromTheObservationCountsThemBySkillAndOutcome() {
 		bind();
 		ToolSet tools = tools();
 		tools.read().call("{\"skill_name\":\"pdf-processing\",\"path\":\"references/FORMS.md\"}");
 		tools.read().call("{\"skill_name\":\"pdf-processing\",\"path\":\"references/MISSING.md\"}");
 		tools.read().call("{\"skill_name\":\"pdf-processing\",\"path\":\"../csv-cleaning/SKILL.md\"}");
-		assertThat(this.meters.get("skills.resource.reads")
-			.tags("skill", "pdf-processing", "outcome", "ok")
-			.counter()
-			.count()).isEqualTo(1.0);
-		assertThat(this.meters.get("skills.resource.reads")
-			.tags("skill", "pdf-processing", "outcome", "not_found")
-			.counter()
-			.count()).isEqualTo(1.0);
-		assertThat(this.meters.get("skills.resource.reads")
-			.tags("skill", "pdf-processing", "outcome", "rejected")
-			.counter()
-			.count()).isEqualTo(1.0);
+		for (String outcome : List.of("ok", "not_found", "rejected")) {
+			assertThat(this.meters.get("skills.resource.read")
+				.tags("gen_ai.skill.name", "pdf-processing", "skills.outcome", outcome)
+				.timer()
+				.count()).isEqualTo(1);
+		}
 	}
 
 	@Test
@@ -193,24 +152,6 @@ class SkillsMetricsTests {
 		bind();
 		this.registry.reload();
 		assertThat(this.meters.find("skills.reload").timers()).isEmpty();
-	}
-
-	@Test
-	void whenNotBoundYetThenCallsPassThroughAndNothingIsRecorded() {
-		this.registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).build());
-		SkillsMetrics unbound = new SkillsMetrics(this.registry, SkillsAdvisor.Mode.ON_DEMAND);
-		String result = unbound.after(new SkillInvocation(SkillsTools.ACTIVATE_SKILL, "pdf-processing", null, "c"),
-				"the result", Outcome.OK);
-		assertThat(result).isEqualTo("the result");
-		assertThat(this.meters.getMeters()).isEmpty();
-	}
-
-	@Test
-	void whenACallIsRecordedThenTheResultIsPassedOnUnchanged() {
-		bind();
-		assertThat(this.metrics.after(new SkillInvocation(SkillsTools.READ_SKILL_RESOURCE, "pdf-processing", "a", "c"),
-				"text", Outcome.OK))
-			.isEqualTo("text");
 	}
 
 }

@@ -2,6 +2,7 @@ package dev.skills.spring.ai.catalog;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -19,9 +20,7 @@ import dev.skills.core.registry.SkillsSnapshot;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.NumericDocValuesField;
@@ -36,23 +35,27 @@ import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.util.BytesRef;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The default {@link SkillRetriever}: an in-memory Lucene index ranking skills by BM25
  * over their name, description, {@code when_to_use}, {@code metadata.triggers} and
- * {@code metadata.tags}; {@code metadata.priority}, then the name, break ties. It listens
+ * {@code metadata.tags}, and at a lower weight over a bounded prefix of their body (its
+ * opening and headings); {@code metadata.priority}, then the name, break ties. It listens
  * to the registry and re-indexes only the skills a reload added, changed or removed.
+ * Bodies are read by a thread of the index's own, never by a request: until it is done a
+ * skill is found by its frontmatter.
  */
 public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, AutoCloseable {
+
+	/** How many characters of a body's opening are indexed by default. */
+	public static final int DEFAULT_BODY_CHARS = 2048;
 
 	// The most of a text that is read for terms, and the most distinct terms searched: a
 	// long
@@ -63,13 +66,19 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 
 	private static final Log logger = LogFactory.getLog(KeywordSkillIndex.class);
 
+	// Bodies read in the background become searchable this many at a time.
+	private static final int BODY_BATCH = 256;
+
 	private static final String ID = "id";
 
 	private static final String PRIORITY = "priority";
 
+	private static final String BODY = "body";
+
 	// A name or tag match says more about a skill than a word of its description.
+	// The body says most about a skill, but in many more words: below the frontmatter.
 	private static final Map<String, Float> FIELDS = Map.of("name", 3f, "tags", 2f, "triggers", 2f, "when_to_use", 1.5f,
-			"description", 1f);
+			"description", 1f, BODY, 0.5f);
 
 	private static final Comparator<Hit> RANKING = Comparator.comparingDouble(Hit::score)
 		.reversed()
@@ -86,8 +95,15 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 
 	private final SearcherManager searchers;
 
-	private KeywordSkillIndex(SkillsRegistry registry) throws IOException {
+	private final SkillBodies bodies;
+
+	private final WeightedQueries queries = new WeightedQueries(this.analyzer, FIELDS);
+
+	private boolean closed;
+
+	private KeywordSkillIndex(SkillsRegistry registry, int bodyChars) throws IOException {
 		this.registry = registry;
+		this.bodies = new SkillBodies(registry, bodyChars);
 		this.writer = new IndexWriter(this.directory,
 				new IndexWriterConfig(this.analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE)
 					.setCommitOnClose(false));
@@ -95,22 +111,36 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 	}
 
 	/**
-	 * Index a registry's skills and keep the index up to date with its reloads.
+	 * Index a registry's skills, with the first {@value #DEFAULT_BODY_CHARS} characters
+	 * of their bodies, and keep the index up to date with its reloads.
 	 * @param registry the skills
 	 * @return the index; {@link #close() close} it to stop listening
 	 */
 	public static KeywordSkillIndex of(SkillsRegistry registry) {
+		return of(registry, DEFAULT_BODY_CHARS);
+	}
+
+	/**
+	 * Index a registry's skills and keep the index up to date with its reloads.
+	 * @param registry the skills
+	 * @param bodyChars how many characters of each body's opening to index (its headings
+	 * add up to a quarter more); 0 indexes the frontmatter alone
+	 * @return the index; {@link #close() close} it to stop listening
+	 */
+	public static KeywordSkillIndex of(SkillsRegistry registry, int bodyChars) {
 		try {
-			KeywordSkillIndex index = new KeywordSkillIndex(registry);
+			KeywordSkillIndex index = new KeywordSkillIndex(registry, Math.max(0, bodyChars));
 			synchronized (index) {
 				// Listen first: a reload that commits meanwhile waits, then re-indexes
 				// its skills.
 				registry.addListener(index);
 				SkillsSnapshot snapshot = registry.snapshot();
 				for (SkillMeta meta : snapshot.skills()) {
-					index.index(meta, false);
+					index.index(meta, null, false);
 				}
 				index.searchers.maybeRefreshBlocking();
+				List<String> names = snapshot.names();
+				index.bodies.inBackground(() -> index.indexBodies(names));
 			}
 			return index;
 		}
@@ -132,7 +162,7 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 				// later reload may already have replaced it.
 				SkillMeta meta = snapshot.get(name).orElse(null);
 				if (meta != null) {
-					index(meta, true);
+					index(meta, this.bodies.prefix(snapshot, name), true);
 				}
 				else {
 					this.writer.deleteDocuments(new Term(ID, name));
@@ -145,9 +175,35 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 		}
 	}
 
+	/**
+	 * Wait until the bodies of the skills there were when the index was built are
+	 * indexed; requests never wait for this (for tests and measurements).
+	 * @param timeout how long to wait at most
+	 * @return {@code true} when they are
+	 */
+	public boolean awaitBodies(Duration timeout) {
+		return this.bodies.await(timeout);
+	}
+
+	String bodyThreadName() {
+		return this.bodies.threadName();
+	}
+
 	@Override
 	public List<String> retrieve(String text, int limit) {
-		BooleanQuery query = query(text);
+		return search(this.queries.of(CatalogQuery.of(text)), limit);
+	}
+
+	/**
+	 * The skills most relevant to a conversation, in one BM25 ranking: the terms of the
+	 * latest message weigh 1, those of earlier turns less ({@link CatalogQuery}).
+	 */
+	@Override
+	public List<String> retrieve(CatalogQuery query, int limit) {
+		return search(this.queries.of(query), limit);
+	}
+
+	private List<String> search(BooleanQuery query, int limit) {
 		if (query.clauses().isEmpty() || limit <= 0) {
 			return List.of();
 		}
@@ -176,41 +232,50 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 	 * Stop listening to the registry and free the index.
 	 */
 	@Override
-	public synchronized void close() {
-		this.registry.removeListener(this);
-		try {
-			this.searchers.close();
-			this.writer.close();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private BooleanQuery query(String text) {
-		BooleanQuery.Builder query = new BooleanQuery.Builder();
-		for (String term : terms(text)) {
-			FIELDS.forEach((field, boost) -> query.add(new BoostQuery(new TermQuery(new Term(field, term)), boost),
-					BooleanClause.Occur.SHOULD));
-		}
-		return query.build();
-	}
-
-	private Set<String> terms(String text) {
-		Set<String> terms = new LinkedHashSet<>();
-		String bounded = (text.length() > MAX_QUERY_CHARS) ? text.substring(0, MAX_QUERY_CHARS) : text;
-		try (TokenStream stream = this.analyzer.tokenStream("description", bounded)) {
-			CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
-			stream.reset();
-			while (terms.size() < MAX_QUERY_TERMS && stream.incrementToken()) {
-				terms.add(term.toString());
+	public void close() {
+		synchronized (this) {
+			if (this.closed) {
+				return;
 			}
-			stream.end();
+			this.closed = true;
+			this.registry.removeListener(this);
+			try {
+				this.searchers.close();
+				this.writer.close();
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
+		// Outside the lock: the reading thread may be waiting for it, to see it closed.
+		this.bodies.close();
+	}
+
+	// One skill at a time under the lock, from the registry's current snapshot: a reload
+	// re-indexing the same skill meanwhile is never overwritten by an older body.
+	private void indexBodies(List<String> names) {
+		int done = 0;
+		for (String name : names) {
+			synchronized (this) {
+				if (this.closed) {
+					return;
+				}
+				SkillsSnapshot snapshot = this.registry.snapshot();
+				SkillMeta meta = snapshot.get(name).orElse(null);
+				String body = (meta != null) ? this.bodies.prefix(snapshot, name) : null;
+				try {
+					if (body != null) {
+						index(meta, body, true);
+					}
+					if (++done % BODY_BATCH == 0 || done == names.size()) {
+						this.searchers.maybeRefreshBlocking();
+					}
+				}
+				catch (IOException ex) {
+					throw new UncheckedIOException("Cannot index the body of skill '" + name + "'", ex);
+				}
+			}
 		}
-		return terms;
 	}
 
 	// Priority and name of each hit, read in document order: doc values iterators only
@@ -239,13 +304,13 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 
 	// One skill the index refuses (Lucene throws for an immense term) is left out with a
 	// warning: it must not fail the index of every other skill.
-	private void index(SkillMeta meta, boolean replace) throws IOException {
+	private void index(SkillMeta meta, @Nullable String body, boolean replace) throws IOException {
 		try {
 			if (replace) {
-				this.writer.updateDocument(new Term(ID, meta.name()), document(meta));
+				this.writer.updateDocument(new Term(ID, meta.name()), document(meta, body));
 			}
 			else {
-				this.writer.addDocument(document(meta));
+				this.writer.addDocument(document(meta, body));
 			}
 		}
 		catch (IllegalArgumentException ex) {
@@ -254,7 +319,7 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 		}
 	}
 
-	private static Document document(SkillMeta meta) {
+	private static Document document(SkillMeta meta, @Nullable String body) {
 		Document document = new Document();
 		document.add(new StringField(ID, meta.name(), Field.Store.NO));
 		document.add(new SortedDocValuesField(ID, new BytesRef(meta.name())));
@@ -266,6 +331,9 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 		}
 		document.add(new TextField("triggers", String.join("\n", meta.triggers()), Field.Store.NO));
 		document.add(new TextField("tags", String.join(" ", meta.tags()), Field.Store.NO));
+		if (body != null) {
+			document.add(new TextField(BODY, body, Field.Store.NO));
+		}
 		return document;
 	}
 

@@ -70,8 +70,16 @@ final class PartialCatalog {
 			}
 		}
 		int notListed = listable.size() - this.names.size();
+		// The relevant skills the room could not hold: what operators of large
+		// collections ask about.
+		List<String> leftOut = new ArrayList<>();
+		for (SkillMeta meta : relevant) {
+			if (!this.names.contains(meta.name())) {
+				leftOut.add(meta.name());
+			}
+		}
 		return new CatalogSelection(SkillPrompts.catalogSection(SkillPrompts.partialCatalog(this.entries, notListed)),
-				List.copyOf(this.names), notListed);
+				List.copyOf(this.names), notListed, leftOut);
 	}
 
 	// A line is at most MAX_ENTRY_TOKENS: a longer full line is listed shortened.

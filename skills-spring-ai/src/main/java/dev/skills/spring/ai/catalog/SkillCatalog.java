@@ -24,9 +24,9 @@ import org.springframework.ai.tokenizer.TokenCountEstimator;
  * Chooses the catalog a request gets within a token budget. When every skill fits, it is
  * the whole catalog, exactly as without a budget. Otherwise the skills active in the
  * conversation and the always-included ones come first, then the skills most relevant to
- * the latest user message (long descriptions are shortened before a relevant skill is
- * dropped), then the rest in catalog order while room is left; one sentence says how many
- * skills are not listed and that {@code search_skills} finds them.
+ * the conversation, its latest user message first (long descriptions are shortened before
+ * a relevant skill is dropped), then the rest in catalog order while room is left; one
+ * sentence says how many skills are not listed and that {@code search_skills} finds them.
  */
 public final class SkillCatalog implements AutoCloseable {
 
@@ -108,9 +108,23 @@ public final class SkillCatalog implements AutoCloseable {
 	 */
 	public CatalogSelection select(SkillsSnapshot snapshot, Predicate<SkillMeta> listable, Collection<String> active,
 			@Nullable String userMessage) {
+		return select(snapshot, listable, active, CatalogQuery.of(userMessage));
+	}
+
+	/**
+	 * The catalog for one request, ranked by its conversation.
+	 * @param snapshot the snapshot the request sees
+	 * @param listable the skills that may be listed, as for
+	 * {@link #select(SkillsSnapshot, Predicate, Collection, String)}
+	 * @param active the skills active in the conversation, listed first
+	 * @param query the latest user message and the user turns before it
+	 * @return the catalog
+	 */
+	public CatalogSelection select(SkillsSnapshot snapshot, Predicate<SkillMeta> listable, Collection<String> active,
+			CatalogQuery query) {
 		Whole whole = whole(snapshot, listable);
 		CatalogSelection selection = (whole.section() != null) ? new CatalogSelection(whole.section(), whole.names(), 0)
-				: partial(snapshot, listable, whole, active, userMessage);
+				: partial(snapshot, listable, whole, active, query);
 		this.lastListed = selection.listed().size();
 		this.listeners.forEach((listener) -> listener.accept(selection));
 		return selection;
@@ -188,11 +202,11 @@ public final class SkillCatalog implements AutoCloseable {
 	}
 
 	private CatalogSelection partial(SkillsSnapshot snapshot, Predicate<SkillMeta> listable, Whole whole,
-			Collection<String> active, @Nullable String userMessage) {
+			Collection<String> active, CatalogQuery query) {
 		Set<String> pinned = new LinkedHashSet<>(active);
 		pinned.addAll(this.alwaysInclude);
-		List<SkillMeta> relevant = (userMessage != null && !userMessage.isBlank())
-				? known(snapshot, listable, retriever().retrieve(userMessage, RELEVANT_CANDIDATES)) : List.of();
+		List<SkillMeta> relevant = !query.isBlank()
+				? known(snapshot, listable, retriever().retrieve(query, RELEVANT_CANDIDATES)) : List.of();
 		return new PartialCatalog(this.tokens, this.maxTokens - whole.partialFrame()).choose(whole.skills(),
 				known(snapshot, listable, pinned), relevant);
 	}

@@ -1,6 +1,8 @@
 package dev.skills.spring.ai.catalog;
 
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Finds the skills most relevant to a text. When the catalog does not fit its token
@@ -24,5 +26,32 @@ public interface SkillRetriever {
 	 * @return skill names, most relevant first; empty when nothing matches
 	 */
 	List<String> retrieve(String text, int limit);
+
+	/**
+	 * The skills most relevant to a conversation. The default ranks by the latest
+	 * message, then fills what is left of the limit with the skills of the earlier turns,
+	 * the most recent first; {@link KeywordSkillIndex} weighs the turns in one ranking
+	 * instead.
+	 * @param query the latest user message and the turns before it
+	 * @param limit the most names to return
+	 * @return skill names, most relevant first; empty when nothing matches
+	 */
+	default List<String> retrieve(CatalogQuery query, int limit) {
+		Set<String> names = new LinkedHashSet<>();
+		if (!query.latest().isBlank()) {
+			names.addAll(retrieve(query.latest(), limit));
+		}
+		for (String turn : query.earlier()) {
+			if (names.size() >= limit) {
+				break;
+			}
+			for (String name : retrieve(turn, limit)) {
+				if (names.size() < limit) {
+					names.add(name);
+				}
+			}
+		}
+		return List.copyOf(names);
+	}
 
 }

@@ -38,6 +38,22 @@ final class CatalogSkills {
 		}
 	}
 
+	/**
+	 * Write {@code <root>/<name>/SKILL.md} with a body of its own.
+	 */
+	static Path withBody(Path root, String name, String description, String body) {
+		Path file = root.resolve(name).resolve("SKILL.md");
+		try {
+			Files.createDirectories(file.getParent());
+			return Files.writeString(file,
+					"---\nname: " + name + "\ndescription: \"" + description + "\"\n---\n" + body,
+					StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
 	static Path skill(Path root, String name, String description) {
 		return skill(root, name, description, "");
 	}

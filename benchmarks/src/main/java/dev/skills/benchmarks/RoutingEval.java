@@ -1,0 +1,116 @@
+package dev.skills.benchmarks;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+
+import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillMeta;
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.catalog.CatalogQuery;
+import dev.skills.spring.ai.catalog.KeywordSkillIndex;
+import dev.skills.spring.ai.catalog.SkillCatalog;
+
+/**
+ * Recall of the catalog on the routing evaluation set ({@link RoutingEvalSet}): for each
+ * request, whether the catalog within the default 4,000-token budget lists the skill it
+ * needs, and whether {@code search_skills} finds it with the request's own words; for
+ * each follow-up pair, whether the catalog of the second turn lists it. Measured with the
+ * frontmatter alone and with bodies indexed, and for follow-ups with the latest message
+ * alone and with the conversation.
+ */
+final class RoutingEval {
+
+	private static final Predicate<SkillMeta> EVERY_SKILL = (meta) -> true;
+
+	private RoutingEval() {
+	}
+
+	/**
+	 * Run the evaluation.
+	 * @return the report, one figure a line
+	 */
+	static String report() {
+		RoutingEvalSet set = RoutingEvalSet.load();
+		Path root = set.write();
+		StringBuilder report = new StringBuilder();
+		try (SkillsRegistry registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(root.toString()).build())) {
+			List<RoutingEvalSet.Request> requests = set.requests();
+			List<RoutingEvalSet.FollowUp> followUps = set.followUps();
+			long bodyOnly = requests.stream().filter(RoutingEvalSet.Request::clueInBody).count();
+			report.append(String.format(Locale.ROOT,
+					"Routing evaluation: %d skills (%d loaded), %d requests (%d with the clue only in the body), "
+							+ "%d follow-up pairs; catalog budget %d tokens, search_skills answers %d%n",
+					set.skillCount(), registry.size(), requests.size(), bodyOnly, followUps.size(),
+					SkillCatalog.DEFAULT_MAX_TOKENS, SkillCatalog.DEFAULT_SEARCH_RESULTS));
+			for (int bodyChars : new int[] { 0, KeywordSkillIndex.DEFAULT_BODY_CHARS }) {
+				try (KeywordSkillIndex index = KeywordSkillIndex.of(registry, bodyChars)) {
+					if (!index.awaitBodies(Duration.ofMinutes(2))) {
+						throw new IllegalStateException("Bodies were not indexed in time");
+					}
+					report.append(measure(registry, index, bodyChars, requests, followUps));
+				}
+			}
+		}
+		finally {
+			SkillTrees.delete(root);
+		}
+		return report.toString();
+	}
+
+	private static String measure(SkillsRegistry registry, KeywordSkillIndex index, int bodyChars,
+			List<RoutingEvalSet.Request> requests, List<RoutingEvalSet.FollowUp> followUps) {
+		SkillsSnapshot snapshot = registry.snapshot();
+		SkillCatalog catalog = SkillCatalog.builder(registry).retriever(index).build();
+		int listed = 0;
+		int found = 0;
+		int either = 0;
+		int bodyListedOrFound = 0;
+		long listedSizes = 0;
+		for (RoutingEvalSet.Request request : requests) {
+			List<String> names = catalog.select(snapshot, EVERY_SKILL, List.of(), CatalogQuery.of(request.text()))
+				.listed();
+			listedSizes += names.size();
+			boolean isListed = names.contains(request.skill());
+			boolean isFound = catalog.search(snapshot, EVERY_SKILL, request.text())
+				.stream()
+				.anyMatch((meta) -> meta.name().equals(request.skill()));
+			listed += isListed ? 1 : 0;
+			found += isFound ? 1 : 0;
+			either += (isListed || isFound) ? 1 : 0;
+			bodyListedOrFound += (request.clueInBody() && (isListed || isFound)) ? 1 : 0;
+		}
+		int secondLatest = 0;
+		int secondConversation = 0;
+		for (RoutingEvalSet.FollowUp pair : followUps) {
+			// Before this change, the catalog was ranked by the latest message alone.
+			secondLatest += catalog.select(snapshot, EVERY_SKILL, List.of(), CatalogQuery.of(pair.second()))
+				.listed()
+				.contains(pair.skill()) ? 1 : 0;
+			secondConversation += catalog
+				.select(snapshot, EVERY_SKILL, List.of(), new CatalogQuery(pair.second(), List.of(pair.first())))
+				.listed()
+				.contains(pair.skill()) ? 1 : 0;
+		}
+		long bodyRequests = requests.stream().filter(RoutingEvalSet.Request::clueInBody).count();
+		String indexed = (bodyChars == 0) ? "frontmatter only" : "frontmatter + " + bodyChars + " body chars";
+		return String.format(Locale.ROOT,
+				"  index %s: listed in the catalog %s (%.0f skills listed on average), found by search_skills %s, "
+						+ "listed or found %s (target >= 90%%); clue only in the body: listed or found %s%n"
+						+ "  index %s, follow-up second turn listed: latest message alone %s, with the conversation %s "
+						+ "(target >= 90%%)%n",
+				indexed, percent(listed, requests.size()), (double) listedSizes / requests.size(),
+				percent(found, requests.size()), percent(either, requests.size()),
+				percent(bodyListedOrFound, bodyRequests), indexed, percent(secondLatest, followUps.size()),
+				percent(secondConversation, followUps.size()));
+	}
+
+	private static String percent(long part, long whole) {
+		return String.format(Locale.ROOT, "%d/%d = %.1f%%", part, whole, 100.0 * part / whole);
+	}
+
+}

@@ -1,0 +1,65 @@
+package dev.skills.spring.ai.observation;
+
+import dev.skills.spring.ai.observation.SkillsObservationDocumentation.ConversationKeyNames;
+import dev.skills.spring.ai.observation.SkillsObservationDocumentation.SkillKeyNames;
+import io.micrometer.common.KeyValue;
+import io.micrometer.common.KeyValues;
+
+/**
+ * The default names and tags of activations and resource reads: the names of
+ * {@link SkillsObservationDocumentation}, the skill ({@code unknown} when the registry
+ * does not know it), the tool and the outcome; the conversation id as a high-cardinality
+ * value.
+ */
+public class DefaultSkillObservationConvention implements SkillObservationConvention {
+
+	/** The skill tag of a name the registry does not know. */
+	public static final String UNKNOWN_SKILL = "unknown";
+
+	private final String name;
+
+	/**
+	 * The convention of activations.
+	 */
+	public DefaultSkillObservationConvention() {
+		this(SkillsObservationDocumentation.SKILL_ACTIVATION);
+	}
+
+	/**
+	 * The convention of one kind of observation.
+	 * @param documentation {@link SkillsObservationDocumentation#SKILL_ACTIVATION} or
+	 * {@link SkillsObservationDocumentation#SKILL_RESOURCE_READ}
+	 */
+	public DefaultSkillObservationConvention(SkillsObservationDocumentation documentation) {
+		this.name = documentation.getName();
+	}
+
+	@Override
+	public String getName() {
+		return this.name;
+	}
+
+	@Override
+	public String getContextualName(SkillObservationContext context) {
+		return context.getToolName() + " " + skill(context);
+	}
+
+	@Override
+	public KeyValues getLowCardinalityKeyValues(SkillObservationContext context) {
+		return KeyValues.of(KeyValue.of(SkillKeyNames.SKILL_NAME, skill(context)),
+				KeyValue.of(SkillKeyNames.TOOL_NAME, context.getToolName()),
+				KeyValue.of(SkillKeyNames.OUTCOME, context.getOutcome()));
+	}
+
+	@Override
+	public KeyValues getHighCardinalityKeyValues(SkillObservationContext context) {
+		String conversation = context.getConversationId();
+		return (conversation != null) ? KeyValues.of(KeyValue.of(ConversationKeyNames.CONVERSATION_ID, conversation))
+				: KeyValues.empty();
+	}
+
+	private static String skill(SkillObservationContext context) {
+		return context.isKnownSkill() ? context.getSkillName() : UNKNOWN_SKILL;
+	}
+
+}

@@ -1,0 +1,89 @@
+package dev.skills.spring.ai.observation;
+
+import io.micrometer.observation.Observation;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What an observation of one {@code activate_skill} or {@code read_skill_resource} call
+ * knows.
+ */
+public class SkillObservationContext extends Observation.Context {
+
+	/** The outcome of a call that has not ended yet. */
+	public static final String OUTCOME_PENDING = "pending";
+
+	private final String toolName;
+
+	private final String skillName;
+
+	private final boolean knownSkill;
+
+	private final @Nullable String conversationId;
+
+	private String outcome = OUTCOME_PENDING;
+
+	/**
+	 * Create a context.
+	 * @param toolName the tool called
+	 * @param skillName the skill asked for, as asked
+	 * @param knownSkill whether the registry knows that skill
+	 * @param conversationId the conversation, if known
+	 */
+	public SkillObservationContext(String toolName, String skillName, boolean knownSkill,
+			@Nullable String conversationId) {
+		this.toolName = toolName;
+		this.skillName = skillName;
+		this.knownSkill = knownSkill;
+		this.conversationId = conversationId;
+	}
+
+	/**
+	 * The tool called.
+	 * @return {@code activate_skill} or {@code read_skill_resource}
+	 */
+	public String getToolName() {
+		return this.toolName;
+	}
+
+	/**
+	 * The skill asked for, as the model or a listener named it.
+	 * @return the name
+	 */
+	public String getSkillName() {
+		return this.skillName;
+	}
+
+	/**
+	 * Whether the registry knows the skill.
+	 * @return {@code true} for a skill of the registry
+	 */
+	public boolean isKnownSkill() {
+		return this.knownSkill;
+	}
+
+	/**
+	 * The conversation.
+	 * @return the id, or {@code null} when the call did not come through the advisor
+	 */
+	public @Nullable String getConversationId() {
+		return this.conversationId;
+	}
+
+	/**
+	 * How the call ended.
+	 * @return {@code ok}, {@code already_active}, {@code not_found}, {@code rejected}, or
+	 * {@value #OUTCOME_PENDING} before it ended
+	 */
+	public String getOutcome() {
+		return this.outcome;
+	}
+
+	/**
+	 * Record how the call ended.
+	 * @param outcome the outcome, lower case
+	 */
+	public void setOutcome(String outcome) {
+		this.outcome = outcome;
+	}
+
+}

@@ -1,0 +1,47 @@
+package dev.skills.spring.ai.observation;
+
+import io.micrometer.observation.Observation;
+
+/**
+ * What an observation of one {@code search_skills} call knows. The query is kept for a
+ * custom convention that chooses to record it; the default one records only its length.
+ */
+public class SkillSearchObservationContext extends Observation.Context {
+
+	private final String query;
+
+	private int hits;
+
+	/**
+	 * Create a context.
+	 * @param query the model's query
+	 */
+	public SkillSearchObservationContext(String query) {
+		this.query = query;
+	}
+
+	/**
+	 * The model's query.
+	 * @return the query, as the model wrote it
+	 */
+	public String getQuery() {
+		return this.query;
+	}
+
+	/**
+	 * How many skills the search found.
+	 * @return the number, 0 before it ended
+	 */
+	public int getHits() {
+		return this.hits;
+	}
+
+	/**
+	 * Record how many skills the search found.
+	 * @param hits the number
+	 */
+	public void setHits(int hits) {
+		this.hits = hits;
+	}
+
+}
