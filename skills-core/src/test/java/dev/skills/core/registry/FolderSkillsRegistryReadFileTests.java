@@ -140,4 +140,21 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 		assertThat(Files.exists(notes)).isTrue();
 	}
 
+	@Test
+	void whenFileNamesAreLongOrHoldBidiCharactersThenTheNotFoundMessageAndTheListingStayBoundedAndEscaped()
+			throws Exception {
+		for (int i = 0; i < 40; i++) {
+			Files.writeString(this.kit.resolve("long/%02d-%s\u202Eexe.txt".formatted(i, "n".repeat(240))), "x");
+		}
+		SkillsRegistry registry = new SkillsRegistry(SkillConfig.builder().build());
+		registry.discover(List.of(this.root.resolve("skills").toString()));
+
+		assertThatExceptionOfType(SkillResourceException.class)
+			.isThrownBy(() -> registry.snapshot().readFile("kit", "missing.txt"))
+			.satisfies((ex) -> assertThat(ex.getMessage()).hasSizeLessThan(2_500)
+				.doesNotContain("\u202E")
+				.contains(" more."));
+		assertThat(registry.snapshot().readFile("kit", "long")).hasSizeLessThan(21_000).doesNotContain("\u202E");
+	}
+
 }

@@ -126,9 +126,7 @@ class SkillsRegistryHotReloadTests {
 			Files.delete(skills.resolve("beta/SKILL.md"));
 			Files.delete(skills.resolve("beta"));
 		}
-		Set<Thread> after = SkillsThreads.live();
-		after.removeAll(before);
-		assertThat(after).isEmpty();
+		assertThat(SkillsThreads.leftSince(before)).isEmpty();
 	}
 
 	@Test

@@ -29,8 +29,10 @@ final class ResourcePaths {
 	/** Why a hidden file or tool cache is rejected. */
 	static final String HIDDEN = "hidden files and tool caches are not readable";
 
-	// How many file names a not-found message offers.
+	// How many file names a not-found message offers, in how many characters at most.
 	private static final int MAX_NAMED = 20;
+
+	private static final int MAX_NAMED_CHARS = 2_000;
 
 	private ResourcePaths() {
 	}
@@ -107,8 +109,7 @@ final class ResourcePaths {
 
 	static SkillResourceException notFound(String skill, String path, List<String> files) {
 		String available = files.isEmpty() ? "It bundles no files."
-				: "Its files: " + String.join(", ", files.subList(0, Math.min(files.size(), MAX_NAMED)))
-						+ ((files.size() > MAX_NAMED) ? ", ... and " + (files.size() - MAX_NAMED) + " more." : ".");
+				: "Its files: " + ResourceText.names(files, MAX_NAMED, MAX_NAMED_CHARS, ", ") + ".";
 		return new SkillResourceException(Reason.NOT_FOUND,
 				"Skill '" + SkillPrompts.echo(skill) + "' has no file '" + SkillPrompts.echo(path) + "'. " + available);
 	}

@@ -7,6 +7,8 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import dev.skills.core.internal.prompt.SkillPrompts;
+
 /**
  * Turns the bytes of a bundled file into what the model sees: text (invalid UTF-8
  * replaced), a short description for binary files, a cut-off note for large ones, a
@@ -17,8 +19,14 @@ final class ResourceText {
 	/** A NUL byte within this many leading bytes marks a file as binary. */
 	static final int BINARY_SNIFF_BYTES = 8 * 1024;
 
-	/** The most entries a folder listing shows. */
+	/** The most entries a folder listing shows, in how many characters at most. */
 	static final int MAX_LISTED = 200;
+
+	private static final int MAX_LISTED_CHARS = 20_000;
+
+	// The longest file name repeated whole; a longer one (or one with control or bidi
+	// characters) could not be a name worth reading, and is shown cut.
+	private static final int MAX_NAME_CHARS = 300;
 
 	private ResourceText() {
 	}
@@ -72,12 +80,30 @@ final class ResourceText {
 		if (files.isEmpty()) {
 			return name + " is a folder with no readable files.";
 		}
-		StringBuilder out = new StringBuilder(name).append(" is a folder; read one of its files:\n");
-		files.stream().limit(MAX_LISTED).forEach((file) -> out.append(file).append('\n'));
-		if (files.size() > MAX_LISTED) {
-			out.append("... and ").append(files.size() - MAX_LISTED).append(" more\n");
+		return name + " is a folder; read one of its files:\n" + names(files, MAX_LISTED, MAX_LISTED_CHARS, "\n");
+	}
+
+	/**
+	 * File names for the model: each through the echo rule, at most {@code max} of them
+	 * within {@code maxChars}, then how many more there are.
+	 * @param files the names
+	 * @param max the most names
+	 * @param maxChars the most characters of names
+	 * @param separator what stands between two names
+	 * @return the names
+	 */
+	static String names(List<String> files, int max, int maxChars, String separator) {
+		StringBuilder out = new StringBuilder();
+		int shown = 0;
+		for (String file : files) {
+			String name = SkillPrompts.echo(file, MAX_NAME_CHARS);
+			if (shown == max || out.length() + name.length() > maxChars) {
+				break;
+			}
+			out.append((shown++ > 0) ? separator : "").append(name);
 		}
-		return out.toString().stripTrailing();
+		return (shown < files.size()) ? out + separator + "... and " + (files.size() - shown) + " more"
+				: out.toString();
 	}
 
 	private static boolean hasNul(byte[] head) {

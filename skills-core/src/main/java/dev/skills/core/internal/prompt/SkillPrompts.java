@@ -67,7 +67,18 @@ public final class SkillPrompts {
 	 * @return the value to repeat
 	 */
 	public static String echo(String text) {
-		int cut = Math.min(text.length(), MAX_ECHO);
+		return echo(text, MAX_ECHO);
+	}
+
+	/**
+	 * A value repeated back to the model, as {@link #echo(String)} does, cut at another
+	 * length.
+	 * @param text the value
+	 * @param max the most characters kept
+	 * @return the value to repeat
+	 */
+	public static String echo(String text, int max) {
+		int cut = Math.min(text.length(), max);
 		if (cut < text.length() && Character.isHighSurrogate(text.charAt(cut - 1))) {
 			cut--;
 		}

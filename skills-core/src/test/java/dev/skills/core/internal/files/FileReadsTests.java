@@ -108,9 +108,7 @@ class FileReadsTests {
 		FileReads reads = new FileReads();
 		reads.readAll(List.of(1, 2, 3, 4), (i) -> new FileReads.Read<>("s", () -> i, null));
 		reads.close();
-		Set<Thread> after = SkillsThreads.live();
-		after.removeAll(before);
-		assertThat(after).isEmpty();
+		assertThat(SkillsThreads.leftSince(before)).isEmpty();
 	}
 
 	private Path fifo(String name) throws Exception {

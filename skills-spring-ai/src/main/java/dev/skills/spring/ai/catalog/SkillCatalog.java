@@ -15,6 +15,8 @@ import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tokenizer.JTokkitTokenCountEstimator;
@@ -46,6 +48,8 @@ public final class SkillCatalog implements AutoCloseable {
 	private static final Predicate<SkillMeta> EVERY_SKILL = (skill) -> true;
 
 	private final SkillsRegistry registry;
+
+	private static final Log logger = LogFactory.getLog(SkillCatalog.class);
 
 	private volatile @Nullable SkillRetriever retriever;
 
@@ -240,10 +244,19 @@ public final class SkillCatalog implements AutoCloseable {
 				retriever = this.retriever;
 				if (retriever == null) {
 					// Built on first need: a catalog that always fits never pays for an
-					// index.
-					retriever = KeywordSkillIndex.of(this.registry);
+					// index. One that cannot be built is not tried again on every
+					// request:
+					// the catalog goes on in priority order.
+					try {
+						retriever = KeywordSkillIndex.of(this.registry);
+						this.ownsRetriever = true;
+					}
+					catch (RuntimeException ex) {
+						logger.warn("The skills keyword index cannot be built; catalogs list skills by priority: "
+								+ ex.getMessage());
+						retriever = (text, limit) -> List.of();
+					}
 					this.retriever = retriever;
-					this.ownsRetriever = true;
 				}
 			}
 		}

@@ -6,15 +6,20 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.ai.tokenizer.JTokkitTokenCountEstimator;
 import org.springframework.ai.tokenizer.TokenCountEstimator;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -23,6 +28,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  * Which skills a request's catalog lists within the token budget, over real skill
  * folders.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class SkillCatalogTests {
 
 	static final TokenCountEstimator CL100K = new JTokkitTokenCountEstimator();
@@ -43,6 +49,32 @@ class SkillCatalogTests {
 			assertThat(selection.partial()).isFalse();
 			assertThat(selection.listed()).hasSize(20);
 			assertThat(catalog.fullTokens(snapshot)).isEqualTo(CL100K.estimate(selection.text()));
+		}
+	}
+
+	@Test
+	void whenTheIndexCannotBeBuiltThenTheCatalogListsByPriorityAndIsNotBuiltAgainPerRequest(CapturedOutput output) {
+		CatalogSkills.many(this.root, 300);
+		int[] attempts = new int[1];
+		try (SkillsRegistry registry = new SkillsRegistry(
+				SkillConfig.builder().skillsDir(this.root.toString()).build()) {
+
+			@Override
+			public void addListener(SkillsListener listener) {
+				attempts[0]++;
+				throw new IllegalStateException("no index today");
+			}
+
+		}) {
+			registry.discover(List.of(this.root.toString()));
+			SkillCatalog catalog = SkillCatalog.builder(registry).maxTokens(1000).build();
+
+			CatalogSelection first = catalog.select(registry.snapshot(), List.of(), "Fill in this PDF form");
+			CatalogSelection second = catalog.select(registry.snapshot(), List.of(), "Fill in this PDF form");
+
+			assertThat(attempts[0]).isEqualTo(1);
+			assertThat(first.listed()).isNotEmpty().isEqualTo(second.listed());
+			assertThat(output).contains("The skills keyword index cannot be built; catalogs list skills by priority");
 		}
 	}
 
