@@ -14,8 +14,8 @@ public final class SkillsThreads {
 
 	/**
 	 * The threads of this library started since an earlier look that are still alive,
-	 * each given a moment to end: a pool that terminated may not have let its last
-	 * thread finish yet.
+	 * each given a moment to end: a pool that terminated may not have let its last thread
+	 * finish yet.
 	 * @param before the threads alive at the earlier look
 	 * @return the threads still alive
 	 * @throws InterruptedException when interrupted while waiting
