@@ -3,16 +3,26 @@ package dev.skills.core;
 import java.nio.file.Path;
 
 /**
- * Thrown when a path holds no {@code SKILL.md}.
+ * Thrown when there is no such skill: a registry knows no skill of that name, or a path
+ * holds no {@code SKILL.md}. A {@link SkillResourceException} of reason
+ * {@link Reason#UNKNOWN_SKILL}, so a caller that handles those handles this one.
  */
-public class SkillNotFoundException extends RuntimeException {
+public class SkillNotFoundException extends SkillResourceException {
 
 	/**
 	 * Create an exception for the given path.
 	 * @param path the folder or file that was expected to hold a skill
 	 */
 	public SkillNotFoundException(Path path) {
-		super("skill file not found: " + path);
+		super(Reason.UNKNOWN_SKILL, "skill file not found: " + path);
+	}
+
+	/**
+	 * Create an exception for a name no skill has.
+	 * @param message what the model or caller reads: the name and the valid ones
+	 */
+	public SkillNotFoundException(String message) {
+		super(Reason.UNKNOWN_SKILL, message);
 	}
 
 }

@@ -13,8 +13,8 @@ import dev.skills.core.Skill;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
+import dev.skills.core.SkillNotFoundException;
 import dev.skills.core.SkillResourceException;
-import dev.skills.core.SkillResourceException.Reason;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import org.jspecify.annotations.Nullable;
 
@@ -174,8 +174,8 @@ public final class SkillsSnapshot {
 	 * removed still loads while its instructions can be read or are cached.
 	 * @param name the skill name
 	 * @return the skill
-	 * @throws SkillResourceException when there is no such skill, or its instructions
-	 * cannot be read
+	 * @throws dev.skills.core.SkillNotFoundException when there is no such skill
+	 * @throws SkillResourceException when its instructions cannot be read
 	 */
 	public Skill load(String name) {
 		SkillEntry entry = known(name);
@@ -257,9 +257,8 @@ public final class SkillsSnapshot {
 	private SkillEntry known(@Nullable String name) {
 		SkillEntry entry = (name != null) ? entry(name) : null;
 		if (entry == null) {
-			throw new SkillResourceException(Reason.UNKNOWN_SKILL,
-					"Unknown skill '" + SkillPrompts.echo(String.valueOf(name)) + "'. "
-							+ SkillPrompts.nameList("Available skills", names()));
+			throw new SkillNotFoundException("Unknown skill '" + SkillPrompts.echo(String.valueOf(name)) + "'. "
+					+ SkillPrompts.nameList("Available skills", names()));
 		}
 		return entry;
 	}

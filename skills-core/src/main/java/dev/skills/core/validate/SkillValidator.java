@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.internal.files.SkillFiles;
+import dev.skills.core.internal.files.SkillFolders;
 import dev.skills.core.internal.parse.Frontmatter;
 import dev.skills.core.internal.parse.FrontmatterException;
 import dev.skills.core.internal.parse.FrontmatterParser;
@@ -76,7 +77,10 @@ public final class SkillValidator {
 		}
 		Path skillFile = SkillLoader.findSkillFile(skillDirectory);
 		if (skillFile == null) {
-			return List.of(SkillDiagnostic.error(folder, null, "Missing required file: SKILL.md"));
+			SkillDiagnostic missing = SkillDiagnostic.error(folder, null, "Missing required file: SKILL.md");
+			List<String> hidden = SkillFolders.hiddenFoldersWithSkills(skillDirectory);
+			return hidden.isEmpty() ? List.of(missing) : List.of(missing,
+					SkillDiagnostic.warning(folder, null, SkillFolders.hiddenFoldersMessage(hidden)));
 		}
 		String content;
 		try {

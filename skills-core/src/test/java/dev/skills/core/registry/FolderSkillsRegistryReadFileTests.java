@@ -143,6 +143,7 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 	@Test
 	void whenFileNamesAreLongOrHoldBidiCharactersThenTheNotFoundMessageAndTheListingStayBoundedAndEscaped()
 			throws Exception {
+		Files.createDirectories(this.kit.resolve("long"));
 		for (int i = 0; i < 40; i++) {
 			Files.writeString(this.kit.resolve("long/%02d-%s\u202Eexe.txt".formatted(i, "n".repeat(240))), "x");
 		}

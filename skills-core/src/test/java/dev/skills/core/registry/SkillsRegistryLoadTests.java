@@ -3,9 +3,11 @@ package dev.skills.core.registry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.List;
 
 import dev.skills.core.Skill;
 import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillNotFoundException;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
 import org.junit.jupiter.api.BeforeEach;
@@ -85,8 +87,18 @@ class SkillsRegistryLoadTests {
 	}
 
 	@Test
+	void whenCreatedWithoutAConfigurationThenTheDefaultsApply() {
+		try (SkillsRegistry registry = new SkillsRegistry()) {
+			registry.discover(List.of(this.skillFile.getParent().getParent().toString()));
+
+			assertThat(registry.config()).isEqualTo(SkillConfig.builder().build());
+			assertThat(registry.names()).contains("alpha");
+		}
+	}
+
+	@Test
 	void whenTheNameIsUnknownThenTheErrorListsTheValidNames() {
-		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.snapshot().load("gamma"))
+		assertThatExceptionOfType(SkillNotFoundException.class).isThrownBy(() -> this.registry.snapshot().load("gamma"))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.UNKNOWN_SKILL))
 			.withMessage("Unknown skill 'gamma'. Available skills: alpha, beta.");
 	}

@@ -1,6 +1,9 @@
 package dev.skills.core.internal.files;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -21,6 +24,11 @@ import dev.skills.core.internal.files.SkillFileLookup.SkillFile;
  * a home folder cannot hang start-up.
  */
 public final class SkillFolders {
+
+	// How far a hidden folder is looked into for skills, to say why none were found.
+	private static final int HIDDEN_PROBE_DEPTH = 3;
+
+	private static final int HIDDEN_PROBE_FOLDERS = 200;
 
 	private SkillFolders() {
 	}
@@ -97,12 +105,63 @@ public final class SkillFolders {
 							+ ": links below a location are not followed; "
 							+ "add the link's target to skills.skills-dir instead"));
 		}
+		if (skills.isEmpty()) {
+			List<String> hidden = hiddenFoldersWithSkills(location);
+			if (!hidden.isEmpty()) {
+				diagnostics.add(SkillDiagnostic.warning(where, null, hiddenFoldersMessage(hidden)));
+			}
+		}
 		if (!unreadable.isEmpty()) {
 			diagnostics
 				.add(SkillDiagnostic.warning(where, null, "Skipped " + unreadable.size() + " skill file(s) such as "
 						+ unreadable.get(0) + ": a FIFO, socket or device is never read; make it a regular file"));
 		}
 		return new Scan(skills, diagnostics, walked.directories());
+	}
+
+	/**
+	 * Why a location finds no skill when its hidden folders hold some.
+	 * @param hidden the hidden folders, relative to the location
+	 * @return the message
+	 */
+	public static String hiddenFoldersMessage(List<String> hidden) {
+		return "No skills found, but the hidden folder(s) " + String.join(", ", hidden)
+				+ " hold SKILL.md files; hidden folders are never searched: add one to skills.skills-dir "
+				+ "(for example " + hidden.get(0) + " below this location)";
+	}
+
+	/**
+	 * The hidden folders directly in a folder that hold a skill within a few levels (as a
+	 * collection that keeps its skills under {@code .curated/} does); {@code .git} is not
+	 * looked into.
+	 * @param location the folder
+	 * @return their names, sorted
+	 */
+	public static List<String> hiddenFoldersWithSkills(Path location) {
+		List<String> found = new ArrayList<>();
+		try (DirectoryStream<Path> entries = Files.newDirectoryStream(location)) {
+			for (Path entry : entries) {
+				String name = entry.getFileName().toString();
+				if (name.startsWith(".") && !name.equals(".git") && Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)
+						&& holdsSkill(entry)) {
+					found.add(name);
+				}
+			}
+		}
+		catch (IOException ex) {
+			return List.of();
+		}
+		found.sort(null);
+		return found;
+	}
+
+	private static boolean holdsSkill(Path folder) {
+		boolean[] found = new boolean[1];
+		TreeWalk.walk(folder, HIDDEN_PROBE_DEPTH, HIDDEN_PROBE_FOLDERS, (directory, depth) -> {
+			found[0] |= SkillFileLookup.find(directory) != null;
+			return !found[0];
+		});
+		return found[0];
 	}
 
 	/**

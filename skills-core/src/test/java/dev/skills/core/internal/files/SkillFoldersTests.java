@@ -8,6 +8,7 @@ import java.time.Duration;
 import dev.skills.core.Preemptively;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.TestSkills;
+import dev.skills.core.validate.SkillValidator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -180,6 +181,33 @@ class SkillFoldersTests {
 		assertThat(scan.diagnostics()).containsExactly(SkillDiagnostic.warning(this.root.toString(), null,
 				"Skipped 2 skill file(s) such as " + this.root.resolve("tools/first/SKILL.md")
 						+ ": a FIFO, socket or device is never read; make it a regular file"));
+	}
+
+	@Test
+	void whenSkillsAreOnlyUnderHiddenFoldersThenOneWarningNamesThem() throws IOException {
+		skill(".curated/pdf");
+		skill(".system/nested/csv");
+		skill(".git/hooks/not-a-skill");
+
+		SkillFolders.Scan scan = SkillFolders.find(this.root);
+
+		assertThat(scan.skillDirectories()).isEmpty();
+		assertThat(scan.diagnostics()).containsExactly(SkillDiagnostic.warning(this.root.toString(), null,
+				"No skills found, but the hidden folder(s) .curated, .system hold SKILL.md files; hidden folders "
+						+ "are never searched: add one to skills.skills-dir (for example .curated below this location)"));
+		assertThat(SkillValidator.validate(this.root)).extracting(SkillDiagnostic::message)
+			.containsExactly("Missing required file: SKILL.md", scan.diagnostics().get(0).message());
+	}
+
+	@Test
+	void whenAHiddenFolderHoldsSkillsBesideVisibleOnesThenNothingIsSaid() throws IOException {
+		skill(".curated/pdf");
+		Path visible = skill("csv");
+
+		SkillFolders.Scan scan = SkillFolders.find(this.root);
+
+		assertThat(scan.skillDirectories()).containsExactly(visible);
+		assertThat(scan.diagnostics()).isEmpty();
 	}
 
 	private Path skill(String relative) throws IOException {
