@@ -88,11 +88,11 @@ class SkillsRegistryLoadTests {
 
 	@Test
 	void whenCreatedWithoutAConfigurationThenTheDefaultsApply() {
-		try (SkillsRegistry registry = new SkillsRegistry()) {
-			registry.discover(List.of(this.skillFile.getParent().getParent().toString()));
+		try (SkillsRegistry defaults = new SkillsRegistry()) {
+			defaults.discover(List.of(this.skillFile.getParent().getParent().toString()));
 
-			assertThat(registry.config()).isEqualTo(SkillConfig.builder().build());
-			assertThat(registry.names()).contains("alpha");
+			assertThat(defaults.config()).isEqualTo(SkillConfig.builder().build());
+			assertThat(defaults.names()).contains("alpha");
 		}
 	}
 
