@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 
 import dev.skills.core.SkillDiagnostic;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one reload changed. Sets are of skill names; a skill whose bundled files were only
@@ -50,6 +51,8 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 	 */
 	static SkillsChange between(SkillsSnapshot before, SkillsSnapshot after, List<SkillEntry> written,
 			Duration duration) {
+		// Only the entries a replaced part does not share with the part before can have
+		// changed a name.
 		Set<String> touched = new HashSet<>();
 		List<LocationSkills> old = before.locations();
 		List<LocationSkills> now = after.locations();
@@ -57,8 +60,8 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 			LocationSkills was = (i < old.size()) ? old.get(i) : null;
 			LocationSkills is = (i < now.size()) ? now.get(i) : null;
 			if (was != is) {
-				touched.addAll((was != null) ? was.winners().keySet() : Set.of());
-				touched.addAll((is != null) ? is.winners().keySet() : Set.of());
+				addDiffering(touched, was, is);
+				addDiffering(touched, is, was);
 			}
 		}
 		Set<String> added = new HashSet<>();
@@ -87,6 +90,18 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 			}
 		}
 		return new SkillsChange(added, changed, removed, after.generation(), failed, duration);
+	}
+
+	// The names of the entries of one part that the other does not hold as they are.
+	private static void addDiffering(Set<String> names, @Nullable LocationSkills part, @Nullable LocationSkills other) {
+		if (part == null) {
+			return;
+		}
+		part.entries().forEach((folder, entry) -> {
+			if (entry.meta() != null && (other == null || other.entries().get(folder) != entry)) {
+				names.add(entry.meta().name());
+			}
+		});
 	}
 
 	/**

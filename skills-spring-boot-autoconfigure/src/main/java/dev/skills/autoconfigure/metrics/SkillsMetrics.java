@@ -24,6 +24,9 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  */
 public class SkillsMetrics implements MeterBinder, SkillsListener {
 
+	// The tag the tools' observations give their meters.
+	private static final String SKILL_NAME_TAG = "gen_ai.skill.name";
+
 	private final SkillsRegistry registry;
 
 	private volatile MeterRegistry meters;
@@ -61,6 +64,15 @@ public class SkillsMetrics implements MeterBinder, SkillsListener {
 				.tag("outcome", change.failed().isEmpty() ? "success" : "failure")
 				.register(meterRegistry)
 				.record(change.duration());
+			// The tools' meters are tagged with the skill's name: a deleted skill's go
+			// with it, so that they stay bounded by the skills there are.
+			if (!change.removed().isEmpty()) {
+				meterRegistry.getMeters()
+					.stream()
+					.filter((meter) -> change.removed().contains(meter.getId().getTag(SKILL_NAME_TAG)))
+					.toList()
+					.forEach(meterRegistry::remove);
+			}
 		}
 	}
 

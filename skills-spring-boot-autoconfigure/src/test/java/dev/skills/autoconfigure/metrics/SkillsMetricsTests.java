@@ -16,6 +16,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.springframework.util.FileSystemUtils;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class SkillsMetricsTests {
@@ -96,6 +98,20 @@ class SkillsMetricsTests {
 		assertThat(this.meters.get("skills.activation").tags("gen_ai.skill.name", "csv-cleaning").timer().count())
 			.isEqualTo(1);
 		assertThat(this.meters.find("skills.activations").meters()).isEmpty();
+	}
+
+	@Test
+	void whenASkillIsDeletedThenItsMetersGoWithIt() {
+		bind();
+		ToolSet tools = tools();
+		tools.activate().call("{\"skill_name\":\"pdf-processing\"}");
+		tools.activate().call("{\"skill_name\":\"csv-cleaning\"}");
+		FileSystemUtils.deleteRecursively(this.dir.resolve("pdf-processing").toFile());
+
+		this.registry.reload();
+
+		assertThat(this.meters.find("skills.activation").tag("gen_ai.skill.name", "pdf-processing").meters()).isEmpty();
+		assertThat(this.meters.find("skills.activation").tag("gen_ai.skill.name", "csv-cleaning").meters()).hasSize(1);
 	}
 
 	@Test

@@ -12,8 +12,9 @@ import java.util.Arrays;
  */
 final class SkillFileBytes {
 
-	// Most frontmatters and many whole skill files fit in one read of this size.
-	private static final int FIRST_READ = 4096;
+	// Most frontmatters (a few hundred bytes) fit in one read of this size; a larger one
+	// grows the buffer.
+	private static final int FIRST_READ = 1024;
 
 	private static final byte[] BOM = { (byte) 0xEF, (byte) 0xBB, (byte) 0xBF };
 
