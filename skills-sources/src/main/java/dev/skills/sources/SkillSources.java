@@ -20,10 +20,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.sources.internal.CheckoutLimits;
-import dev.skills.sources.internal.GitSource;
-import dev.skills.sources.internal.RevisionFolders;
-import dev.skills.sources.internal.SourceRun;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,4 +1,4 @@
-package dev.skills.sources.internal;
+package dev.skills.sources;
 
 import java.io.IOException;
 
@@ -9,14 +9,14 @@ import java.io.IOException;
  * @param maxFiles the most files
  * @param maxBytes the most bytes, all files together
  */
-public record CheckoutLimits(int maxFiles, long maxBytes) {
+record CheckoutLimits(int maxFiles, long maxBytes) {
 
 	/**
 	 * Check the limits.
 	 * @param maxFiles the most files
 	 * @param maxBytes the most bytes
 	 */
-	public CheckoutLimits {
+	CheckoutLimits {
 		if (maxFiles < 1 || maxBytes < 1) {
 			throw new IllegalArgumentException("checkout limits must be positive");
 		}

@@ -1,4 +1,4 @@
-package dev.skills.sources.internal;
+package dev.skills.sources;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * and writes a revision's files into a folder. Checking the files, switching to them and
  * telling the registry are {@link SourceRun}'s.
  */
-public interface RemoteSource {
+interface RemoteSource {
 
 	/**
 	 * The source's name, as operators see it: no credentials, no cache path.

@@ -1,4 +1,4 @@
-package dev.skills.sources.internal;
+package dev.skills.sources;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.skills.sources.internal;
+package dev.skills.sources;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.skills.sources.GitSourceSettings;
 import org.eclipse.jgit.api.FetchCommand;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
@@ -29,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * checkout of the commit's tree (below the configured path) into a revision folder.
  * Nothing fetched is run: no hooks, no filters, no submodules, no links.
  */
-public final class GitSource implements RemoteSource {
+final class GitSource implements RemoteSource {
 
 	private static final String FETCHED = "refs/skills/fetched";
 
@@ -53,7 +52,7 @@ public final class GitSource implements RemoteSource {
 	 * @param timeout the longest a fetch may wait on the network
 	 * @param limits the most files and bytes one revision may hold
 	 */
-	public GitSource(GitSourceSettings settings, RevisionFolders folders, Duration timeout, CheckoutLimits limits) {
+	GitSource(GitSourceSettings settings, RevisionFolders folders, Duration timeout, CheckoutLimits limits) {
 		this.settings = settings;
 		this.folders = folders;
 		this.timeout = timeout;
@@ -67,7 +66,7 @@ public final class GitSource implements RemoteSource {
 	 * @param settings the settings
 	 * @return for example {@code https://git.example.com/team/skills.git#main:skills}
 	 */
-	public static String displayName(GitSourceSettings settings) {
+	static String displayName(GitSourceSettings settings) {
 		String uri = settings.uri();
 		try {
 			uri = new URIish(uri).setUser(null).setPass(null).toString();

@@ -1,4 +1,4 @@
-package dev.skills.sources.internal;
+package dev.skills.sources;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,9 +8,6 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import dev.skills.sources.FetchListener;
-import dev.skills.sources.FetchOutcome;
-import dev.skills.sources.SourceStatus;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -21,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * that breaks a working skill) leaves the last good revision served and says why in the
  * status.
  */
-public final class SourceRun {
+final class SourceRun {
 
 	private static final Log logger = LogFactory.getLog("dev.skills.sources");
 
@@ -43,7 +40,7 @@ public final class SourceRun {
 	 * @param folders its cache folder
 	 * @param listener told of every fetch
 	 */
-	public SourceRun(RemoteSource source, RevisionFolders folders, FetchListener listener) {
+	SourceRun(RemoteSource source, RevisionFolders folders, FetchListener listener) {
 		this.source = source;
 		this.folders = folders;
 		this.listener = listener;
@@ -54,7 +51,7 @@ public final class SourceRun {
 	 * The source.
 	 * @return the source
 	 */
-	public RemoteSource source() {
+	RemoteSource source() {
 		return this.source;
 	}
 
@@ -62,7 +59,7 @@ public final class SourceRun {
 	 * The folder the registry reads for this source.
 	 * @return the {@code current} link
 	 */
-	public Path location() {
+	Path location() {
 		return this.folders.location();
 	}
 
@@ -70,7 +67,7 @@ public final class SourceRun {
 	 * What the source serves now.
 	 * @return the status
 	 */
-	public SourceStatus status() {
+	SourceStatus status() {
 		return this.status;
 	}
 
@@ -80,7 +77,7 @@ public final class SourceRun {
 	 * one is removed
 	 * @return how the fetch ended
 	 */
-	public synchronized FetchOutcome run(Consumer<Path> switched) {
+	synchronized FetchOutcome run(Consumer<Path> switched) {
 		long start = System.nanoTime();
 		SourceStatus before = this.status;
 		String served = before.revision();

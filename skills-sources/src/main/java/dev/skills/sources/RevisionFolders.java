@@ -1,4 +1,4 @@
-package dev.skills.sources.internal;
+package dev.skills.sources;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * renamed once complete, and {@code current} is replaced by a rename, so a reader sees
  * the old revision or the new one, never a mix.
  */
-public final class RevisionFolders {
+final class RevisionFolders {
 
 	private static final String CURRENT = "current";
 
@@ -35,7 +35,7 @@ public final class RevisionFolders {
 	 * @param root the source's cache folder
 	 * @throws IOException when it cannot be created
 	 */
-	public RevisionFolders(Path root) throws IOException {
+	RevisionFolders(Path root) throws IOException {
 		this.root = root.toAbsolutePath().normalize();
 		Files.createDirectories(this.root);
 		try (DirectoryStream<Path> children = Files.newDirectoryStream(this.root, "*" + PARTIAL)) {
@@ -49,7 +49,7 @@ public final class RevisionFolders {
 	 * The folder the registry reads: a link to the revision served.
 	 * @return {@code <root>/current}
 	 */
-	public Path location() {
+	Path location() {
 		return this.root.resolve(CURRENT);
 	}
 
@@ -57,7 +57,7 @@ public final class RevisionFolders {
 	 * The folder of the fetched objects.
 	 * @return {@code <root>/repo.git}
 	 */
-	public Path repository() {
+	Path repository() {
 		return this.root.resolve(REPOSITORY);
 	}
 
@@ -65,7 +65,7 @@ public final class RevisionFolders {
 	 * The revision served, if a complete one is.
 	 * @return its id, or {@code null}
 	 */
-	public @Nullable String current() {
+	@Nullable String current() {
 		Path link = location();
 		if (!Files.isSymbolicLink(link)) {
 			return null;
@@ -84,7 +84,7 @@ public final class RevisionFolders {
 	 * @param revision the revision id
 	 * @return {@code <root>/<revision>}
 	 */
-	public Path revision(String revision) {
+	Path revision(String revision) {
 		return this.root.resolve(revision);
 	}
 
@@ -94,7 +94,7 @@ public final class RevisionFolders {
 	 * @return the folder, removed first if a failed attempt left it
 	 * @throws IOException when it cannot be created
 	 */
-	public Path partial(String revision) throws IOException {
+	Path partial(String revision) throws IOException {
 		Path partial = this.root.resolve(revision + PARTIAL);
 		delete(partial);
 		return Files.createDirectory(partial);
@@ -107,7 +107,7 @@ public final class RevisionFolders {
 	 * @param partial its complete checkout, from {@link #partial(String)}
 	 * @throws IOException when it cannot be switched; the revision served before stays
 	 */
-	public void serve(String revision, Path partial) throws IOException {
+	void serve(String revision, Path partial) throws IOException {
 		Path complete = revision(revision);
 		if (!Files.isDirectory(complete, LinkOption.NOFOLLOW_LINKS)) {
 			Files.move(partial, complete, StandardCopyOption.ATOMIC_MOVE);
@@ -126,7 +126,7 @@ public final class RevisionFolders {
 	 * Remove every revision but the one served, and any temporary folder.
 	 * @throws IOException when one cannot be removed
 	 */
-	public void prune() throws IOException {
+	void prune() throws IOException {
 		String current = current();
 		try (DirectoryStream<Path> children = Files.newDirectoryStream(this.root)) {
 			for (Path child : children) {
@@ -144,7 +144,7 @@ public final class RevisionFolders {
 	 * @param path what to delete; nothing happens when it does not exist
 	 * @throws IOException when a part cannot be deleted
 	 */
-	public static void delete(Path path) throws IOException {
+	static void delete(Path path) throws IOException {
 		if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
 			return;
 		}

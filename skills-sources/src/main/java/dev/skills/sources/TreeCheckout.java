@@ -1,4 +1,4 @@
-package dev.skills.sources.internal;
+package dev.skills.sources;
 
 import java.io.IOException;
 import java.io.OutputStream;
