@@ -7,6 +7,7 @@ import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.SkillsAdvisor;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +32,7 @@ class SkillsEndpointCatalogTests {
 		try (SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(this.dir.toString()).build())) {
 			SkillCatalog catalog = SkillCatalog.builder(registry).maxTokens(300).build();
-			SkillsEndpoint endpoint = new SkillsEndpoint(registry, false, catalog);
+			SkillsEndpoint endpoint = new SkillsEndpoint(registry, SkillsAdvisor.Mode.ON_DEMAND, false, catalog);
 			int wholeCatalog = new JTokkitTokenCountEstimator()
 				.estimate(SkillPrompts.catalogSection(registry.snapshot().catalog()));
 			assertThat(endpoint.skills().catalog())

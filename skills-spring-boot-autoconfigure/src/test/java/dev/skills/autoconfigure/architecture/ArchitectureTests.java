@@ -1,5 +1,7 @@
 package dev.skills.autoconfigure.architecture;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executor;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -56,12 +58,10 @@ class ArchitectureTests {
 
 				@Override
 				public void check(JavaMember member, ConditionEvents events) {
-					member.getDependenciesFromSelf()
-						.stream()
-						.filter((dependency) -> dependency.getTargetClass().getPackageName().contains(".internal"))
-						.filter((dependency) -> isSignature(member, dependency.getTargetClass()))
-						.forEach((dependency) -> events.add(SimpleConditionEvent.violated(member,
-								member.getFullName() + " names " + dependency.getTargetClass().getName())));
+					signatureTypes(member).stream()
+						.filter((type) -> type.getPackageName().contains(".internal"))
+						.forEach((type) -> events.add(SimpleConditionEvent.violated(member,
+								member.getFullName() + " names " + type.getName())));
 				}
 
 			})
@@ -69,12 +69,17 @@ class ArchitectureTests {
 			.check(CLASSES);
 	}
 
-	private static boolean isSignature(JavaMember member, JavaClass type) {
+	private static List<JavaClass> signatureTypes(JavaMember member) {
+		List<JavaClass> types = new ArrayList<>();
 		if (member instanceof JavaCodeUnit code) {
-			return code.getRawReturnType().equals(type) || code.getRawParameterTypes().contains(type)
-					|| code.getThrowsClause().getTypes().contains(type);
+			types.add(code.getRawReturnType());
+			types.addAll(code.getRawParameterTypes());
+			types.addAll(code.getThrowsClause().getTypes());
 		}
-		return member instanceof JavaField field && field.getRawType().equals(type);
+		else if (member instanceof JavaField field) {
+			types.add(field.getRawType());
+		}
+		return types;
 	}
 
 	private static DescribedPredicate<JavaMember> arePublicApi() {

@@ -7,6 +7,7 @@ import dev.skills.autoconfigure.SkillsChatClientAutoConfiguration;
 import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.SkillsAdvisor;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -128,7 +129,8 @@ class SkillsMetricsAutoConfigurationTests {
 	@Test
 	void whenUserDefinesSkillsMetricsThenAutoConfiguredOneBacksOff() {
 		SkillsMetrics mine = new SkillsMetrics(
-				SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.resolve("none").toString()).build()));
+				SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.resolve("none").toString()).build()),
+				SkillsAdvisor.Mode.ON_DEMAND);
 		this.contextRunner.withPropertyValues(skillsDir()).withBean(SkillsMetrics.class, () -> mine).run((context) -> {
 			assertThat(context.getBean(SkillsMetrics.class)).isSameAs(mine);
 			// The user's metrics watch an empty registry: the auto-configured ones would

@@ -181,7 +181,7 @@ class SkillsMetricsTests {
 	@Test
 	void whenNotBoundYetThenCallsPassThroughAndNothingIsRecorded() {
 		this.registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).build());
-		SkillsMetrics unbound = new SkillsMetrics(this.registry);
+		SkillsMetrics unbound = new SkillsMetrics(this.registry, SkillsAdvisor.Mode.ON_DEMAND);
 		String result = unbound.after(new SkillInvocation(SkillsTools.ACTIVATE_SKILL, "pdf-processing", null, "c"),
 				"the result", Outcome.OK);
 		assertThat(result).isEqualTo("the result");
