@@ -5,6 +5,7 @@ import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -24,9 +25,10 @@ public final class SkillsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SkillConfig skillConfig(SkillsProperties properties) {
+	SkillConfig skillConfig(SkillsProperties properties, ObjectProvider<SkillLocationsContributor> contributors) {
 		SkillsStartup.warnIfPreloadFromIsIgnored(properties);
-		return SkillConfigMapping.toSkillConfig(properties);
+		return SkillConfigMapping.toSkillConfig(properties,
+				contributors.orderedStream().flatMap((contributor) -> contributor.locations().stream()).toList());
 	}
 
 	@Bean

@@ -30,9 +30,9 @@ public final class SkillsEndpointAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnAvailableEndpoint
 	SkillsEndpoint skillsEndpoint(SkillsRegistry registry, SkillsProperties properties,
-			ObjectProvider<SkillCatalog> catalog) {
+			ObjectProvider<SkillCatalog> catalog, ObjectProvider<SkillsEndpointSources> sources) {
 		return new SkillsEndpoint(registry, properties.getMode(), properties.getEndpoint().isShowInstructions(),
-				catalog.getIfAvailable());
+				catalog.getIfAvailable(), sources.getIfAvailable());
 	}
 
 	@Bean
