@@ -18,7 +18,11 @@ import dev.skills.sources.test.SkillsGitRepository;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -73,6 +77,30 @@ class GitSkillSourcesTests {
 		assertThat(instance.registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("guide v1");
 		assertThat(instance.sources.sourceOf(instance.registry.get("pdf").get().location()))
 			.hasValueSatisfying((status) -> assertThat(status.revision()).isEqualTo(commit));
+		// A shallow fetch: the repository records where its history was cut.
+		assertThat(Path.of(instance.sources.locations().get(0)).resolveSibling("repo.git").resolve("shallow"))
+			.isRegularFile();
+	}
+
+	@Test
+	void whenHotReloadIsOnThenASwitchOfRevisionKeepsTheWatcherRunning() throws Exception {
+		this.repository.push("first");
+		SkillSources sources = SkillSources.git(List.of(settings("main", Duration.ZERO)),
+				SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache-hot")),
+				(status, outcome, duration) -> this.outcomes.add(outcome));
+		SkillsRegistry registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(true).build());
+		this.closeables.add(registry);
+		this.closeables.add(sources);
+		sources.start(registry);
+		await(() -> registry.contains("pdf"));
+		this.repository.skill("skills/docx", "Write Word files").push("second");
+		sources.refresh();
+		this.repository.skill("skills/xlsx", "Write spreadsheets").push("third");
+		sources.refresh();
+		Thread.sleep(500);
+		assertThat(registry.names()).containsExactly("csv", "docx", "pdf", "xlsx");
+		assertThat(registry.isWatching()).isTrue();
 	}
 
 	@Test
@@ -114,7 +142,8 @@ class GitSkillSourcesTests {
 	}
 
 	@Test
-	void whenAPushBreaksASkillThenTheLastGoodRevisionIsKeptWithTheCommitNamed() throws Exception {
+	@ExtendWith(OutputCaptureExtension.class)
+	void whenAPushBreaksASkillThenTheLastGoodRevisionIsKeptWithTheCommitNamed(CapturedOutput output) throws Exception {
 		String good = this.repository.push("first");
 		Instance instance = start("a", settings("main", Duration.ZERO));
 		await(() -> instance.registry.contains("pdf"));
@@ -127,6 +156,7 @@ class GitSkillSourcesTests {
 		assertThat(status.revision()).isEqualTo(good);
 		assertThat(status.lastError()).contains(broken).contains("pdf").contains("frontmatter");
 		assertThat(this.outcomes).endsWith(FetchOutcome.BROKEN);
+		assertThat(output).contains("revision " + broken + " not served").contains("still serving revision " + good);
 		assertThat(instance.registry.get("pdf").get().description()).isEqualTo("Read PDF files");
 		assertThat(instance.registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("guide v1");
 
