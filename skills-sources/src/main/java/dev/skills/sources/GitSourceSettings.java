@@ -9,7 +9,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * One git repository to read skills from.
  *
- * @param uri the repository ({@code https}, {@code ssh}, {@code http} or {@code file})
+ * @param uri the repository ({@code https}, {@code http} or {@code file}; {@code ssh}
+ * with {@code org.eclipse.jgit.ssh.apache} on the class path)
  * @param ref a branch, a tag or a full commit id; a commit id is pinned and never fetched
  * again once checked out; {@code HEAD} is the remote's default branch
  * @param path the folder of skills inside the repository; empty for its root

@@ -90,7 +90,13 @@ final class SourceRun {
 		else {
 			outcome = fetch(before, switched, now);
 		}
-		this.listener.fetched(this.status, outcome, Duration.ofNanos(System.nanoTime() - start));
+		try {
+			this.listener.fetched(this.status, outcome, Duration.ofNanos(System.nanoTime() - start));
+		}
+		catch (RuntimeException ex) {
+			// A listener (metrics) never stops the fetches.
+			logger.warn("A skill sources listener failed", ex);
+		}
 		return outcome;
 	}
 

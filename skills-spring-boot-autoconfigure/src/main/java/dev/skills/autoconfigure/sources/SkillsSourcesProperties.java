@@ -93,7 +93,8 @@ public class SkillsSourcesProperties {
 	public static class Git {
 
 		/**
-		 * The repository: an https, ssh, http or file URI.
+		 * The repository: an https, http or file URI (ssh with
+		 * org.eclipse.jgit.ssh.apache on the class path).
 		 */
 		private @Nullable String uri;
 
