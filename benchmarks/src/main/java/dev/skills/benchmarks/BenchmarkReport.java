@@ -18,7 +18,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * Runs every measurement and prints the figures the README quotes, each as a ratio
  * against a baseline measured in the same run. Arguments choose sections: {@code heap},
  * {@code latency}, {@code discovery}, {@code reload}, {@code advisor}, {@code catalog},
- * {@code eval}, {@code stores}; none means all.
+ * {@code eval}, {@code stores}, {@code sources}; none means all.
  */
 public final class BenchmarkReport {
 
@@ -27,7 +27,7 @@ public final class BenchmarkReport {
 
 	public static void main(String[] args) throws RunnerException {
 		Set<String> sections = (args.length == 0)
-				? Set.of("heap", "latency", "discovery", "reload", "advisor", "catalog", "eval", "stores")
+				? Set.of("heap", "latency", "discovery", "reload", "advisor", "catalog", "eval", "stores", "sources")
 				: Set.of(args);
 		StringBuilder report = new StringBuilder("\n== Skills for Spring AI: benchmark report ==\n");
 		if (sections.contains("heap")) {
@@ -96,7 +96,43 @@ public final class BenchmarkReport {
 		if (sections.contains("stores")) {
 			report.append(ActiveSkillsStoreBenchmark.report());
 		}
+		if (sections.contains("sources")) {
+			sources(report);
+		}
 		System.out.println(report);
+	}
+
+	private static void sources(StringBuilder report) throws RunnerException {
+		Collection<RunResult> results = new Runner(
+				new OptionsBuilder().include(SourcesBenchmark.class.getName() + "\\.")
+					.addProfiler(GCProfiler.class)
+					.shouldFailOnError(true)
+					.build())
+			.run();
+		RunResult baseline = find(results, "baselineFolderRescan");
+		for (String method : List.of("refreshUnchanged", "refreshOneChangedSkill")) {
+			RunResult result = find(results, method);
+			report.append(String.format(Locale.ROOT,
+					"Git source of 1,000 skills, %s: %.2f ms vs rescan of the same folder %.2f ms = %.2fx; "
+							+ "allocated %.0f vs %.0f bytes per call%n",
+					method, result.getPrimaryResult().getScore(), baseline.getPrimaryResult().getScore(),
+					result.getPrimaryResult().getScore() / baseline.getPrimaryResult().getScore(), allocated(result),
+					allocated(baseline)));
+		}
+		long[] heap = SourcesHeap.measure(1000, 3);
+		report.append(String.format(Locale.ROOT,
+				"Retained heap per skill (1,000 skills, median of 3): folder %d bytes, git source %d bytes = %.2fx "
+						+ "(target within 10%%)%n",
+				heap[0], heap[1], (double) heap[1] / heap[0]));
+	}
+
+	private static RunResult find(Collection<RunResult> results, String method) {
+		for (RunResult result : results) {
+			if (result.getParams().getBenchmark().endsWith("." + method)) {
+				return result;
+			}
+		}
+		throw new IllegalStateException("No result for " + method);
 	}
 
 	private static void catalog(StringBuilder report) throws RunnerException {

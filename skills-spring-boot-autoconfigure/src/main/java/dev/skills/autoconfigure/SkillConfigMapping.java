@@ -1,5 +1,7 @@
 package dev.skills.autoconfigure;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import dev.skills.core.SkillConfig;
@@ -17,10 +19,12 @@ final class SkillConfigMapping {
 	private SkillConfigMapping() {
 	}
 
-	static SkillConfig toSkillConfig(SkillsProperties properties) {
+	static SkillConfig toSkillConfig(SkillsProperties properties, List<String> contributedLocations) {
+		List<String> locations = new ArrayList<>(properties.getSkillsDir());
+		locations.addAll(contributedLocations);
 		return SkillsPropertyFailures.check(SkillConfigMapping::propertyOf,
 				() -> SkillConfig.builder()
-					.skillsDir(properties.getSkillsDir())
+					.skillsDir(locations)
 					.hotReload(properties.isHotReload())
 					.maxResourceBytes(properties.getMaxResourceBytes())
 					.maxBodyBytes(properties.getMaxBodyBytes())

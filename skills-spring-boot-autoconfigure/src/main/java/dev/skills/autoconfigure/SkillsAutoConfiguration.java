@@ -6,6 +6,7 @@ import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -29,9 +30,10 @@ public final class SkillsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SkillConfig skillConfig(SkillsProperties properties) {
+	SkillConfig skillConfig(SkillsProperties properties, ObjectProvider<SkillLocationsContributor> contributors) {
 		SkillsStartup.checkMode(properties);
-		return SkillConfigMapping.toSkillConfig(properties);
+		return SkillConfigMapping.toSkillConfig(properties,
+				contributors.orderedStream().flatMap((contributor) -> contributor.locations().stream()).toList());
 	}
 
 	@Bean

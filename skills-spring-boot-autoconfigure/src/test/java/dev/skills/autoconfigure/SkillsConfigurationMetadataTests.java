@@ -15,6 +15,7 @@ import java.util.TreeSet;
 
 import dev.skills.autoconfigure.catalog.SkillsCatalogProperties;
 import dev.skills.autoconfigure.jdbc.SkillsJdbcProperties;
+import dev.skills.autoconfigure.sources.SkillsSourcesProperties;
 import dev.skills.core.SkillConfig;
 import dev.skills.jdbc.JdbcActiveSkillsSchema;
 import dev.skills.spring.ai.catalog.SkillCatalog;
@@ -119,12 +120,13 @@ class SkillsConfigurationMetadataTests {
 		assertThat(health.path("description").asString()).isNotBlank();
 	}
 
-	// The skills.catalog and skills.active-skills.jdbc groups have their own properties
-	// classes.
+	// The skills.catalog, skills.active-skills.jdbc and skills.sources groups have their
+	// own properties classes.
 	private static Set<String> allProperties() {
 		Set<String> names = propertiesOf(SkillsProperties.PREFIX, SkillsProperties.class);
 		names.addAll(propertiesOf(SkillsCatalogProperties.PREFIX, SkillsCatalogProperties.class));
 		names.addAll(propertiesOf(SkillsJdbcProperties.PREFIX, SkillsJdbcProperties.class));
+		names.addAll(propertiesOf(SkillsSourcesProperties.PREFIX, SkillsSourcesProperties.class));
 		return names;
 	}
 

@@ -181,7 +181,7 @@ class SkillsPropertiesTests {
 
 	@Test
 	void whenSessionModeHasNoPreloadFromThenStartUpFailsNamingPreloadFrom() {
-		this.contextRunner.withPropertyValues(skillsDir(), "skills.mode=session").run((context) -> {
+		this.chatContextRunner.withPropertyValues(skillsDir(), "skills.mode=session").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
 			assertThat(analysis.getDescription()).isEqualTo(invalidValue("skills.preload-from", "null",
 					"Property skills.preload-from is not set: session mode needs the request context key that names "
@@ -194,7 +194,7 @@ class SkillsPropertiesTests {
 
 	@Test
 	void whenSessionModeHasABlankPreloadFromThenStartUpFails() {
-		this.contextRunner.withPropertyValues(skillsDir(), "skills.mode=session", "skills.preload-from= ")
+		this.chatContextRunner.withPropertyValues(skillsDir(), "skills.mode=session", "skills.preload-from= ")
 			.run((context) -> assertThat(analyze(context).getDescription()).contains("'skills.preload-from'",
 					"Session mode needs the request context key", "Set skills.preload-from to"));
 	}
@@ -354,7 +354,7 @@ class SkillsPropertiesTests {
 
 	@Test
 	void whenSessionModeHasNoPreloadFromThenSpringBootPrintsThatItIsNotSet(CapturedOutput output) {
-		SpringApplication application = new SpringApplication(SkillsOnlyApplication.class);
+		SpringApplication application = new SpringApplication(SkillsChatApplication.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
 		assertThatException().isThrownBy(() -> application.run("--skills.mode=session", "--" + skillsDir()));
 		assertThat(output).contains("APPLICATION FAILED TO START", "'skills.preload-from'",
@@ -447,6 +447,13 @@ class SkillsPropertiesTests {
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration(SkillsAutoConfiguration.class)
 	static class SkillsOnlyApplication {
+
+	}
+
+	// Session mode's preload-from is checked where the advisor is built.
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ SkillsAutoConfiguration.class, SkillsChatClientAutoConfiguration.class })
+	static class SkillsChatApplication {
 
 	}
 

@@ -45,6 +45,8 @@ public class SkillsEndpoint {
 	// The most skills of each usage list.
 	static final int USAGE_LIMIT = 100;
 
+	private final @Nullable SkillsEndpointSources sources;
+
 	/**
 	 * Create the endpoint.
 	 * @param registry the skills
@@ -77,6 +79,21 @@ public class SkillsEndpoint {
 	 */
 	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
 			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage) {
+		this(registry, mode, showInstructions, catalog, usage, null);
+	}
+
+	/**
+	 * Create the endpoint, also showing remote sources and fetching them on a reload.
+	 * @param registry the skills
+	 * @param mode how the advisor offers skills
+	 * @param showInstructions whether one skill's detail includes its instructions
+	 * @param catalog the catalog the advisor uses, if any
+	 * @param usage the usage tracked of the skill tools and the catalog, if any
+	 * @param sources the remote sources, if any
+	 */
+	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
+			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage, @Nullable SkillsEndpointSources sources) {
+		this.sources = sources;
 		this.registry = registry;
 		this.mode = mode;
 		this.showInstructions = showInstructions;
@@ -97,12 +114,13 @@ public class SkillsEndpoint {
 		List<SkillSummary> skills = snapshot.skills()
 			.stream()
 			.map((meta) -> new SkillSummary(meta.name(), meta.description(), meta.location(), source(meta),
-					meta.builtin(), snapshot.files(meta.name()).size(),
-					byFile.getOrDefault(meta.location(), List.of())))
+					meta.builtin(), snapshot.files(meta.name()).size(), byFile.getOrDefault(meta.location(), List.of()),
+					remoteSource(meta)))
 			.toList();
 		return new SkillsDescriptor(this.mode.label(), config.hotReload(), config.skillsDir(), snapshot.generation(),
 				snapshot.createdAt(), skills, snapshot.diagnostics().stream().map(Diagnostic::of).toList(),
-				catalogOf(snapshot), (this.usage != null) ? this.usage.usage(snapshot, USAGE_LIMIT) : null);
+				catalogOf(snapshot), (this.usage != null) ? this.usage.usage(snapshot, USAGE_LIMIT) : null,
+				(this.sources != null) ? this.sources.sources() : null);
 	}
 
 	private @Nullable CatalogDescriptor catalogOf(SkillsSnapshot snapshot) {
@@ -143,14 +161,21 @@ public class SkillsEndpoint {
 	}
 
 	/**
-	 * Search every location again now; requests that arrive while a rescan runs share the
-	 * next one.
+	 * Fetch every remote source, then search every location again now; requests that
+	 * arrive while a rescan runs share the next one.
 	 * @return what changed
 	 */
 	@WriteOperation
 	public ReloadDescriptor reload() {
+		if (this.sources != null) {
+			this.sources.fetch();
+		}
 		SkillsChange change = this.reloads.reload();
 		return new ReloadDescriptor(change.added(), change.changed(), change.removed(), change.generation());
+	}
+
+	private @Nullable String remoteSource(SkillMeta meta) {
+		return (this.sources != null) ? this.sources.sourceOf(meta.location()) : null;
 	}
 
 	private static String source(SkillMeta meta) {
@@ -180,10 +205,13 @@ public class SkillsEndpoint {
 	 * @param catalog the catalog's token budget, when there is a catalog
 	 * @param usage activations per skill, skills never activated and skills the catalog
 	 * left out most often recently (at most {@value #USAGE_LIMIT} of each), when tracked
+	 * @param sources the remote sources (revision served, fetch times, last error), when
+	 * there are any
 	 */
 	public record SkillsDescriptor(String mode, boolean hotReload, List<String> locations, long generation,
 			Instant lastReload, List<SkillSummary> skills, List<Diagnostic> diagnostics,
-			@Nullable CatalogDescriptor catalog, SkillUsage.@Nullable Usage usage) implements OperationResponseBody {
+			@Nullable CatalogDescriptor catalog, SkillUsage.@Nullable Usage usage,
+			@Nullable List<SkillsEndpointSources.Source> sources) implements OperationResponseBody {
 	}
 
 	/**
@@ -207,9 +235,11 @@ public class SkillsEndpoint {
 	 * @param builtin whether it ships with this library
 	 * @param files the number of bundled files
 	 * @param diagnostics its diagnostics
+	 * @param remoteSource the name of the remote source it came from, or {@code null} for
+	 * a local one
 	 */
 	public record SkillSummary(String name, String description, String location, String source, boolean builtin,
-			int files, List<Diagnostic> diagnostics) {
+			int files, List<Diagnostic> diagnostics, @Nullable String remoteSource) {
 	}
 
 	/**

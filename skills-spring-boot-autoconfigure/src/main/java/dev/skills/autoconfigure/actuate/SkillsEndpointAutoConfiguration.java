@@ -34,9 +34,10 @@ public final class SkillsEndpointAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnAvailableEndpoint
 	SkillsEndpoint skillsEndpoint(SkillsRegistry registry, SkillsProperties properties,
-			ObjectProvider<SkillCatalog> catalog, ObjectProvider<SkillUsage> usage) {
+			ObjectProvider<SkillCatalog> catalog, ObjectProvider<SkillUsage> usage,
+			ObjectProvider<SkillsEndpointSources> sources) {
 		return new SkillsEndpoint(registry, properties.getMode(), properties.getEndpoint().isShowInstructions(),
-				catalog.getIfAvailable(), usage.getIfAvailable());
+				catalog.getIfAvailable(), usage.getIfAvailable(), sources.getIfAvailable());
 	}
 
 	// A listener of the skill tools and of the registry (both collected with the other

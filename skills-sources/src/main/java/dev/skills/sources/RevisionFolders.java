@@ -1,0 +1,171 @@
+package dev.skills.sources;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The cache folder of one source: {@code repo.git} (the fetched objects), one folder per
+ * checked-out revision, and {@code current}, a link to the revision served. The registry
+ * reads {@code current}; a new revision is checked out beside it under a temporary name,
+ * renamed once complete, and {@code current} is replaced by a rename, so a reader sees
+ * the old revision or the new one, never a mix.
+ */
+final class RevisionFolders {
+
+	private static final String CURRENT = "current";
+
+	private static final String REPOSITORY = "repo.git";
+
+	private static final String PARTIAL = ".partial";
+
+	private final Path root;
+
+	/**
+	 * Use a source's cache folder, creating it if needed and removing checkouts that a
+	 * previous process left half done.
+	 * @param root the source's cache folder
+	 * @throws IOException when it cannot be created
+	 */
+	RevisionFolders(Path root) throws IOException {
+		this.root = root.toAbsolutePath().normalize();
+		Files.createDirectories(this.root);
+		try (DirectoryStream<Path> children = Files.newDirectoryStream(this.root, "*" + PARTIAL)) {
+			for (Path child : children) {
+				delete(child);
+			}
+		}
+	}
+
+	/**
+	 * The folder the registry reads: a link to the revision served.
+	 * @return {@code <root>/current}
+	 */
+	Path location() {
+		return this.root.resolve(CURRENT);
+	}
+
+	/**
+	 * The folder of the fetched objects.
+	 * @return {@code <root>/repo.git}
+	 */
+	Path repository() {
+		return this.root.resolve(REPOSITORY);
+	}
+
+	/**
+	 * The revision served, if a complete one is.
+	 * @return its id, or {@code null}
+	 */
+	@Nullable String current() {
+		Path link = location();
+		if (!Files.isSymbolicLink(link)) {
+			return null;
+		}
+		try {
+			Path target = Files.readSymbolicLink(link);
+			return Files.isDirectory(this.root.resolve(target)) ? String.valueOf(target.getFileName()) : null;
+		}
+		catch (IOException ex) {
+			return null;
+		}
+	}
+
+	/**
+	 * The folder of a revision.
+	 * @param revision the revision id
+	 * @return {@code <root>/<revision>}
+	 */
+	Path revision(String revision) {
+		return this.root.resolve(revision);
+	}
+
+	/**
+	 * A fresh, empty folder to check a revision out into.
+	 * @param revision the revision id
+	 * @return the folder, removed first if a failed attempt left it
+	 * @throws IOException when it cannot be created
+	 */
+	Path partial(String revision) throws IOException {
+		Path partial = this.root.resolve(revision + PARTIAL);
+		delete(partial);
+		return Files.createDirectory(partial);
+	}
+
+	/**
+	 * Mark a checkout complete and serve it: rename its folder, then replace the
+	 * {@code current} link with one to it.
+	 * @param revision the revision id
+	 * @param partial its complete checkout, from {@link #partial(String)}
+	 * @throws IOException when it cannot be switched; the revision served before stays
+	 */
+	void serve(String revision, Path partial) throws IOException {
+		Path complete = revision(revision);
+		if (!Files.isDirectory(complete, LinkOption.NOFOLLOW_LINKS)) {
+			Files.move(partial, complete, StandardCopyOption.ATOMIC_MOVE);
+		}
+		else {
+			delete(partial);
+		}
+		Path next = this.root.resolve(CURRENT + PARTIAL);
+		Files.deleteIfExists(next);
+		// A relative target: the cache folder can move with its links intact.
+		Files.createSymbolicLink(next, Path.of(revision));
+		Files.move(next, location(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+	}
+
+	/**
+	 * Remove every revision but the one served, and any temporary folder.
+	 * @throws IOException when one cannot be removed
+	 */
+	void prune() throws IOException {
+		String current = current();
+		try (DirectoryStream<Path> children = Files.newDirectoryStream(this.root)) {
+			for (Path child : children) {
+				String name = String.valueOf(child.getFileName());
+				if (!name.equals(CURRENT) && !name.equals(REPOSITORY) && !name.equals(current)
+						&& !name.startsWith(".")) {
+					delete(child);
+				}
+			}
+		}
+	}
+
+	/**
+	 * Delete a file or a folder tree without following links.
+	 * @param path what to delete; nothing happens when it does not exist
+	 * @throws IOException when a part cannot be deleted
+	 */
+	static void delete(Path path) throws IOException {
+		if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+			return;
+		}
+		Files.walkFileTree(path, new SimpleFileVisitor<>() {
+
+			@Override
+			public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+				Files.delete(file);
+				return FileVisitResult.CONTINUE;
+			}
+
+			@Override
+			public FileVisitResult postVisitDirectory(Path dir, @Nullable IOException ex) throws IOException {
+				if (ex != null) {
+					throw ex;
+				}
+				Files.delete(dir);
+				return FileVisitResult.CONTINUE;
+			}
+
+		});
+	}
+
+}

@@ -1,0 +1,168 @@
+package dev.skills.sources;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One source's fetches, one at a time: fetch, check out, check, switch, tell the
+ * registry, remove the old revision. Whatever fails (the network, a limit, a revision
+ * that breaks a working skill) leaves the last good revision served and says why in the
+ * status.
+ */
+final class SourceRun {
+
+	private static final Log logger = LogFactory.getLog("dev.skills.sources");
+
+	private final RemoteSource source;
+
+	private final RevisionFolders folders;
+
+	private final FetchListener listener;
+
+	private volatile SourceStatus status;
+
+	// The skill folders of the served revision that do not load: they hold nothing back.
+	private @Nullable Map<String, String> failingServed;
+
+	/**
+	 * Create the run of a source; a revision a previous process left in the cache is
+	 * served until the first fetch.
+	 * @param source the source
+	 * @param folders its cache folder
+	 * @param listener told of every fetch
+	 */
+	SourceRun(RemoteSource source, RevisionFolders folders, FetchListener listener) {
+		this.source = source;
+		this.folders = folders;
+		this.listener = listener;
+		this.status = new SourceStatus(source.name(), source.type(), folders.current(), null, null, null);
+	}
+
+	/**
+	 * The source.
+	 * @return the source
+	 */
+	RemoteSource source() {
+		return this.source;
+	}
+
+	/**
+	 * The folder the registry reads for this source.
+	 * @return the {@code current} link
+	 */
+	Path location() {
+		return this.folders.location();
+	}
+
+	/**
+	 * What the source serves now.
+	 * @return the status
+	 */
+	SourceStatus status() {
+		return this.status;
+	}
+
+	/**
+	 * Fetch once and serve what is new.
+	 * @param switched told of the location when a new revision is served, before the old
+	 * one is removed
+	 * @return how the fetch ended
+	 */
+	synchronized FetchOutcome run(Consumer<Path> switched) {
+		long start = System.nanoTime();
+		SourceStatus before = this.status;
+		String served = before.revision();
+		FetchOutcome outcome;
+		Instant now = Instant.now();
+		if (served != null && !this.source.moves()) {
+			outcome = FetchOutcome.UNCHANGED;
+			this.status = new SourceStatus(before.name(), before.type(), served, before.fetchedAt(), now, null);
+		}
+		else {
+			outcome = fetch(before, switched, now);
+		}
+		try {
+			this.listener.fetched(this.status, outcome, Duration.ofNanos(System.nanoTime() - start));
+		}
+		catch (RuntimeException ex) {
+			// A listener (metrics) never stops the fetches.
+			logger.warn("A skill sources listener failed", ex);
+		}
+		return outcome;
+	}
+
+	private FetchOutcome fetch(SourceStatus before, Consumer<Path> switched, Instant now) {
+		String served = before.revision();
+		String revision = null;
+		try {
+			revision = this.source.fetch();
+			if (revision.equals(served)) {
+				this.status = new SourceStatus(before.name(), before.type(), served, before.fetchedAt(), now, null);
+				return FetchOutcome.UNCHANGED;
+			}
+			Path partial = this.folders.partial(revision);
+			this.source.checkout(revision, served, partial);
+			String broken = regression(partial);
+			if (broken != null) {
+				RevisionFolders.delete(partial);
+				return failed(before, now, FetchOutcome.BROKEN, "revision " + revision + " not served: " + broken);
+			}
+			this.folders.serve(revision, partial);
+			this.failingServed = null;
+			switched.accept(this.folders.location());
+			// The status names the revision once the registry serves it.
+			this.status = new SourceStatus(before.name(), before.type(), revision, now, now, null);
+			this.folders.prune();
+			if (logger.isInfoEnabled()) {
+				logger.info("Skills source " + before.name() + " now serves revision " + revision);
+			}
+			return FetchOutcome.UPDATED;
+		}
+		catch (IOException | RuntimeException ex) {
+			String what = (revision != null) ? "revision " + revision + " not served: " : "fetch failed: ";
+			return failed(before, now, FetchOutcome.FAILED, what + ex.getMessage());
+		}
+	}
+
+	private FetchOutcome failed(SourceStatus before, Instant now, FetchOutcome outcome, String error) {
+		String served = this.status.revision();
+		this.status = new SourceStatus(before.name(), before.type(), served,
+				(served != null) ? before.fetchedAt() : null, now, error);
+		if (logger.isWarnEnabled()) {
+			logger.warn("Skills source " + before.name() + ": " + error
+					+ ((served != null) ? "; still serving revision " + served : "; nothing served yet"));
+		}
+		return outcome;
+	}
+
+	// Why a checkout takes a working skill away (one that loads in the served revision),
+	// or null when it does not: a new skill that does not load holds nothing back.
+	private @Nullable String regression(Path checkout) {
+		Map<String, String> failing = RevisionCheck.failing(checkout);
+		if (failing.isEmpty() || this.status.revision() == null) {
+			return null;
+		}
+		Path served = this.folders.revision(this.status.revision());
+		Map<String, String> before = this.failingServed;
+		if (before == null) {
+			before = RevisionCheck.failing(served);
+			this.failingServed = before;
+		}
+		for (Map.Entry<String, String> entry : failing.entrySet()) {
+			if (!before.containsKey(entry.getKey()) && Files.isDirectory(served.resolve(entry.getKey()))) {
+				return "skill folder '" + entry.getKey() + "' does not load: " + entry.getValue();
+			}
+		}
+		return null;
+	}
+
+}

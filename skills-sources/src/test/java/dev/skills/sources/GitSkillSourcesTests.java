@@ -1,0 +1,331 @@
+package dev.skills.sources;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillResourceException;
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.sources.SkillSources.SourcesSettings;
+import dev.skills.sources.test.GitHttpServer;
+import dev.skills.sources.test.SkillsGitRepository;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Git sources against a real repository served over git's smart HTTP protocol on
+ * loopback, with pushes while the registry runs.
+ */
+class GitSkillSourcesTests {
+
+	@TempDir
+	Path temp;
+
+	private GitHttpServer server;
+
+	private SkillsGitRepository repository;
+
+	private final List<AutoCloseable> closeables = new ArrayList<>();
+
+	private final List<FetchOutcome> outcomes = Collections.synchronizedList(new ArrayList<>());
+
+	@BeforeEach
+	void serveRepository() throws Exception {
+		Path served = Files.createDirectories(this.temp.resolve("served"));
+		this.repository = new SkillsGitRepository(served, "skills.git", this.temp.resolve("work"));
+		this.server = new GitHttpServer(served);
+		this.repository.skill("skills/pdf", "Read PDF files").write("skills/pdf/references/GUIDE.md", "guide v1");
+		this.repository.skill("skills/csv", "Read CSV files").write("README.md", "not a skill");
+	}
+
+	@AfterEach
+	void close() throws Exception {
+		for (AutoCloseable closeable : this.closeables) {
+			closeable.close();
+		}
+		this.server.close();
+		this.repository.close();
+	}
+
+	@Test
+	void whenStartedThenSkillsOfThePathAreServedAtTheFetchedCommit() throws Exception {
+		String commit = this.repository.push("first");
+		Instance instance = start("a", settings("main", Duration.ofSeconds(1)));
+		await(() -> instance.registry.contains("pdf"));
+		assertThat(instance.registry.names()).containsExactly("csv", "pdf");
+		assertThat(instance.sources.statuses()).singleElement().satisfies((status) -> {
+			assertThat(status.revision()).isEqualTo(commit);
+			assertThat(status.fetchedAt()).isNotNull();
+			assertThat(status.lastError()).isNull();
+			assertThat(status.name()).isEqualTo(this.server.uri("skills.git") + "#main:skills");
+		});
+		assertThat(instance.registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("guide v1");
+		assertThat(instance.sources.sourceOf(instance.registry.get("pdf").get().location()))
+			.hasValueSatisfying((status) -> assertThat(status.revision()).isEqualTo(commit));
+		// A shallow fetch: the repository records where its history was cut.
+		assertThat(Path.of(instance.sources.locations().get(0)).resolveSibling("repo.git").resolve("shallow"))
+			.isRegularFile();
+	}
+
+	@Test
+	void whenHotReloadIsOnThenASwitchOfRevisionKeepsTheWatcherRunning() throws Exception {
+		this.repository.push("first");
+		SkillSources sources = SkillSources.git(List.of(settings("main", Duration.ZERO)),
+				SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache-hot")),
+				(status, outcome, duration) -> this.outcomes.add(outcome));
+		SkillsRegistry registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(true).build());
+		this.closeables.add(registry);
+		this.closeables.add(sources);
+		sources.start(registry);
+		await(() -> registry.contains("pdf"));
+		this.repository.skill("skills/docx", "Write Word files").push("second");
+		sources.refresh();
+		this.repository.skill("skills/xlsx", "Write spreadsheets").push("third");
+		sources.refresh();
+		Thread.sleep(500);
+		assertThat(registry.names()).containsExactly("csv", "docx", "pdf", "xlsx");
+		assertThat(registry.isWatching()).isTrue();
+	}
+
+	@Test
+	void whenPushesAddChangeAndRemoveSkillsThenEachShowsUpWithinTheIntervalPlusTwoSeconds() throws Exception {
+		this.repository.push("first");
+		Instance instance = start("a", settings("main", Duration.ofSeconds(1)));
+		await(() -> instance.registry.contains("pdf"));
+
+		String added = this.repository.skill("skills/docx", "Write Word files").push("add docx");
+		assertWithinThreeSeconds(() -> instance.registry.contains("docx"));
+		assertThat(instance.sources.statuses().get(0).revision()).isEqualTo(added);
+
+		this.repository.skill("skills/pdf", "Read and fill PDF forms").push("change pdf");
+		assertWithinThreeSeconds(
+				() -> "Read and fill PDF forms".equals(instance.registry.get("pdf").get().description()));
+
+		this.repository.delete("skills/csv").push("remove csv");
+		assertWithinThreeSeconds(() -> !instance.registry.contains("csv"));
+		assertThat(instance.registry.names()).containsExactly("docx", "pdf");
+		assertThat(this.outcomes).contains(FetchOutcome.UPDATED)
+			.doesNotContain(FetchOutcome.FAILED, FetchOutcome.BROKEN);
+	}
+
+	@Test
+	void whenNewRevisionsAreServedThenOldRevisionFoldersAreRemoved() throws Exception {
+		this.repository.push("first");
+		Instance instance = start("a", settings("main", Duration.ZERO));
+		await(() -> instance.registry.contains("pdf"));
+		this.repository.skill("skills/docx", "Write Word files").push("second");
+		String third = this.repository.skill("skills/xlsx", "Write spreadsheets").push("third");
+		instance.sources.refresh();
+		instance.sources.refresh();
+		assertThat(instance.registry.contains("xlsx")).isTrue();
+		Path sourceFolder = Path.of(instance.sources.locations().get(0)).getParent();
+		try (Stream<Path> children = Files.list(sourceFolder)) {
+			assertThat(children.map((child) -> child.getFileName().toString())).containsExactlyInAnyOrder("current",
+					"repo.git", third);
+		}
+	}
+
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void whenAPushBreaksASkillThenTheLastGoodRevisionIsKeptWithTheCommitNamed(CapturedOutput output) throws Exception {
+		String good = this.repository.push("first");
+		Instance instance = start("a", settings("main", Duration.ZERO));
+		await(() -> instance.registry.contains("pdf"));
+
+		String broken = this.repository.write("skills/pdf/SKILL.md", "no frontmatter at all")
+			.write("skills/pdf/references/GUIDE.md", "guide v2")
+			.push("break pdf");
+		SourceStatus status = instance.sources.refresh().get(0);
+
+		assertThat(status.revision()).isEqualTo(good);
+		assertThat(status.lastError()).contains(broken).contains("pdf").contains("frontmatter");
+		assertThat(this.outcomes).endsWith(FetchOutcome.BROKEN);
+		assertThat(output).contains("revision " + broken + " not served").contains("still serving revision " + good);
+		assertThat(instance.registry.get("pdf").get().description()).isEqualTo("Read PDF files");
+		assertThat(instance.registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("guide v1");
+
+		String fixed = this.repository.skill("skills/pdf", "Read PDF files, fixed").push("fix pdf");
+		status = instance.sources.refresh().get(0);
+		assertThat(status.revision()).isEqualTo(fixed);
+		assertThat(status.lastError()).isNull();
+		assertThat(instance.registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("guide v2");
+	}
+
+	@Test
+	void whenANewSkillIsBrokenThenTheRevisionIsServedAndTheRegistryReportsIt() throws Exception {
+		this.repository.push("first");
+		Instance instance = start("a", settings("main", Duration.ZERO));
+		await(() -> instance.registry.contains("pdf"));
+		String commit = this.repository.write("skills/bad/SKILL.md", "no frontmatter").push("add a broken skill");
+		assertThat(instance.sources.refresh().get(0).revision()).isEqualTo(commit);
+		assertThat(instance.registry.diagnostics()).anySatisfy((diagnostic) -> {
+			assertThat(diagnostic.isError()).isTrue();
+			assertThat(diagnostic.file()).contains("bad");
+		});
+	}
+
+	@Test
+	void whenTheRefIsACommitIdThenItIsPinnedAndNeverFetchedAgain() throws Exception {
+		String pinned = this.repository.push("first");
+		this.repository.skill("skills/docx", "Write Word files").push("second");
+		Instance instance = start("a", settings(pinned, Duration.ofSeconds(1)));
+		await(() -> instance.registry.contains("pdf"));
+		int requests = this.server.requests();
+		this.repository.skill("skills/xlsx", "Write spreadsheets").push("third");
+
+		SourceStatus status = instance.sources.refresh().get(0);
+		Thread.sleep(1500);
+
+		assertThat(status.revision()).isEqualTo(pinned);
+		assertThat(instance.registry.names()).containsExactly("csv", "pdf");
+		assertThat(this.server.requests()).isEqualTo(requests);
+	}
+
+	@Test
+	void whenTheRefIsATagThenItsCommitIsServed() throws Exception {
+		String tagged = this.repository.push("first");
+		this.repository.tag("v1");
+		this.repository.skill("skills/docx", "Write Word files").push("second");
+		Instance instance = start("a", settings("v1", Duration.ZERO));
+		await(() -> instance.registry.contains("pdf"));
+		assertThat(instance.sources.statuses().get(0).revision()).isEqualTo(tagged);
+		assertThat(instance.registry.contains("docx")).isFalse();
+	}
+
+	@Test
+	void whenTheHostIsUnreachableThenTheSourceNeverLoadsAndSaysWhy() throws Exception {
+		GitSourceSettings unreachable = new GitSourceSettings("http://127.0.0.1:1/skills.git", "main", "skills",
+				Duration.ZERO, null, null);
+		Instance instance = start("a", unreachable);
+		await(() -> instance.sources.statuses().get(0).lastError() != null);
+		SourceStatus status = instance.sources.statuses().get(0);
+		assertThat(status.loaded()).isFalse();
+		assertThat(status.lastError()).startsWith("fetch failed: ").contains("127.0.0.1:1");
+		assertThat(this.outcomes).containsExactly(FetchOutcome.FAILED);
+		assertThat(instance.registry.size()).isZero();
+	}
+
+	@Test
+	void whenCredentialsAreWrongThenTheFetchFailsWithoutShowingThePassword() throws Exception {
+		this.repository.push("first");
+		this.server.requireCredentials("bot", "right-token");
+		GitSourceSettings wrong = new GitSourceSettings(this.server.uri("skills.git"), "main", "skills", Duration.ZERO,
+				"bot", "wrong-token");
+		Instance instance = start("a", wrong);
+		await(() -> instance.sources.statuses().get(0).lastError() != null);
+		SourceStatus status = instance.sources.statuses().get(0);
+		assertThat(status.loaded()).isFalse();
+		assertThat(status.lastError()).containsIgnoringCase("not authorized").doesNotContain("wrong-token");
+		assertThat(wrong.toString()).doesNotContain("wrong-token");
+
+		GitSourceSettings right = new GitSourceSettings(this.server.uri("skills.git"), "main", "skills", Duration.ZERO,
+				"bot", "right-token");
+		Instance other = start("b", right);
+		await(() -> other.registry.contains("pdf"));
+	}
+
+	@Test
+	void whenTwoRegistriesFollowOneBranchThenBothServeThePushedCommit() throws Exception {
+		this.repository.push("first");
+		Instance a = start("a", settings("main", Duration.ofSeconds(1)));
+		Instance b = start("b", settings("main", Duration.ofSeconds(1)));
+		await(() -> a.registry.contains("pdf") && b.registry.contains("pdf"));
+		String pushed = this.repository.skill("skills/docx", "Write Word files").push("add docx");
+		assertWithinThreeSeconds(() -> pushed.equals(a.sources.statuses().get(0).revision())
+				&& pushed.equals(b.sources.statuses().get(0).revision()));
+		assertThat(a.registry.names()).isEqualTo(b.registry.names()).contains("docx");
+	}
+
+	@Test
+	void whenTheRepositoryHoldsLinksThenTheyAreNotCheckedOut() throws Exception {
+		Path secret = Files.writeString(this.temp.resolve("secret.txt"), "secret");
+		this.repository.link("skills/pdf/references/SECRET.md", secret.toString())
+			.link("skills/evil", this.temp.toString())
+			.push("links");
+		Instance instance = start("a", settings("main", Duration.ZERO));
+		await(() -> instance.registry.contains("pdf"));
+		assertThat(instance.registry.snapshot().files("pdf")).containsExactly("references/GUIDE.md");
+		assertThat(Path.of(instance.sources.locations().get(0)).resolve("evil")).doesNotExist();
+	}
+
+	@Test
+	void whenARevisionHasTooManyFilesThenItIsNotServed() throws Exception {
+		this.repository.push("first");
+		SourcesSettings tight = new SourcesSettings(this.temp.resolve("cache-a"), Duration.ofSeconds(10), 2, 1_000_000);
+		SkillSources sources = SkillSources.git(List.of(settings("main", Duration.ZERO)), tight,
+				(status, outcome, duration) -> this.outcomes.add(outcome));
+		this.closeables.add(sources);
+		SourceStatus status = sources.refresh().get(0);
+		assertThat(status.loaded()).isFalse();
+		assertThat(status.lastError()).contains("more than 2 files");
+	}
+
+	@Test
+	void whenSkillsAreServedThenModelFacingTextNeverNamesTheCacheFolder() throws Exception {
+		this.repository.push("first");
+		Instance instance = start("a", settings("main", Duration.ZERO));
+		await(() -> instance.registry.contains("pdf"));
+		String cache = this.temp.resolve("cache-a").toString();
+		assertThat(instance.registry.buildCatalog()).contains("pdf").doesNotContain(cache);
+		assertThatExceptionOfType(SkillResourceException.class)
+			.isThrownBy(() -> instance.registry.readFile("pdf", "references/MISSING.md", 1000))
+			.withMessageNotContaining(cache)
+			.withMessageNotContaining(this.temp.toString());
+		assertThatExceptionOfType(SkillResourceException.class)
+			.isThrownBy(() -> instance.registry.readFile("pdf", "../../../../etc/passwd", 1000))
+			.withMessageNotContaining(cache)
+			.withMessageNotContaining(this.temp.toString());
+	}
+
+	private GitSourceSettings settings(String ref, Duration interval) {
+		return new GitSourceSettings(this.server.uri("skills.git"), ref, "skills", interval, null, null);
+	}
+
+	private Instance start(String name, GitSourceSettings source) {
+		SkillSources sources = SkillSources.git(List.of(source),
+				SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache-" + name)),
+				(status, outcome, duration) -> this.outcomes.add(outcome));
+		SkillsRegistry registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(false).build());
+		this.closeables.add(registry);
+		this.closeables.add(sources);
+		sources.start(registry);
+		return new Instance(sources, registry);
+	}
+
+	private static void assertWithinThreeSeconds(BooleanSupplier condition) throws InterruptedException {
+		long start = System.nanoTime();
+		await(condition);
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+	}
+
+	private static void await(BooleanSupplier condition) throws InterruptedException {
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		while (!condition.getAsBoolean()) {
+			if (System.nanoTime() > deadline) {
+				throw new AssertionError("condition not met within 10 s");
+			}
+			Thread.sleep(20);
+		}
+	}
+
+	private record Instance(SkillSources sources, SkillsRegistry registry) {
+	}
+
+}

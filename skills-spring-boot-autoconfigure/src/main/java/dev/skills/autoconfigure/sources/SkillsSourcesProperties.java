@@ -1,0 +1,179 @@
+package dev.skills.autoconfigure.sources;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Configuration properties of remote skill sources ({@code skills.sources.*}).
+ */
+@ConfigurationProperties(SkillsSourcesProperties.PREFIX)
+public class SkillsSourcesProperties {
+
+	/** The prefix of every property. */
+	public static final String PREFIX = "skills.sources";
+
+	/**
+	 * Folder under which each source keeps its fetched objects and checked-out revisions;
+	 * by default 'skills-sources' in the temp folder.
+	 */
+	private @Nullable Path cacheDir;
+
+	/**
+	 * Longest a fetch may wait on the network before it fails and the last good revision
+	 * stays served.
+	 */
+	private Duration timeout = Duration.ofSeconds(30);
+
+	/**
+	 * Most files one revision of a source may hold; a larger revision is not served.
+	 */
+	private int maxFiles = 10_000;
+
+	/**
+	 * Most bytes one revision of a source may hold, all files together; a larger revision
+	 * is not served.
+	 */
+	private DataSize maxSize = DataSize.ofMegabytes(100);
+
+	/**
+	 * Git repositories to read skills from, after the folders of 'skills.skills-dir'.
+	 */
+	private List<Git> git = new ArrayList<>();
+
+	public @Nullable Path getCacheDir() {
+		return this.cacheDir;
+	}
+
+	public void setCacheDir(@Nullable Path cacheDir) {
+		this.cacheDir = cacheDir;
+	}
+
+	public Duration getTimeout() {
+		return this.timeout;
+	}
+
+	public void setTimeout(Duration timeout) {
+		this.timeout = timeout;
+	}
+
+	public int getMaxFiles() {
+		return this.maxFiles;
+	}
+
+	public void setMaxFiles(int maxFiles) {
+		this.maxFiles = maxFiles;
+	}
+
+	public DataSize getMaxSize() {
+		return this.maxSize;
+	}
+
+	public void setMaxSize(DataSize maxSize) {
+		this.maxSize = maxSize;
+	}
+
+	public List<Git> getGit() {
+		return this.git;
+	}
+
+	public void setGit(List<Git> git) {
+		this.git = git;
+	}
+
+	/**
+	 * One git repository.
+	 */
+	public static class Git {
+
+		/**
+		 * The repository: an https, http or file URI (ssh with
+		 * org.eclipse.jgit.ssh.apache on the class path).
+		 */
+		private @Nullable String uri;
+
+		/**
+		 * A branch, a tag or a full commit id; a commit id is pinned and never fetched
+		 * again; HEAD is the remote's default branch.
+		 */
+		private String ref = "HEAD";
+
+		/**
+		 * Folder of skills inside the repository; by default its root.
+		 */
+		private String path = "";
+
+		/**
+		 * How often a branch or tag is fetched again; 0 for only at start-up and on POST
+		 * /actuator/skills.
+		 */
+		private Duration refreshInterval = Duration.ofMinutes(1);
+
+		/**
+		 * User name, for a server that asks for one.
+		 */
+		private @Nullable String username;
+
+		/**
+		 * Password or token, for a server that asks for one; best set from the
+		 * environment. Never logged or shown.
+		 */
+		private @Nullable String password;
+
+		public @Nullable String getUri() {
+			return this.uri;
+		}
+
+		public void setUri(@Nullable String uri) {
+			this.uri = uri;
+		}
+
+		public String getRef() {
+			return this.ref;
+		}
+
+		public void setRef(String ref) {
+			this.ref = ref;
+		}
+
+		public String getPath() {
+			return this.path;
+		}
+
+		public void setPath(String path) {
+			this.path = path;
+		}
+
+		public Duration getRefreshInterval() {
+			return this.refreshInterval;
+		}
+
+		public void setRefreshInterval(Duration refreshInterval) {
+			this.refreshInterval = refreshInterval;
+		}
+
+		public @Nullable String getUsername() {
+			return this.username;
+		}
+
+		public void setUsername(@Nullable String username) {
+			this.username = username;
+		}
+
+		public @Nullable String getPassword() {
+			return this.password;
+		}
+
+		public void setPassword(@Nullable String password) {
+			this.password = password;
+		}
+
+	}
+
+}
