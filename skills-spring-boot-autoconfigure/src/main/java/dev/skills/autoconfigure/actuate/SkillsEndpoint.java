@@ -38,8 +38,6 @@ public class SkillsEndpoint {
 
 	private final @Nullable SkillCatalog catalog;
 
-	private final CoalescedReload reloads;
-
 	private final @Nullable SkillUsage usage;
 
 	// The most skills of each usage list.
@@ -98,7 +96,6 @@ public class SkillsEndpoint {
 		this.mode = mode;
 		this.showInstructions = showInstructions;
 		this.catalog = catalog;
-		this.reloads = new CoalescedReload(registry::reload);
 		this.usage = usage;
 	}
 
@@ -170,7 +167,8 @@ public class SkillsEndpoint {
 		if (this.sources != null) {
 			this.sources.fetch();
 		}
-		SkillsChange change = this.reloads.reload();
+		// The registry's writer serves reloads that arrive while one runs with the next.
+		SkillsChange change = this.registry.reload();
 		return new ReloadDescriptor(change.added(), change.changed(), change.removed(), change.generation());
 	}
 
