@@ -64,9 +64,9 @@ public final class UseTools {
 
 	/**
 	 * Read a loosely typed choice, as configuration or other languages write it:
-	 * {@code null} for none, the text {@code all} or {@code *} (any case) for all, other
-	 * text for the one tool of that name, a collection for those names, or a
-	 * {@link UseTools} as it is.
+	 * {@code null} or {@code false} for none, {@code true} or the text {@code all} or
+	 * {@code *} (any case) for all (teff's forms), other text for the one tool of that
+	 * name, a collection for those names, or a {@link UseTools} as it is.
 	 * @param value the choice
 	 * @return the choice
 	 * @throws IllegalArgumentException for any other type
@@ -78,6 +78,9 @@ public final class UseTools {
 		if (value instanceof UseTools use) {
 			return use;
 		}
+		if (value instanceof Boolean every) {
+			return every ? ALL : NONE;
+		}
 		if (value instanceof String text) {
 			String trimmed = text.strip();
 			return (trimmed.equals("*") || trimmed.toLowerCase(Locale.ROOT).equals("all")) ? ALL : only(trimmed);
@@ -86,7 +89,7 @@ public final class UseTools {
 			return only(names.stream().map(String::valueOf).toList());
 		}
 		throw new IllegalArgumentException("Cannot read " + value.getClass().getSimpleName()
-				+ " as the tools to use: give null (none), \"all\", \"*\" or tool names");
+				+ " as the tools to use: give null or false (none), true, \"all\", \"*\" or tool names");
 	}
 
 	/**

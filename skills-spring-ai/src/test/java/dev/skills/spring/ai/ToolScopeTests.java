@@ -108,6 +108,14 @@ class ToolScopeTests {
 	}
 
 	@Test
+	void useToolsAcceptsTeffsBooleansForAllAndNone() {
+		assertThat(UseTools.of(true)).isEqualTo(UseTools.all());
+		assertThat(UseTools.of(false)).isEqualTo(UseTools.none());
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.of(false), List.of())))
+			.isEqualTo(names(Skills.scopeTools(this.pool, UseTools.none(), List.of())));
+	}
+
+	@Test
 	void aNullChoiceMeansNoToolsNotAnError() {
 		assertThat(names(Skills.scopeTools(this.pool, null, List.of()))).containsExactly("activate_skill",
 				"read_skill_resource");
