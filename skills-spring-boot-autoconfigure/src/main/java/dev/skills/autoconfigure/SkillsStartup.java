@@ -5,8 +5,10 @@ import java.util.List;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.SkillsAdvisor;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -30,9 +32,12 @@ final class SkillsStartup {
 	 */
 	static void logLoaded(SkillsRegistry registry) {
 		if (logger.isInfoEnabled()) {
-			List<SkillDiagnostic> diagnostics = registry.diagnostics();
+			SkillsSnapshot snapshot = registry.snapshot();
+			List<SkillDiagnostic> diagnostics = snapshot.diagnostics();
 			long errors = diagnostics.stream().filter(SkillDiagnostic::isError).count();
-			logger.info("Loaded " + count(registry.size(), "skill") + " from "
+			long builtin = snapshot.skills().stream().filter(SkillMeta::builtin).count();
+			logger.info("Loaded " + count(snapshot.size() - builtin, "skill")
+					+ ((builtin > 0) ? " (+" + builtin + " built in)" : "") + " from "
 					+ String.join(", ", resolved(registry.config())) + " (" + count(errors, "error") + ", "
 					+ count(diagnostics.size() - errors, "warning") + ")");
 		}

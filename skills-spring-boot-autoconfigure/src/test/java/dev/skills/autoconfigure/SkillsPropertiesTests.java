@@ -6,6 +6,7 @@ import java.util.Map;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillsAdvisor;
 import org.junit.jupiter.api.Test;
@@ -330,6 +331,22 @@ class SkillsPropertiesTests {
 			assertThat(context).hasNotFailed();
 			assertThat(output.getOut().split("skills.preload-from is set but skills.mode is on-demand", -1)).hasSize(2);
 		});
+	}
+
+	@Test
+	void startUpCountsTheBuiltInSkillsApart(CapturedOutput output) {
+		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
+		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir + "," + SkillConfig.DEFAULT_LOCATION)
+			.run((context) -> {
+				long builtin = context.getBean(SkillsRegistry.class)
+					.snapshot()
+					.skills()
+					.stream()
+					.filter(SkillMeta::builtin)
+					.count();
+				assertThat(builtin).isPositive();
+				assertThat(output).contains("Loaded 1 skill (+" + builtin + " built in) from ");
+			});
 	}
 
 	@Test
