@@ -147,7 +147,9 @@ final class SkillsWriter {
 			for (int i = 0; i < paths.size() && !rescan; i++) {
 				String folder = enclosingSkill(part, location, paths.get(i));
 				rescan = folder == null;
-				folders.add(folder);
+				if (folder != null) {
+					folders.add(folder);
+				}
 			}
 			LocationSkills updated = rescan ? null : reread(part, folders, written);
 			if (updated == null) {
