@@ -213,7 +213,8 @@ class GitSkillSourcesTests {
 		GitSourceSettings unreachable = new GitSourceSettings("http://127.0.0.1:1/skills.git", "main", "skills",
 				Duration.ZERO, null, null);
 		Instance instance = start("a", unreachable);
-		await(() -> instance.sources.statuses().get(0).lastError() != null);
+		// The listener hears of the fetch after its status is set.
+		await(() -> !this.outcomes.isEmpty());
 		SourceStatus status = instance.sources.statuses().get(0);
 		assertThat(status.loaded()).isFalse();
 		assertThat(status.lastError()).startsWith("fetch failed: ").contains("127.0.0.1:1");
