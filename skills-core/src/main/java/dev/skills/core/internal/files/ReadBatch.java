@@ -67,6 +67,13 @@ final class ReadBatch<I, T> {
 			startWorker();
 		}
 		await();
+		// Interrupted while waiting: a read still running has no outcome yet.
+		for (int i = 0; i < this.outcomes.length; i++) {
+			if (this.outcomes[i] == null) {
+				this.outcomes[i] = new FileReads.Outcome<>(null,
+						new InterruptedIOException("interrupted while reading"));
+			}
+		}
 		return Arrays.asList(this.outcomes);
 	}
 

@@ -81,6 +81,24 @@ class FileReadsTests {
 	}
 
 	@Test
+	void whenTheCallerIsInterruptedThenEveryReadHasAnOutcome() throws Exception {
+		Path fifo = fifo("interrupted");
+		try (FileReads reads = new FileReads()) {
+			Thread.currentThread().interrupt();
+			List<FileReads.Outcome<Integer>> outcomes = reads.readAll(List.of(fifo, fifo),
+					(path) -> new FileReads.Read<>("skill", () -> {
+						try (InputStream in = Files.newInputStream(path)) {
+							return in.read();
+						}
+					}, GuardedFiles.release(path)));
+			assertThat(Thread.interrupted()).isTrue();
+			assertThat(outcomes).hasSize(2).allSatisfy((outcome) -> assertThat(outcome.failure()).isNotNull());
+			// Release the readers still waiting on the FIFO.
+			Files.newByteChannel(fifo, StandardOpenOption.READ, StandardOpenOption.WRITE).close();
+		}
+	}
+
+	@Test
 	void whenManyFilesAreReadThenEachOutcomeIsInItsPlace() {
 		try (FileReads reads = new FileReads()) {
 			List<Integer> items = IntStream.range(0, 500).boxed().toList();
