@@ -45,12 +45,10 @@ record Target(Path realBase, @Nullable Object baseKey, Path inside, Kind kind,
 			return new Target(realBase, baseKey, Path.of(""), Kind.OUTSIDE, null);
 		}
 		Path inside = realBase.relativize(real);
-		for (Path segment : inside) {
-			// A link inside the folder may name a hidden file: judge where it leads, not
-			// its name.
-			if (SkillFiles.isSkipped(segment.toString())) {
-				return new Target(realBase, baseKey, inside, Kind.HIDDEN, null);
-			}
+		// A link inside the folder may name a hidden file: judge where it leads, not its
+		// name.
+		if (SkillFiles.isSkippedPath(inside)) {
+			return new Target(realBase, baseKey, inside, Kind.HIDDEN, null);
 		}
 		BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class,
 				LinkOption.NOFOLLOW_LINKS);
