@@ -1,9 +1,12 @@
 package dev.skills.core.registry;
 
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.skills.core.SkillDiagnostic;
 
@@ -15,10 +18,11 @@ import dev.skills.core.SkillDiagnostic;
  * @param location the location
  * @param entries every skill folder's entry, by folder
  * @param winners the winning entry of each name within the location
+ * @param sharedNames the names more than one entry of the location holds
  * @param diagnostics warnings about the location itself
  */
 record LocationSkills(Location location, Map<String, SkillEntry> entries, Map<String, SkillEntry> winners,
-		List<SkillDiagnostic> diagnostics) {
+		Set<String> sharedNames, List<SkillDiagnostic> diagnostics) {
 
 	/**
 	 * What a location holds.
@@ -27,19 +31,54 @@ record LocationSkills(Location location, Map<String, SkillEntry> entries, Map<St
 	 * @param diagnostics its warnings
 	 * @return the location's part of a snapshot
 	 */
-	static LocationSkills of(Location location, List<SkillEntry> entries, List<SkillDiagnostic> diagnostics) {
+	static LocationSkills of(Location location, Collection<SkillEntry> entries, List<SkillDiagnostic> diagnostics) {
 		// Hash maps, not Map.copyOf: its open addressing slows down badly on names that
 		// differ only in their last characters (skill-00001, skill-00002...).
 		Map<String, SkillEntry> byFolder = new HashMap<>(entries.size() * 4 / 3 + 1);
 		Map<String, SkillEntry> winners = new HashMap<>(entries.size() * 4 / 3 + 1);
+		Set<String> shared = new HashSet<>();
 		for (SkillEntry entry : entries) {
 			byFolder.put(entry.key(), entry);
 			if (entry.meta() != null) {
-				winners.merge(entry.meta().name(), entry, (a, b) -> a.precedes(b) ? a : b);
+				winners.merge(entry.meta().name(), entry, (a, b) -> {
+					shared.add(a.meta().name());
+					return a.precedes(b) ? a : b;
+				});
 			}
 		}
 		return new LocationSkills(location, Collections.unmodifiableMap(byFolder), Collections.unmodifiableMap(winners),
-				List.copyOf(diagnostics));
+				shared.isEmpty() ? Set.of() : Set.copyOf(shared), List.copyOf(diagnostics));
+	}
+
+	/**
+	 * This part with some of its entries read again. The maps are copied and patched, so
+	 * that one edit costs a copy, not a rebuild, of a large location.
+	 * @param before the entries replaced
+	 * @param after their new reads, in the same order and folders
+	 * @return the new part
+	 */
+	LocationSkills with(List<SkillEntry> before, List<SkillEntry> after) {
+		Map<String, SkillEntry> byFolder = new HashMap<>(this.entries);
+		Map<String, SkillEntry> winners = new HashMap<>(this.winners);
+		after.forEach((entry) -> byFolder.put(entry.key(), entry));
+		for (int i = 0; i < after.size(); i++) {
+			String was = before.get(i).name();
+			String is = after.get(i).name();
+			boolean patchable = (was == null || !this.sharedNames.contains(was))
+					&& (is == null || (!this.sharedNames.contains(is) && (is.equals(was) || !winners.containsKey(is))));
+			if (!patchable) {
+				// Only a rebuild can pick the winner among entries of one name.
+				return of(this.location, byFolder.values(), this.diagnostics);
+			}
+			if (was != null) {
+				winners.remove(was);
+			}
+			if (is != null) {
+				winners.put(is, after.get(i));
+			}
+		}
+		return new LocationSkills(this.location, Collections.unmodifiableMap(byFolder),
+				Collections.unmodifiableMap(winners), this.sharedNames, this.diagnostics);
 	}
 
 }

@@ -31,6 +31,14 @@ record SkillEntry(SkillSource source, int locationIndex, int order, @Nullable Sk
 	}
 
 	/**
+	 * The name this entry holds.
+	 * @return the skill's name, or {@code null} when it was skipped
+	 */
+	@Nullable String name() {
+		return (this.meta != null) ? this.meta.name() : null;
+	}
+
+	/**
 	 * The key of this entry: its folder.
 	 * @return the base directory
 	 */

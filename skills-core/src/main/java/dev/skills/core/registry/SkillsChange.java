@@ -41,29 +41,16 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 	}
 
 	/**
-	 * What changed from one snapshot to the next: the names of the locations whose part
-	 * was replaced are compared.
+	 * What changed from one snapshot to the next.
 	 * @param before the snapshot replaced
 	 * @param after the new snapshot
+	 * @param touched the names that may have changed (see {@link #touch})
 	 * @param written the entries read for the new snapshot
 	 * @param duration how long the reload took
 	 * @return the change
 	 */
-	static SkillsChange between(SkillsSnapshot before, SkillsSnapshot after, List<SkillEntry> written,
-			Duration duration) {
-		// Only the entries a replaced part does not share with the part before can have
-		// changed a name.
-		Set<String> touched = new HashSet<>();
-		List<LocationSkills> old = before.locations();
-		List<LocationSkills> now = after.locations();
-		for (int i = 0; i < Math.max(old.size(), now.size()); i++) {
-			LocationSkills was = (i < old.size()) ? old.get(i) : null;
-			LocationSkills is = (i < now.size()) ? now.get(i) : null;
-			if (was != is) {
-				addDiffering(touched, was, is);
-				addDiffering(touched, is, was);
-			}
-		}
+	static SkillsChange between(SkillsSnapshot before, SkillsSnapshot after, Set<String> touched,
+			List<SkillEntry> written, Duration duration) {
 		Set<String> added = new HashSet<>();
 		Set<String> changed = new HashSet<>();
 		Set<String> removed = new HashSet<>();
@@ -92,7 +79,34 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 		return new SkillsChange(added, changed, removed, after.generation(), failed, duration);
 	}
 
-	// The names of the entries of one part that the other does not hold as they are.
+	/**
+	 * The names that may differ between two snapshots' parts, location by location.
+	 * @param old the parts before
+	 * @param now the parts after
+	 * @return the names (see {@link #touch})
+	 */
+	static Set<String> touched(List<LocationSkills> old, List<LocationSkills> now) {
+		Set<String> names = new HashSet<>();
+		for (int i = 0; i < Math.max(old.size(), now.size()); i++) {
+			touch(names, (i < old.size()) ? old.get(i) : null, (i < now.size()) ? now.get(i) : null);
+		}
+		return names;
+	}
+
+	/**
+	 * Add the names that may differ between two parts of one location: those of the
+	 * entries one part holds and the other does not hold as they are.
+	 * @param names the names so far
+	 * @param was the part before, or {@code null}
+	 * @param is the part after, or {@code null}
+	 */
+	static void touch(Set<String> names, @Nullable LocationSkills was, @Nullable LocationSkills is) {
+		if (was != is) {
+			addDiffering(names, was, is);
+			addDiffering(names, is, was);
+		}
+	}
+
 	private static void addDiffering(Set<String> names, @Nullable LocationSkills part, @Nullable LocationSkills other) {
 		if (part == null) {
 			return;

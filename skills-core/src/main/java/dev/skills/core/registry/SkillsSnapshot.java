@@ -147,13 +147,9 @@ public final class SkillsSnapshot {
 	public List<SkillDiagnostic> diagnostics() {
 		List<SkillDiagnostic> result = this.diagnostics;
 		if (result == null) {
-			List<SkillDiagnostic> all = new ArrayList<>();
+			List<SkillDiagnostic> all = locationDiagnostics();
 			List<SkillEntry> entries = new ArrayList<>();
-			for (LocationSkills location : this.locations) {
-				all.addAll(location.diagnostics());
-				entries.addAll(location.entries().values());
-			}
-			all.addAll(this.watcherDiagnostics);
+			this.locations.forEach((location) -> entries.addAll(location.entries().values()));
 			entries.sort((a, b) -> a.precedes(b) ? -1 : b.precedes(a) ? 1 : 0);
 			entries.forEach((entry) -> all.addAll(entry.diagnostics()));
 			Map<String, SkillEntry> winners = winners();
@@ -225,6 +221,14 @@ public final class SkillsSnapshot {
 
 	List<LocationSkills> locations() {
 		return this.locations;
+	}
+
+	// The warnings about the locations themselves and the watcher's.
+	List<SkillDiagnostic> locationDiagnostics() {
+		List<SkillDiagnostic> all = new ArrayList<>();
+		this.locations.forEach((location) -> all.addAll(location.diagnostics()));
+		all.addAll(this.watcherDiagnostics);
+		return all;
 	}
 
 	List<SkillDiagnostic> watcherDiagnostics() {

@@ -5,14 +5,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.internal.files.FileReads;
@@ -118,7 +119,8 @@ final class SkillsWriter {
 		for (Location location : this.locations) {
 			parts.add(scan(location, previous(current, location), parts, null, written));
 		}
-		return commit(current, parts, current.watcherDiagnostics(), written, start);
+		Set<String> touched = SkillsChange.touched(current.locations(), parts);
+		return commit(current, parts, current.watcherDiagnostics(), touched, written, start);
 	}
 
 	/**
@@ -127,7 +129,7 @@ final class SkillsWriter {
 	 */
 	synchronized void watcherDiagnostics(List<SkillDiagnostic> diagnostics) {
 		SkillsSnapshot current = this.snapshot;
-		commit(current, current.locations(), diagnostics, List.of(), System.nanoTime());
+		commit(current, current.locations(), diagnostics, Set.of(), List.of(), System.nanoTime());
 	}
 
 	/**
@@ -140,6 +142,7 @@ final class SkillsWriter {
 		SkillsSnapshot current = this.snapshot;
 		List<LocationSkills> parts = new ArrayList<>(current.locations());
 		List<SkillEntry> written = new ArrayList<>();
+		Set<String> touched = new HashSet<>();
 		Location.group(this.locations, changedPaths).forEach((location, paths) -> {
 			LocationSkills part = previous(current, location);
 			Set<String> folders = new LinkedHashSet<>();
@@ -151,13 +154,14 @@ final class SkillsWriter {
 					folders.add(folder);
 				}
 			}
-			LocationSkills updated = rescan ? null : reread(part, folders, written);
+			LocationSkills updated = rescan ? null : reread(part, folders, written, touched);
 			if (updated == null) {
 				updated = scan(location, part, parts.subList(0, location.index()), folders, written);
+				SkillsChange.touch(touched, part, updated);
 			}
 			parts.set(location.index(), updated);
 		});
-		return commit(current, parts, current.watcherDiagnostics(), written, start);
+		return commit(current, parts, current.watcherDiagnostics(), touched, written, start);
 	}
 
 	private static @Nullable LocationSkills previous(SkillsSnapshot current, Location location) {
@@ -211,34 +215,35 @@ final class SkillsWriter {
 		return LocationSkills.of(location, entries, diagnostics);
 	}
 
-	// Read the skill folders a change touched; null when one is no longer a skill, which
-	// only a scan of the location can follow.
-	private @Nullable LocationSkills reread(LocationSkills part, Set<String> folders, List<SkillEntry> written) {
-		List<SkillEntry> entries = new ArrayList<>(part.entries().values());
-		Map<String, Integer> index = new HashMap<>();
-		for (int i = 0; i < entries.size(); i++) {
-			index.put(entries.get(i).key(), i);
-		}
-		List<EntryReads.Pending> pending = new ArrayList<>();
+	// Read the skill folders a change touched, adding the names they held and hold to
+	// touched; null when one is no longer a skill, which only a scan can follow.
+	private @Nullable LocationSkills reread(LocationSkills part, Set<String> folders, List<SkillEntry> written,
+			Set<String> touched) {
+		List<SkillEntry> before = new ArrayList<>(folders.size());
+		List<EntryReads.Pending> pending = new ArrayList<>(folders.size());
 		for (String folder : folders) {
 			SkillFileLookup.SkillFile file = SkillFileLookup.find(Path.of(folder));
 			if (file == null) {
 				return null;
 			}
-			SkillEntry before = part.entries().get(folder);
-			SkillSource source = FolderSkillSource.of(file, before.source().builtin(), this.reads);
+			SkillEntry was = part.entries().get(folder);
+			SkillSource source = FolderSkillSource.of(file, was.source().builtin(), this.reads);
 			Fingerprint fingerprint = (file.plainFile() != null) ? Fingerprint.of(file.plainFile())
 					: source.fingerprint();
 			// A SKILL.md renamed to skill.md keeps its fingerprint but is another file.
-			boolean unchanged = before.source().location().equals(source.location())
-					&& before.fingerprint().equals(fingerprint);
-			int at = index.get(folder);
-			entries.set(at, null);
-			pending.add(new EntryReads.Pending(at, unchanged ? before.source() : source, before.locationIndex(),
-					before.order(), before, unchanged));
+			boolean unchanged = was.source().location().equals(source.location())
+					&& was.fingerprint().equals(fingerprint);
+			pending.add(new EntryReads.Pending(before.size(), unchanged ? was.source() : source, was.locationIndex(),
+					was.order(), was, unchanged));
+			before.add(was);
 		}
-		readInto(entries, pending, written);
-		return LocationSkills.of(part.location(), entries, part.diagnostics());
+		List<SkillEntry> after = new ArrayList<>(Collections.nCopies(before.size(), null));
+		readInto(after, pending, written);
+		Stream.concat(before.stream(), after.stream())
+			.map(SkillEntry::name)
+			.filter(Objects::nonNull)
+			.forEach(touched::add);
+		return part.with(before, after);
 	}
 
 	// Read the pending entries, a few files at a time, into their places.
@@ -253,12 +258,12 @@ final class SkillsWriter {
 	}
 
 	private SkillsChange commit(SkillsSnapshot current, List<LocationSkills> parts,
-			List<SkillDiagnostic> watcherDiagnostics, List<SkillEntry> written, long startNanos) {
+			List<SkillDiagnostic> watcherDiagnostics, Set<String> touched, List<SkillEntry> written, long startNanos) {
 		Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
 		long generation = current.generation() + 1;
 		SkillsSnapshot next = new SkillsSnapshot(generation, Instant.now(), parts, watcherDiagnostics,
 				current.contents());
-		SkillsChange change = SkillsChange.between(current, next, written, duration);
+		SkillsChange change = SkillsChange.between(current, next, touched, written, duration);
 		if (change.isEmpty() && parts.equals(current.locations())
 				&& watcherDiagnostics.equals(current.watcherDiagnostics())) {
 			return new SkillsChange(Set.of(), Set.of(), Set.of(), current.generation(), Set.of(), duration);
@@ -283,18 +288,11 @@ final class SkillsWriter {
 		for (SkillEntry entry : written) {
 			entry.diagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
 		}
-		List<SkillDiagnostic> previous = locationDiagnostics(before);
-		List<SkillDiagnostic> now = locationDiagnostics(after);
+		List<SkillDiagnostic> previous = before.locationDiagnostics();
+		List<SkillDiagnostic> now = after.locationDiagnostics();
 		if (!now.equals(previous)) {
 			now.forEach((diagnostic) -> logger.warn(diagnostic));
 		}
-	}
-
-	private static List<SkillDiagnostic> locationDiagnostics(SkillsSnapshot snapshot) {
-		List<SkillDiagnostic> all = new ArrayList<>();
-		snapshot.locations().forEach((part) -> all.addAll(part.diagnostics()));
-		all.addAll(snapshot.watcherDiagnostics());
-		return all;
 	}
 
 }

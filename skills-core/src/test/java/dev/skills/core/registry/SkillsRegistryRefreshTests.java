@@ -314,4 +314,28 @@ class SkillsRegistryRefreshTests {
 		assertThat(this.registry.snapshot().generation()).isEqualTo(generation);
 	}
 
+	@Test
+	void whenAnEditGivesASkillTheNameAnotherOfItsLocationHoldsThenTheFirstByPathWinsAsAFullScanWould() {
+		Path beta = write(this.skills.resolve("beta/SKILL.md"), skillMd("alpha", "Beta's folder, now alpha.", "body"));
+
+		SkillsChange clash = this.registry.refresh(List.of(beta));
+
+		assertThat(clash.removed()).containsExactly("beta");
+		assertThat(this.registry.names()).containsExactly("alpha", "gamma");
+		assertThat(this.registry.get("alpha").orElseThrow().baseDirectory())
+			.isEqualTo(this.skills.resolve("alpha").toString());
+		assertThat(this.registry.diagnostics()).anySatisfy((d) -> assertThat(d.message()).contains("shadowed"));
+		assertSameAsAFreshScan();
+
+		Path alpha = write(this.skills.resolve("alpha/SKILL.md"), skillMd("omega", "Alpha's folder, now omega.", "b"));
+
+		SkillsChange resolved = this.registry.refresh(List.of(alpha));
+
+		assertThat(resolved.added()).containsExactly("omega");
+		assertThat(resolved.changed()).containsExactly("alpha");
+		assertThat(this.registry.get("alpha").orElseThrow().description()).isEqualTo("Beta's folder, now alpha.");
+		assertThat(this.registry.diagnostics()).noneSatisfy((d) -> assertThat(d.message()).contains("shadowed"));
+		assertSameAsAFreshScan();
+	}
+
 }
