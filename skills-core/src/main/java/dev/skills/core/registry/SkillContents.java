@@ -8,7 +8,7 @@ import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
 import dev.skills.core.internal.parse.FrontmatterException;
 import dev.skills.core.internal.parse.FrontmatterParser;
-import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.ModelText;
 import dev.skills.core.source.SkillSource;
 import dev.skills.core.source.SkillSource.Fingerprint;
 import org.apache.commons.logging.Log;
@@ -66,7 +66,7 @@ final class SkillContents {
 			// The model sees this: name the problem, never a server path.
 			String why = (ex instanceof FrontmatterException) ? ex.getMessage() : "its SKILL.md cannot be opened";
 			throw new SkillResourceException(Reason.UNREADABLE,
-					"Skill '" + SkillPrompts.echo(name) + "' cannot be read right now: " + why);
+					"Skill '" + ModelText.echo(name) + "' cannot be read right now: " + why);
 		}
 	}
 

@@ -15,6 +15,7 @@ import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillNotFoundException;
 import dev.skills.core.SkillResourceException;
+import dev.skills.core.internal.prompt.ModelText;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import org.jspecify.annotations.Nullable;
 
@@ -261,7 +262,7 @@ public final class SkillsSnapshot {
 	private SkillEntry known(@Nullable String name) {
 		SkillEntry entry = (name != null) ? entry(name) : null;
 		if (entry == null) {
-			throw new SkillNotFoundException("Unknown skill '" + SkillPrompts.echo(String.valueOf(name)) + "'. "
+			throw new SkillNotFoundException("Unknown skill '" + ModelText.echo(String.valueOf(name)) + "'. "
 					+ SkillPrompts.nameList("Available skills", names()));
 		}
 		return entry;

@@ -3,7 +3,7 @@ package dev.skills.spring.ai;
 import java.util.Map;
 
 import dev.skills.core.Skill;
-import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.ModelText;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -33,7 +33,7 @@ final class SessionPinning {
 		String name = (requested != null) ? requested.toString() : null;
 		if (name == null || !request.snapshot().contains(name)) {
 			logger.warn((name != null)
-					? "Session mode: unknown skill '" + SkillPrompts.echo(name) + "' in '" + this.contextKey
+					? "Session mode: unknown skill '" + ModelText.echo(name) + "' in '" + this.contextKey
 							+ "'; no skill is used"
 					: "Session mode: the request context has no '" + this.contextKey + "'; no skill is used");
 			return;

@@ -7,7 +7,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 import dev.skills.core.SkillResourceException;
-import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.ModelText;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
 import dev.skills.spring.ai.observation.DefaultSkillObservationConvention;
 import dev.skills.spring.ai.observation.SkillObservationContext;
@@ -110,7 +110,7 @@ final class SkillToolInvoker {
 	// the model a short message instead of an exception.
 	private Result failed(SkillInvocation invocation, @Nullable Observation observation, RuntimeException ex) {
 		logger.warn("Skill tool " + invocation.toolName() + " failed for skill '"
-				+ SkillPrompts.echo(invocation.skillName()) + "'", ex);
+				+ ModelText.echo(invocation.skillName()) + "'", ex);
 		if (observation != null) {
 			observation.error(ex);
 		}
@@ -123,7 +123,7 @@ final class SkillToolInvoker {
 						listenerError);
 			}
 		}
-		return new Result(invocation.toolName() + " failed for skill '" + SkillPrompts.echo(invocation.skillName())
+		return new Result(invocation.toolName() + " failed for skill '" + ModelText.echo(invocation.skillName())
 				+ "'; try again or continue without it.", Outcome.NOT_FOUND);
 	}
 

@@ -8,7 +8,7 @@ import java.util.Set;
 
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
-import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.ModelText;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -47,8 +47,8 @@ final class ResourcePaths {
 	 */
 	static String check(String skill, @Nullable String path) {
 		if (path == null) {
-			throw new SkillResourceException(Reason.REJECTED, "Cannot read a file from skill '"
-					+ SkillPrompts.echo(skill) + "': no path given; give a path relative to the skill folder.");
+			throw new SkillResourceException(Reason.REJECTED, "Cannot read a file from skill '" + ModelText.echo(skill)
+					+ "': no path given; give a path relative to the skill folder.");
 		}
 		if (path.indexOf('\0') >= 0) {
 			throw rejected(skill, path, "it contains a NUL character");
@@ -104,14 +104,14 @@ final class ResourcePaths {
 	}
 
 	private static String cannotRead(String skill, String path) {
-		return "Cannot read '" + SkillPrompts.echo(path) + "' from skill '" + SkillPrompts.echo(skill) + "': ";
+		return "Cannot read '" + ModelText.echo(path) + "' from skill '" + ModelText.echo(skill) + "': ";
 	}
 
 	static SkillResourceException notFound(String skill, String path, List<String> files) {
 		String available = files.isEmpty() ? "It bundles no files."
 				: "Its files: " + ResourceText.names(files, MAX_NAMED, MAX_NAMED_CHARS, ", ") + ".";
 		return new SkillResourceException(Reason.NOT_FOUND,
-				"Skill '" + SkillPrompts.echo(skill) + "' has no file '" + SkillPrompts.echo(path) + "'. " + available);
+				"Skill '" + ModelText.echo(skill) + "' has no file '" + ModelText.echo(path) + "'. " + available);
 	}
 
 }

@@ -7,7 +7,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.ModelText;
 
 /**
  * Turns the bytes of a bundled file into what the model sees: text (invalid UTF-8
@@ -96,7 +96,7 @@ final class ResourceText {
 		StringBuilder out = new StringBuilder();
 		int shown = 0;
 		for (String file : files) {
-			String name = SkillPrompts.echo(file, MAX_NAME_CHARS);
+			String name = ModelText.echo(file, MAX_NAME_CHARS);
 			if (shown == max || out.length() + name.length() > maxChars) {
 				break;
 			}

@@ -8,7 +8,7 @@ import java.util.TreeSet;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
-import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.ModelText;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -180,7 +180,7 @@ public final class MetaReader {
 			value = Integer.parseInt(priority.strip());
 		}
 		catch (NumberFormatException ex) {
-			warn("metadata.priority '" + SkillPrompts.echo(priority) + "' is not an integer; using 0");
+			warn("metadata.priority '" + ModelText.echo(priority) + "' is not an integer; using 0");
 			return 0;
 		}
 		// One skill must not outrank every other by any margin it likes.

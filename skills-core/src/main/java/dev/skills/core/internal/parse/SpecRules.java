@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.ModelText;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -65,11 +65,11 @@ public final class SpecRules {
 		List<String> problems = new ArrayList<>();
 		int length = length(normalized);
 		if (length > MAX_NAME_LENGTH) {
-			problems.add("Skill name '" + SkillPrompts.echo(normalized) + "' exceeds " + MAX_NAME_LENGTH
+			problems.add("Skill name '" + ModelText.echo(normalized) + "' exceeds " + MAX_NAME_LENGTH
 					+ " character limit (" + length + " chars)");
 		}
 		if (!normalized.equals(normalized.toLowerCase(Locale.ROOT))) {
-			problems.add("Skill name '" + SkillPrompts.echo(normalized) + "' must be lowercase");
+			problems.add("Skill name '" + ModelText.echo(normalized) + "' must be lowercase");
 		}
 		if (normalized.startsWith("-") || normalized.endsWith("-")) {
 			problems.add("Skill name cannot start or end with a hyphen");
@@ -78,12 +78,12 @@ public final class SpecRules {
 			problems.add("Skill name cannot contain consecutive hyphens");
 		}
 		if (!lettersDigitsAndHyphens(normalized)) {
-			problems.add("Skill name '" + SkillPrompts.echo(normalized)
+			problems.add("Skill name '" + ModelText.echo(normalized)
 					+ "' contains invalid characters. Only letters, digits, and hyphens are allowed.");
 		}
 		if (directoryName != null && !nfkc(directoryName).equals(normalized)) {
-			problems.add("Directory name '" + SkillPrompts.echo(directoryName) + "' must match skill name '"
-					+ SkillPrompts.echo(normalized) + "'");
+			problems.add("Directory name '" + ModelText.echo(directoryName) + "' must match skill name '"
+					+ ModelText.echo(normalized) + "'");
 		}
 		return problems;
 	}
@@ -148,7 +148,7 @@ public final class SpecRules {
 	}
 
 	private static String tooLong(String name) {
-		return "Skill name '" + SkillPrompts.echo(name.substring(0, name.offsetByCodePoints(0, 40))) + "...' is "
+		return "Skill name '" + ModelText.echo(name.substring(0, name.offsetByCodePoints(0, 40))) + "...' is "
 				+ name.length() + " characters long, over " + MAX_USABLE_NAME_LENGTH + "; the skill is skipped";
 	}
 
@@ -156,25 +156,23 @@ public final class SpecRules {
 		boolean whitespace = false;
 		for (int i = 0; i < form.length();) {
 			int c = form.codePointAt(i);
-			if (SkillPrompts.isControlOrFormat(c)) {
-				return "Skill name '" + SkillPrompts.echo(written) + "' contains the control or format character U+"
+			if (ModelText.isControlOrFormat(c)) {
+				return "Skill name '" + ModelText.echo(written) + "' contains the control or format character U+"
 						+ String.format("%04X", c) + "; the skill is skipped";
 			}
 			whitespace |= Character.isWhitespace(c);
 			i += Character.charCount(c);
 		}
-		String read = form.equals(written) ? "" : " (read as '" + SkillPrompts.echo(form) + "')";
+		String read = form.equals(written) ? "" : " (read as '" + ModelText.echo(form) + "')";
 		if (whitespace) {
-			return "Skill name '" + SkillPrompts.echo(written) + "'" + read
-					+ " contains whitespace; the skill is skipped";
+			return "Skill name '" + ModelText.echo(written) + "'" + read + " contains whitespace; the skill is skipped";
 		}
 		if (form.indexOf('/') >= 0 || form.indexOf('\\') >= 0) {
-			return "Skill name '" + SkillPrompts.echo(written) + "'" + read
+			return "Skill name '" + ModelText.echo(written) + "'" + read
 					+ " contains a path separator; the skill is skipped";
 		}
 		if (form.equals(".") || form.equals("..")) {
-			return "Skill name '" + SkillPrompts.echo(written) + "'" + read
-					+ " is a path segment; the skill is skipped";
+			return "Skill name '" + ModelText.echo(written) + "'" + read + " is a path segment; the skill is skipped";
 		}
 		return null;
 	}

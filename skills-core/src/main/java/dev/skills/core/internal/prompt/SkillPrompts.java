@@ -36,9 +36,6 @@ public final class SkillPrompts {
 	/** The most characters of file names listed in a {@code <skill_resources>} block. */
 	public static final int MAX_RESOURCES_CHARS = 8_000;
 
-	/** The most characters of a tool argument repeated back in a message. */
-	public static final int MAX_ECHO = 100;
-
 	private static final String CONTENT_START = "<skill_content name=\"";
 
 	private SkillPrompts() {
@@ -60,49 +57,6 @@ public final class SkillPrompts {
 	}
 
 	/**
-	 * A value the model (or a skill author) gave, to repeat in a message: cut after
-	 * {@value #MAX_ECHO} characters, control and format characters shown as {@code ?}, so
-	 * that an argument of megabytes or of terminal escapes comes back short and harmless.
-	 * @param text the value as given
-	 * @return the value to repeat
-	 */
-	public static String echo(String text) {
-		return echo(text, MAX_ECHO);
-	}
-
-	/**
-	 * A value repeated back to the model, as {@link #echo(String)} does, cut at another
-	 * length.
-	 * @param text the value
-	 * @param max the most characters kept
-	 * @return the value to repeat
-	 */
-	public static String echo(String text, int max) {
-		int cut = Math.min(text.length(), max);
-		if (cut < text.length() && Character.isHighSurrogate(text.charAt(cut - 1))) {
-			cut--;
-		}
-		StringBuilder out = new StringBuilder(cut + 32);
-		text.substring(0, cut).codePoints().forEach((c) -> out.appendCodePoint(isControlOrFormat(c) ? '?' : c));
-		if (cut < text.length()) {
-			out.append("...[").append(text.length() - cut).append(" more characters]");
-		}
-		return out.toString();
-	}
-
-	/**
-	 * Whether a code point is a control (Unicode Cc) or format character (Cf: bidi
-	 * controls, zero-width characters), which never belongs in a name and may hide or
-	 * reorder text.
-	 * @param codePoint the code point
-	 * @return {@code true} for Cc and Cf
-	 */
-	public static boolean isControlOrFormat(int codePoint) {
-		int type = Character.getType(codePoint);
-		return type == Character.CONTROL || type == Character.FORMAT;
-	}
-
-	/**
 	 * The catalog with the instruction that precedes it, as appended to the system
 	 * message.
 	 * @param catalog the {@code <available_skills>} block
@@ -120,7 +74,7 @@ public final class SkillPrompts {
 	 * @return the block
 	 */
 	public static String skillContent(Skill skill) {
-		String name = escape(skill.name());
+		String name = ModelText.escape(skill.name());
 		StringBuilder out = new StringBuilder(CONTENT_START).append(name).append("\">\n").append(skill.body());
 		String compatibility = skill.meta().compatibility();
 		boolean hasFiles = !skill.files().isEmpty();
@@ -140,7 +94,7 @@ public final class SkillPrompts {
 			int listed = 0;
 			int listedChars = 0;
 			for (String file : skill.files()) {
-				String line = "  <file>" + escape(file) + "</file>\n";
+				String line = "  <file>" + ModelText.escape(file) + "</file>\n";
 				if (listed == MAX_LISTED_RESOURCES || listedChars + line.length() > MAX_RESOURCES_CHARS) {
 					break;
 				}
@@ -168,7 +122,7 @@ public final class SkillPrompts {
 			return null;
 		}
 		int end = text.indexOf("\">", CONTENT_START.length());
-		return (end < 0) ? null : unescape(text.substring(CONTENT_START.length(), end));
+		return (end < 0) ? null : ModelText.unescape(text.substring(CONTENT_START.length(), end));
 	}
 
 	/**
@@ -212,14 +166,6 @@ public final class SkillPrompts {
 		return out.append("</available_skills>").toString();
 	}
 
-	private static String unescape(String text) {
-		return text.replace("&quot;", "\"")
-			.replace("&apos;", "'")
-			.replace("&lt;", "<")
-			.replace("&gt;", ">")
-			.replace("&amp;", "&");
-	}
-
 	/**
 	 * One skill's line of the catalog, also the form {@code search_skills} answers in. A
 	 * shortened entry cuts the description to {@value #SHORT_DESCRIPTION} characters
@@ -231,12 +177,12 @@ public final class SkillPrompts {
 	public static String catalogEntry(SkillMeta skill, boolean shortened) {
 		String description = shortened ? shorten(skill.description()) : skill.description();
 		StringBuilder out = new StringBuilder(64 + description.length()).append("<skill><name>")
-			.append(escape(skill.name()))
+			.append(ModelText.escape(skill.name()))
 			.append("</name><description>")
-			.append(escape(description))
+			.append(ModelText.escape(description))
 			.append("</description>");
 		if (!shortened && skill.whenToUse() != null && !skill.whenToUse().isBlank()) {
-			out.append("<when_to_use>").append(escape(skill.whenToUse())).append("</when_to_use>");
+			out.append("<when_to_use>").append(ModelText.escape(skill.whenToUse())).append("</when_to_use>");
 		}
 		return out.append("</skill>").toString();
 	}
@@ -273,7 +219,7 @@ public final class SkillPrompts {
 	 * @return the message
 	 */
 	public static String unknownSkill(String name, List<String> closest) {
-		return "Unknown skill '" + echo(name) + "'. "
+		return "Unknown skill '" + ModelText.echo(name) + "'. "
 				+ (closest.isEmpty() ? "No skill has a similar name." : nameList("Closest names", closest))
 				+ " Call search_skills to find a skill by what it does.";
 	}
@@ -289,27 +235,6 @@ public final class SkillPrompts {
 					: SHORT_DESCRIPTION;
 		}
 		return text.substring(0, end).stripTrailing() + "…";
-	}
-
-	/**
-	 * Escape text for XML content and attributes: {@code & < > " '}.
-	 * @param text the text
-	 * @return the escaped text
-	 */
-	public static String escape(String text) {
-		StringBuilder out = new StringBuilder(text.length() + 16);
-		for (int i = 0; i < text.length(); i++) {
-			char c = text.charAt(i);
-			switch (c) {
-				case '&' -> out.append("&amp;");
-				case '<' -> out.append("&lt;");
-				case '>' -> out.append("&gt;");
-				case '"' -> out.append("&quot;");
-				case '\'' -> out.append("&apos;");
-				default -> out.append(c);
-			}
-		}
-		return out.toString();
 	}
 
 }

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.skills.core.SkillMeta;
-import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.ModelText;
 import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
@@ -58,8 +58,7 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 	public static final int DEFAULT_BODY_CHARS = 2048;
 
 	// The most of a text that is read for terms, and the most distinct terms searched: a
-	// long
-	// pasted message must not make every request slow.
+	// long pasted message must not make every request slow.
 	static final int MAX_QUERY_CHARS = 4000;
 
 	static final int MAX_QUERY_TERMS = 64;
@@ -314,8 +313,8 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 			}
 		}
 		catch (IllegalArgumentException ex) {
-			logger.warn("Skill '" + SkillPrompts.echo(meta.name()) + "' is left out of the keyword index: "
-					+ ex.getMessage());
+			logger.warn(
+					"Skill '" + ModelText.echo(meta.name()) + "' is left out of the keyword index: " + ex.getMessage());
 		}
 	}
 
