@@ -134,13 +134,26 @@ public record Skill(SkillMeta meta, String body, List<String> files) {
 		}
 
 		/**
-		 * Restrict the tools to these while the skill is active; none (or an empty list)
-		 * means no restriction.
+		 * Restrict the tools to these while the skill is active, as teff's
+		 * {@code allowed_tools}: no arguments allow no tool at all. Without this call no
+		 * restriction applies.
 		 * @param allowedTools tool names or patterns such as {@code Bash(git:*)}
 		 * @return this builder
 		 */
 		public Builder allowedTools(String... allowedTools) {
-			this.allowedTools = List.of(allowedTools);
+			return allowedTools(List.of(allowedTools));
+		}
+
+		/**
+		 * Restrict the tools to these while the skill is active, as teff's
+		 * {@code allowed_tools}: an empty list allows no tool at all, {@code null} means
+		 * no restriction (the default).
+		 * @param allowedTools tool names or patterns such as {@code Bash(git:*)}, or
+		 * {@code null}
+		 * @return this builder
+		 */
+		public Builder allowedTools(@Nullable List<String> allowedTools) {
+			this.allowedTools = (allowedTools != null) ? List.copyOf(allowedTools) : null;
 			return this;
 		}
 

@@ -168,7 +168,10 @@ public final class MetaReader {
 		else if (specField && parsed.nonStandard()) {
 			warn("Field '" + field + "' should be a space-separated string; read as " + parsed.tools());
 		}
-		return parsed.tools();
+		// In a file, 'allowed-tools: []' (or a blank value) means "not set", as teff's
+		// load_skill reads it: no restriction, not "no tool at all". Only a skill made in
+		// code can allow no tool.
+		return (parsed.tools() != null && parsed.tools().isEmpty()) ? null : parsed.tools();
 	}
 
 	private int readPriority(@Nullable String priority) {
