@@ -125,6 +125,29 @@ class CodeFirstSkillsTests {
 	}
 
 	@Test
+	void aPathEntryThatIsNoFileOrFolderIsANameInTheSkillDirThenACoreSkill() {
+		TestSkills.skill(this.root, "triage-" + ProcessHandle.current().pid());
+		Path missing = Path.of("triage-" + ProcessHandle.current().pid());
+		assertThat(missing).doesNotExist();
+
+		assertThat(Skills.resolve(List.of(missing, Path.of("skill-authoring")), this.root)).extracting(Skill::name)
+			.containsExactly(missing.toString(), "skill-authoring");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> Skills.resolve(List.of(Path.of("no-such-skill")), this.root))
+			.withMessage("skill not found: no-such-skill");
+	}
+
+	@Test
+	void aPathToAFileThatDoesNotEndInMdIsLoadedAsAPathNotLookedUpAsAName() {
+		Path file = TestSkills.write(this.root.resolve("drafts/release.txt"),
+				"---\nname: release-notes\ndescription: Writes release notes.\n---\nList the changes.\n");
+
+		List<Skill> skills = Skills.resolve(List.of(file.toString(), file), this.root.resolve("elsewhere"));
+
+		assertThat(skills).extracting(Skill::name).containsExactly("release-notes", "release-notes");
+	}
+
+	@Test
 	void anEntryThatIsNoSkillNamesItself() {
 		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of("no-such-skill"), this.root))
 			.withMessage("skill not found: no-such-skill");
