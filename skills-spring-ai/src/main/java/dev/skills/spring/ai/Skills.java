@@ -42,14 +42,17 @@ public final class Skills {
 	}
 
 	/**
-	 * Load one skill. The caller chose the file, so a {@code SKILL.md} without
-	 * frontmatter or without a description still loads (named after its folder, with an
-	 * empty description), with a warning in the log.
+	 * Load one skill, as teff's {@code load_skill} does. The caller chose the file, so a
+	 * {@code SKILL.md} without frontmatter or whose frontmatter is not a mapping (named
+	 * after its folder, with an empty description), with a missing or empty description,
+	 * or with white space in its name (kept as written) still loads, with a warning in
+	 * the log. A registry skips such skills.
 	 * @param path a skill folder or its {@code SKILL.md}
 	 * @return the skill
 	 * @throws SkillNotFoundException {@code skill file not found: PATH} when there is no
 	 * {@code SKILL.md}
-	 * @throws dev.skills.core.InvalidSkillException when the frontmatter cannot be read
+	 * @throws dev.skills.core.InvalidSkillException when the frontmatter cannot be read,
+	 * or the name holds a path separator or a control character
 	 */
 	public static Skill load(Path path) {
 		return SkillLoader.loadAttached(path, logger::warn);

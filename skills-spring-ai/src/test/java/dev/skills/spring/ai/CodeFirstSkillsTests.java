@@ -6,9 +6,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import dev.skills.core.InvalidSkillException;
 import dev.skills.core.Skill;
+import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillNotFoundException;
+import dev.skills.core.registry.SkillsRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,6 +70,70 @@ class CodeFirstSkillsTests {
 		assertThat(skill.description()).isEmpty();
 		assertThat(skill.body()).isEqualTo("Do it.");
 		assertThat(output).contains("Missing required field in frontmatter: description; using an empty description");
+	}
+
+	@Test
+	void anEmptyDescriptionLoadsAsEmptyWithAWarning(CapturedOutput output) {
+		Path file = TestSkills.write(this.root.resolve("blank/SKILL.md"),
+				"---\nname: blank\ndescription: \"\"\n---\nDo it.\n");
+
+		Skill skill = Skills.load(file);
+
+		assertThat(skill.name()).isEqualTo("blank");
+		assertThat(skill.description()).isEmpty();
+		assertThat(output).contains("Field 'description' is empty; using an empty description");
+	}
+
+	@Test
+	void aFrontmatterThatIsNotAMappingLoadsNamedAfterItsFolderWithAWarning(CapturedOutput output) {
+		Path file = TestSkills.write(this.root.resolve("listed/SKILL.md"), "---\n- one\n- two\n---\nThe steps.\n");
+
+		Skill skill = Skills.load(file);
+
+		assertThat(skill.name()).isEqualTo("listed");
+		assertThat(skill.description()).isEmpty();
+		assertThat(skill.body()).isEqualTo("The steps.");
+		assertThat(output).contains("SKILL.md frontmatter is not a YAML mapping; using the directory name 'listed' "
+				+ "and an empty description");
+	}
+
+	@Test
+	void aNameWithASpaceLoadsAsWrittenWithDiagnostics(CapturedOutput output) {
+		Path file = TestSkills.write(this.root.resolve("apify-automation/SKILL.md"),
+				"---\nname: Apify Automation\ndescription: Runs Apify actors.\n---\nRun it.\n");
+
+		Skill skill = Skills.load(file);
+
+		assertThat(skill.name()).isEqualTo("Apify Automation");
+		assertThat(output).contains("Skill name 'Apify Automation' contains whitespace; kept as written")
+			.contains("must be lowercase");
+	}
+
+	@Test
+	void aNameWithAPathSeparatorStillCannotBeLoaded() {
+		Path file = TestSkills.write(this.root.resolve("sneaky/SKILL.md"),
+				"---\nname: ../etc\ndescription: Escapes.\n---\nNo.\n");
+
+		assertThatExceptionOfType(InvalidSkillException.class).isThrownBy(() -> Skills.load(file))
+			.withMessageContaining("contains a path separator");
+	}
+
+	@Test
+	void theRegistryStillSkipsWhatSkillsLoadTolerates() {
+		TestSkills.write(this.root.resolve("blank/SKILL.md"), "---\nname: blank\ndescription: \"\"\n---\nDo it.\n");
+		TestSkills.write(this.root.resolve("listed/SKILL.md"), "---\n- one\n---\nThe steps.\n");
+		TestSkills.write(this.root.resolve("apify-automation/SKILL.md"),
+				"---\nname: Apify Automation\ndescription: Runs Apify actors.\n---\nRun it.\n");
+		TestSkills.skill(this.root, "fine");
+
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			assertThat(registry.snapshot().names()).containsExactly("fine");
+			assertThat(registry.diagnostics()).filteredOn(SkillDiagnostic::isError)
+				.extracting(SkillDiagnostic::message)
+				.anySatisfy((message) -> assertThat(message).contains("must be a non-empty string"))
+				.anySatisfy((message) -> assertThat(message).isEqualTo("SKILL.md frontmatter must be a YAML mapping"))
+				.anySatisfy((message) -> assertThat(message).contains("contains whitespace; the skill is skipped"));
+		}
 	}
 
 	@Test
