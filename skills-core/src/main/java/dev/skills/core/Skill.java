@@ -9,20 +9,31 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A skill with its instructions: the {@link SkillMeta}, the Markdown body of
- * {@code SKILL.md} and the files it bundles. Loaded from a folder, or made in code with
- * {@link #of} or {@link #builder}.
+ * A skill with its instructions: the {@link SkillMeta}, the instructions (the Markdown
+ * body of {@code SKILL.md}) and the files it bundles. Loaded from a folder, or made in
+ * code with {@link #of} or {@link #builder}.
  *
  * @param meta what the frontmatter says
- * @param body the instructions: everything after the frontmatter, trimmed, kept as
- * written
+ * @param instructions the instructions (teff's name; the Markdown body of
+ * {@code SKILL.md}): everything after the frontmatter, trimmed, kept as written
  * @param files the bundled files, relative to the skill folder with {@code /} separators,
  * sorted; {@code SKILL.md} itself, hidden files and tool caches are not listed
  */
-public record Skill(SkillMeta meta, String body, List<String> files) {
+public record Skill(SkillMeta meta, String instructions, List<String> files) {
 
 	public Skill {
 		files = List.copyOf(files);
+	}
+
+	/**
+	 * The instructions, under their former name.
+	 * @return {@link #instructions()}
+	 * @deprecated since 0.1.0 for removal in 0.2.0: use {@link #instructions()}, the name
+	 * the documents and the rest of the API use
+	 */
+	@Deprecated(since = "0.1.0", forRemoval = true)
+	public String body() {
+		return this.instructions;
 	}
 
 	/**

@@ -54,7 +54,7 @@ class CodeFirstSkillsTests {
 
 		assertThat(skill.name()).isEqualTo("plain-notes");
 		assertThat(skill.description()).isEmpty();
-		assertThat(skill.body()).isEqualTo("# Notes\n\nJust instructions.");
+		assertThat(skill.instructions()).isEqualTo("# Notes\n\nJust instructions.");
 		assertThat(skill.path()).contains(folder);
 		assertThat(output).contains(
 				"SKILL.md has no frontmatter; using the directory name 'plain-notes' and an " + "empty description");
@@ -68,7 +68,7 @@ class CodeFirstSkillsTests {
 
 		assertThat(skill.name()).isEqualTo("terse");
 		assertThat(skill.description()).isEmpty();
-		assertThat(skill.body()).isEqualTo("Do it.");
+		assertThat(skill.instructions()).isEqualTo("Do it.");
 		assertThat(output).contains("Missing required field in frontmatter: description; using an empty description");
 	}
 
@@ -92,7 +92,7 @@ class CodeFirstSkillsTests {
 
 		assertThat(skill.name()).isEqualTo("listed");
 		assertThat(skill.description()).isEmpty();
-		assertThat(skill.body()).isEqualTo("The steps.");
+		assertThat(skill.instructions()).isEqualTo("The steps.");
 		assertThat(output).contains("SKILL.md frontmatter is not a YAML mapping; using the directory name 'listed' "
 				+ "and an empty description");
 	}
@@ -137,12 +137,20 @@ class CodeFirstSkillsTests {
 	}
 
 	@Test
+	@SuppressWarnings("removal")
+	void theDeprecatedBodyAccessorReturnsTheInstructions() {
+		Skill skill = Skill.of("greeter", "Greets people.", "Say hello.");
+
+		assertThat(skill.body()).isEqualTo(skill.instructions()).isEqualTo("Say hello.");
+	}
+
+	@Test
 	void aSkillMadeInCodeHasNoPath() {
 		Skill skill = Skill.of("greeter", "Greets people.", "Say hello.");
 
 		assertThat(skill.name()).isEqualTo("greeter");
 		assertThat(skill.description()).isEqualTo("Greets people.");
-		assertThat(skill.body()).isEqualTo("Say hello.");
+		assertThat(skill.instructions()).isEqualTo("Say hello.");
 		assertThat(skill.path()).isEmpty();
 		assertThat(skill.files()).isEmpty();
 	}

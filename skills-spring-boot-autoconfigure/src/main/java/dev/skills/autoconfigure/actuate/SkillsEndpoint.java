@@ -145,7 +145,7 @@ public class SkillsEndpoint {
 		String instructions = null;
 		if (this.showInstructions) {
 			try {
-				instructions = snapshot.load(name).body();
+				instructions = snapshot.load(name).instructions();
 			}
 			catch (SkillResourceException ex) {
 				instructions = null;
