@@ -311,13 +311,7 @@ class SkillsChatClientAutoConfigurationTests {
 		this.chatClientRunner.withPropertyValues(skillsDir(), "skills.mode=session", "skills.preload-from=SKILL_NAME")
 			.withBean(ScriptedChatModel.class, () -> model)
 			.run((context) -> {
-				context.getBean(ChatClient.Builder.class)
-					.build()
-					.prompt()
-					.user("Hi")
-					.advisors((a) -> a.param("SKILL_NAME", "pdf-processing"))
-					.call()
-					.content();
+				askWithSkill(context.getBean(ChatClient.Builder.class), "pdf-processing");
 				Prompt prompt = model.prompts.get(0);
 				String system = prompt.getInstructions()
 					.stream()
@@ -344,19 +338,17 @@ class SkillsChatClientAutoConfigurationTests {
 			.withBean(SkillInvocationListener.class, () -> recording(seen))
 			.withUserConfiguration(UsageConfiguration.class)
 			.run((context) -> {
-				context.getBean(ChatClient.Builder.class)
-					.build()
-					.prompt()
-					.user("Hi")
-					.advisors((a) -> a.param("SKILL_NAME", "pdf-processing"))
-					.call()
-					.content();
+				askWithSkill(context.getBean(ChatClient.Builder.class), "pdf-processing");
 				SkillsRegistry registry = context.getBean(SkillsRegistry.class);
 				assertThat(context.getBean(SkillUsage.class).usage(registry.snapshot(), 10).activated())
 					.extracting(SkillUsage.Activated::name)
 					.containsExactly("pdf-processing");
 				assertThat(seen).isEmpty();
 			});
+	}
+
+	private static void askWithSkill(ChatClient.Builder builder, String skill) {
+		builder.build().prompt().user("Hi").advisors((a) -> a.param("SKILL_NAME", skill)).call().content();
 	}
 
 	private static List<String> toolNames(Prompt prompt) {
