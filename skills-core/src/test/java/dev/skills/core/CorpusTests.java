@@ -55,7 +55,7 @@ class CorpusTests {
 		EXPECTED.put("mention-router", loaded("mention-router", REPAIRED));
 		EXPECTED.put("make-helper", loaded("make-helper", REPAIRED));
 		EXPECTED.put("apify-automation",
-				skipped("error: Skill name 'Apify Automation' contains whitespace; the skill is skipped"));
+				skipped("error: Skill 'Apify Automation': name contains whitespace; the skill is skipped"));
 		EXPECTED.put("forgot-name", loaded("forgot-name",
 				"warning: Missing required field in frontmatter: name; using the directory name 'forgot-name'"));
 		EXPECTED.put("deploy-assistant",

@@ -132,7 +132,8 @@ class CodeFirstSkillsTests {
 				.extracting(SkillDiagnostic::message)
 				.anySatisfy((message) -> assertThat(message).contains("must be a non-empty string"))
 				.anySatisfy((message) -> assertThat(message).isEqualTo("SKILL.md frontmatter must be a YAML mapping"))
-				.anySatisfy((message) -> assertThat(message).contains("contains whitespace; the skill is skipped"));
+				.anySatisfy(
+						(message) -> assertThat(message).contains("name contains whitespace; the skill is skipped"));
 		}
 	}
 

@@ -167,8 +167,8 @@ public final class SpecRules {
 		}
 		String read = form.equals(written) ? "" : " (read as '" + SkillPrompts.echo(form) + "')";
 		if (whitespace && !whitespaceAllowed) {
-			return "Skill name '" + SkillPrompts.echo(written) + "'" + read
-					+ " contains whitespace; the skill is skipped";
+			return "Skill '" + SkillPrompts.echo(written) + "'" + read
+					+ ": name contains whitespace; the skill is skipped";
 		}
 		if (form.indexOf('/') >= 0 || form.indexOf('\\') >= 0) {
 			return "Skill name '" + SkillPrompts.echo(written) + "'" + read

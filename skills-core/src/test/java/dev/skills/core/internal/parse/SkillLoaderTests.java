@@ -233,7 +233,7 @@ class SkillLoaderTests {
 				""");
 		assertThat(result.meta()).isNull();
 		assertThat(TestSkills.messages(result.diagnostics()))
-			.containsExactly("error: Skill name 'Apify Automation' contains whitespace; the skill is skipped");
+			.containsExactly("error: Skill 'Apify Automation': name contains whitespace; the skill is skipped");
 	}
 
 	@Test
