@@ -9,20 +9,31 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A skill with its instructions: the {@link SkillMeta}, the Markdown body of
- * {@code SKILL.md} and the files it bundles. Loaded from a folder, or made in code with
- * {@link #of} or {@link #builder}.
+ * A skill with its instructions: the {@link SkillMeta}, the instructions (the Markdown
+ * body of {@code SKILL.md}) and the files it bundles. Loaded from a folder, or made in
+ * code with {@link #of} or {@link #builder}.
  *
  * @param meta what the frontmatter says
- * @param body the instructions: everything after the frontmatter, trimmed, kept as
- * written
+ * @param instructions the instructions (teff's name; the Markdown body of
+ * {@code SKILL.md}): everything after the frontmatter, trimmed, kept as written
  * @param files the bundled files, relative to the skill folder with {@code /} separators,
  * sorted; {@code SKILL.md} itself, hidden files and tool caches are not listed
  */
-public record Skill(SkillMeta meta, String body, List<String> files) {
+public record Skill(SkillMeta meta, String instructions, List<String> files) {
 
 	public Skill {
 		files = List.copyOf(files);
+	}
+
+	/**
+	 * The instructions, under their former name.
+	 * @return {@link #instructions()}
+	 * @deprecated since 0.1.0 for removal in 0.2.0: use {@link #instructions()}, the name
+	 * the documents and the rest of the API use
+	 */
+	@Deprecated(since = "0.1.0", forRemoval = true)
+	public String body() {
+		return this.instructions;
 	}
 
 	/**
@@ -134,13 +145,26 @@ public record Skill(SkillMeta meta, String body, List<String> files) {
 		}
 
 		/**
-		 * Restrict the tools to these while the skill is active; none (or an empty list)
-		 * means no restriction.
+		 * Restrict the tools to these while the skill is active, as teff's
+		 * {@code allowed_tools}: no arguments allow no tool at all. Without this call no
+		 * restriction applies.
 		 * @param allowedTools tool names or patterns such as {@code Bash(git:*)}
 		 * @return this builder
 		 */
 		public Builder allowedTools(String... allowedTools) {
-			this.allowedTools = List.of(allowedTools);
+			return allowedTools(List.of(allowedTools));
+		}
+
+		/**
+		 * Restrict the tools to these while the skill is active, as teff's
+		 * {@code allowed_tools}: an empty list allows no tool at all, {@code null} means
+		 * no restriction (the default).
+		 * @param allowedTools tool names or patterns such as {@code Bash(git:*)}, or
+		 * {@code null}
+		 * @return this builder
+		 */
+		public Builder allowedTools(@Nullable List<String> allowedTools) {
+			this.allowedTools = (allowedTools != null) ? List.copyOf(allowedTools) : null;
 			return this;
 		}
 

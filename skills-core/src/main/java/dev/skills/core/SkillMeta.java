@@ -16,8 +16,9 @@ import org.jspecify.annotations.Nullable;
  * @param license the license, if given
  * @param compatibility the environment requirements, if given
  * @param metadata the {@code metadata} map; nested values are kept as their YAML text
- * @param allowedTools the tools the skill may use, or {@code null} for no restriction (an
- * empty list is read as {@code null})
+ * @param allowedTools the tools the skill may use: {@code null} for no restriction, an
+ * empty list for no tool at all (as teff scopes tools; a file's empty
+ * {@code allowed-tools} is read as {@code null}, see {@code SKILL-FORMAT})
  * @param disallowedTools the tools the skill must not use (an extension, empty when
  * absent)
  * @param whenToUse the {@code when_to_use} routing hint (an extension), if given
@@ -38,9 +39,7 @@ public record SkillMeta(String name, String description, @Nullable String licens
 
 	public SkillMeta {
 		metadata = copy(metadata);
-		// An empty list is written as 'allowed-tools: []' or left blank: it means "not
-		// set", like an absent field, rather than "no tool at all".
-		allowedTools = (allowedTools != null && !allowedTools.isEmpty()) ? List.copyOf(allowedTools) : null;
+		allowedTools = (allowedTools != null) ? List.copyOf(allowedTools) : null;
 		disallowedTools = List.copyOf(disallowedTools);
 		triggers = List.copyOf(triggers);
 		tags = List.copyOf(tags);

@@ -55,7 +55,7 @@ class CorpusTests {
 		EXPECTED.put("mention-router", loaded("mention-router", REPAIRED));
 		EXPECTED.put("make-helper", loaded("make-helper", REPAIRED));
 		EXPECTED.put("apify-automation",
-				skipped("error: Skill name 'Apify Automation' contains whitespace; the skill is skipped"));
+				skipped("error: Skill 'Apify Automation': name contains whitespace; the skill is skipped"));
 		EXPECTED.put("forgot-name", loaded("forgot-name",
 				"warning: Missing required field in frontmatter: name; using the directory name 'forgot-name'"));
 		EXPECTED.put("deploy-assistant",
@@ -182,7 +182,7 @@ class CorpusTests {
 	@Test
 	void bodiesAndBundledFilesLoadAsWritten() {
 		Skill runner = SkillLoader.load(corpus.resolve("script-runner"));
-		assertThat(runner.body()).isEqualTo("""
+		assertThat(runner.instructions()).isEqualTo("""
 				# Script runner
 
 				Run `{baseDir}/scripts/run.sh $ARGUMENTS`.
@@ -192,8 +192,9 @@ class CorpusTests {
 				"scripts/clean.py");
 		assertThat(SkillLoader.load(corpus.resolve("template-gallery")).files())
 			.containsExactly("examples/sample-skill/SKILL.md");
-		assertThat(SkillLoader.load(corpus.resolve("long-body")).body().lines()).hasSize(1077);
-		assertThat(SkillLoader.load(corpus.resolve("crlf-endings")).body()).isEqualTo("# CRLF\n\nWorks the same.");
+		assertThat(SkillLoader.load(corpus.resolve("long-body")).instructions().lines()).hasSize(1077);
+		assertThat(SkillLoader.load(corpus.resolve("crlf-endings")).instructions())
+			.isEqualTo("# CRLF\n\nWorks the same.");
 	}
 
 	@Test

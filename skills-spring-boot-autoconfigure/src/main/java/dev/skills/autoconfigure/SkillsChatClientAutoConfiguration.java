@@ -9,6 +9,7 @@ import dev.skills.spring.ai.SkillsTools;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.observation.SkillObservationConvention;
 import dev.skills.spring.ai.observation.SkillSearchObservationConvention;
+import dev.skills.spring.ai.usage.SkillUsage;
 import io.micrometer.observation.ObservationRegistry;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -40,7 +41,7 @@ public final class SkillsChatClientAutoConfiguration {
 	SkillsTools skillsTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills, SkillsProperties properties,
 			ObjectProvider<SkillInvocationListener> listeners, ObjectProvider<ObservationRegistry> observations,
 			ObjectProvider<SkillObservationConvention> convention,
-			ObjectProvider<SkillSearchObservationConvention> searchConvention) {
+			ObjectProvider<SkillSearchObservationConvention> searchConvention, ObjectProvider<SkillUsage> usage) {
 		SkillsStartup.checkPreload(registry, properties.getPreload());
 		SkillsTools.Builder tools = SkillsTools.builder(registry)
 			.activeSkillsRepository(activeSkills)
@@ -50,6 +51,7 @@ public final class SkillsChatClientAutoConfiguration {
 			.observationRegistry(observations.getIfUnique(() -> ObservationRegistry.NOOP));
 		convention.ifUnique(tools::observationConvention);
 		searchConvention.ifUnique(tools::searchObservationConvention);
+		usage.ifUnique((skillUsage) -> tools.pinRecorder(skillUsage::pinned));
 		return tools.build();
 	}
 

@@ -1,6 +1,8 @@
 package dev.skills.autoconfigure;
 
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -13,6 +15,7 @@ import dev.skills.spring.ai.SkillsAdvisor;
 import dev.skills.spring.ai.SkillsToolCallbackProvider;
 import dev.skills.spring.ai.SkillsTools;
 import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
+import dev.skills.spring.ai.usage.SkillUsage;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import org.junit.jupiter.api.Test;
@@ -32,6 +35,8 @@ import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -306,13 +311,7 @@ class SkillsChatClientAutoConfigurationTests {
 		this.chatClientRunner.withPropertyValues(skillsDir(), "skills.mode=session", "skills.preload-from=SKILL_NAME")
 			.withBean(ScriptedChatModel.class, () -> model)
 			.run((context) -> {
-				context.getBean(ChatClient.Builder.class)
-					.build()
-					.prompt()
-					.user("Hi")
-					.advisors((a) -> a.param("SKILL_NAME", "pdf-processing"))
-					.call()
-					.content();
+				askWithSkill(context.getBean(ChatClient.Builder.class), "pdf-processing");
 				Prompt prompt = model.prompts.get(0);
 				String system = prompt.getInstructions()
 					.stream()
@@ -328,6 +327,28 @@ class SkillsChatClientAutoConfigurationTests {
 					.satisfies((tool) -> assertThat(tool.getToolDefinition().description())
 						.startsWith("Not available now: activate_skill is not available in session mode"));
 			});
+	}
+
+	@Test
+	void whenModeIsSessionThenPinsAreCountedInTheUsageButHeardByNoListener() {
+		ScriptedChatModel model = new ScriptedChatModel().thenAnswer("ok");
+		List<SkillInvocation> seen = new ArrayList<>();
+		this.chatClientRunner.withPropertyValues(skillsDir(), "skills.mode=session", "skills.preload-from=SKILL_NAME")
+			.withBean(ScriptedChatModel.class, () -> model)
+			.withBean(SkillInvocationListener.class, () -> recording(seen))
+			.withUserConfiguration(UsageConfiguration.class)
+			.run((context) -> {
+				askWithSkill(context.getBean(ChatClient.Builder.class), "pdf-processing");
+				SkillsRegistry registry = context.getBean(SkillsRegistry.class);
+				assertThat(context.getBean(SkillUsage.class).usage(registry.snapshot(), 10).activated())
+					.extracting(SkillUsage.Activated::name)
+					.containsExactly("pdf-processing");
+				assertThat(seen).isEmpty();
+			});
+	}
+
+	private static void askWithSkill(ChatClient.Builder builder, String skill) {
+		builder.build().prompt().user("Hi").advisors((a) -> a.param("SKILL_NAME", skill)).call().content();
 	}
 
 	private static List<String> toolNames(Prompt prompt) {
@@ -388,6 +409,16 @@ class SkillsChatClientAutoConfigurationTests {
 					return result + suffix;
 				}
 			};
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UsageConfiguration {
+
+		@Bean
+		SkillUsage skillUsage(SkillsRegistry registry) {
+			return new SkillUsage(registry, Clock.systemUTC());
 		}
 
 	}

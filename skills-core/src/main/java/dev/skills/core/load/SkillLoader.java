@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -23,6 +24,7 @@ import dev.skills.core.internal.parse.Frontmatter;
 import dev.skills.core.internal.parse.FrontmatterException;
 import dev.skills.core.internal.parse.FrontmatterParser;
 import dev.skills.core.internal.parse.MetaReader;
+import dev.skills.core.internal.parse.ReadPolicy;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -74,46 +76,41 @@ public final class SkillLoader {
 	 * @throws InvalidSkillException when the skill cannot be loaded even leniently
 	 */
 	public static Skill load(Path path) {
-		Path skillFile = skillFileOf(path);
-		String content = readString(skillFile);
-		SkillReadResult result = read(() -> FrontmatterParser.parseLenient(content), skillFile, false);
-		return loaded(result, content, skillFile);
+		return load(path, ReadPolicy.CATALOG, (warning) -> {
+		});
 	}
 
 	/**
-	 * Load one skill that code attaches to a call, more forgivingly than a catalog does:
-	 * the caller chose the file, so a {@code SKILL.md} without frontmatter, or without a
-	 * description, still loads (named after its folder, with an empty description) and
-	 * the gap is reported as a warning.
+	 * Load one skill that code attaches to a call, as forgivingly as teff's
+	 * {@code load_skill}: the caller chose the file, so a {@code SKILL.md} without
+	 * frontmatter or whose frontmatter is not a mapping (named after its folder, with an
+	 * empty description), with a missing or empty description, or with white space in its
+	 * name still loads, and each gap is reported as a warning. The registry's rules stay
+	 * stricter.
 	 * @param path a skill folder or its {@code SKILL.md}
 	 * @param warnings receives every warning about the skill
 	 * @return the skill
 	 * @throws SkillNotFoundException when there is no {@code SKILL.md}
 	 * @throws InvalidSkillException when the frontmatter cannot be read or the name is
-	 * unusable
+	 * unusable (a path separator or a control character)
 	 */
 	public static Skill loadAttached(Path path, Consumer<SkillDiagnostic> warnings) {
+		return load(path, ReadPolicy.ATTACHED, warnings);
+	}
+
+	private static Skill load(Path path, ReadPolicy policy, Consumer<SkillDiagnostic> warnings) {
 		Path skillFile = skillFileOf(path);
 		String content = readString(skillFile);
-		SkillReadResult result;
-		if (FrontmatterParser.hasFrontmatter(content)) {
-			result = read(() -> FrontmatterParser.parseLenient(content), skillFile, true);
-		}
-		else {
-			String name = String.valueOf(directoryOf(skillFile).getFileName());
-			MetaReader reader = new MetaReader(Map.of(), skillFile.toString(), name, true);
-			SkillMeta meta = reader.read(List.of(), directoryOf(skillFile).toString());
-			// One warning instead of the reader's two about the missing name and
-			// description.
-			result = (meta != null)
-					? new SkillReadResult(meta,
-							List.of(SkillDiagnostic.warning(skillFile.toString(), name,
-									"SKILL.md has no frontmatter; using the directory name '" + name
-											+ "' and an empty description")))
-					: new SkillReadResult(null, reader.diagnostics());
-		}
+		AtomicReference<Frontmatter> parsed = new AtomicReference<>();
+		SkillReadResult result = read(() -> {
+			parsed.set(FrontmatterParser.parse(content, policy));
+			return parsed.get();
+		}, skillFile, policy);
 		result.diagnostics().stream().filter((diagnostic) -> !diagnostic.isError()).forEach(warnings);
-		return loaded(result, content, skillFile);
+		if (result.meta() == null) {
+			throw new InvalidSkillException(result.diagnostics());
+		}
+		return new Skill(result.meta(), parsed.get().body(), SkillFiles.list(directoryOf(skillFile)).files());
 	}
 
 	/**
@@ -141,7 +138,7 @@ public final class SkillLoader {
 	 */
 	public static SkillReadResult readMeta(Path skillFile) {
 		try (InputStream in = Files.newInputStream(skillFile)) {
-			return read(() -> FrontmatterParser.readFrontmatter(in, true), skillFile, false);
+			return read(() -> FrontmatterParser.readFrontmatter(in, true), skillFile, ReadPolicy.CATALOG);
 		}
 		catch (IOException | UncheckedIOException ex) {
 			return new SkillReadResult(null, List
@@ -161,7 +158,8 @@ public final class SkillLoader {
 	 */
 	public static SkillReadResult readMeta(InputStream in, String location, String baseDirectory,
 			String directoryName) {
-		return read(() -> FrontmatterParser.readFrontmatter(in, true), location, baseDirectory, directoryName, false);
+		return read(() -> FrontmatterParser.readFrontmatter(in, true), location, baseDirectory, directoryName,
+				ReadPolicy.CATALOG);
 	}
 
 	/**
@@ -172,10 +170,10 @@ public final class SkillLoader {
 		return "Found skill.md; the file should be named SKILL.md";
 	}
 
-	private static SkillReadResult read(Supplier<Frontmatter> parse, Path skillFile, boolean attached) {
+	private static SkillReadResult read(Supplier<Frontmatter> parse, Path skillFile, ReadPolicy policy) {
 		Path directory = directoryOf(skillFile);
 		SkillReadResult result = read(parse, skillFile.toString(), directory.toString(),
-				String.valueOf(directory.getFileName()), attached);
+				String.valueOf(directory.getFileName()), policy);
 		if (!String.valueOf(skillFile.getFileName()).equals(SkillFiles.LOWERCASE_SKILL_FILE)) {
 			return result;
 		}
@@ -186,7 +184,7 @@ public final class SkillLoader {
 	}
 
 	private static SkillReadResult read(Supplier<Frontmatter> parse, String location, String baseDirectory,
-			String directoryName, boolean attached) {
+			String directoryName, ReadPolicy policy) {
 		Frontmatter frontmatter;
 		try {
 			frontmatter = parse.get();
@@ -198,8 +196,8 @@ public final class SkillLoader {
 			return new SkillReadResult(null,
 					List.of(SkillDiagnostic.error(location, null, "Cannot read SKILL.md: " + ex.getMessage())));
 		}
-		MetaReader metaReader = new MetaReader(frontmatter.fields(), location, directoryName, attached);
-		SkillMeta meta = metaReader.read(frontmatter.repairedKeys(), baseDirectory);
+		MetaReader metaReader = new MetaReader(frontmatter, location, directoryName, policy);
+		SkillMeta meta = metaReader.read(baseDirectory);
 		return new SkillReadResult(meta, metaReader.diagnostics());
 	}
 
@@ -209,15 +207,6 @@ public final class SkillLoader {
 			throw new SkillNotFoundException(path);
 		}
 		return skillFile;
-	}
-
-	private static Skill loaded(SkillReadResult result, String content, Path skillFile) {
-		if (result.meta() == null) {
-			throw new InvalidSkillException(result.diagnostics());
-		}
-		String body = FrontmatterParser.hasFrontmatter(content) ? FrontmatterParser.parseLenient(content).body()
-				: content.strip();
-		return new Skill(result.meta(), body, SkillFiles.list(directoryOf(skillFile)).files());
 	}
 
 	private static Path directoryOf(Path skillFile) {

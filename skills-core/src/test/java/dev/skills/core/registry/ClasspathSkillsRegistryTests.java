@@ -65,7 +65,7 @@ class ClasspathSkillsRegistryTests {
 		assertThat(registry.snapshot().readFile("alpha", "references/guide.md", 1_000)).isEqualTo("# Alpha guide\n");
 		assertThat(registry.snapshot().readFile("beta", "scripts/run.sh", 1_000)).isEqualTo("echo beta\n");
 		assertThat(registry.snapshot().load("alpha").files()).containsExactly("references/guide.md");
-		assertThat(registry.snapshot().load("beta").body()).isEqualTo("Body of beta.");
+		assertThat(registry.snapshot().load("beta").instructions()).isEqualTo("Body of beta.");
 		assertThat(registry.get("beta").orElseThrow().baseDirectory()).endsWith("second.jar!/META-INF/skills/beta/");
 	}
 
@@ -178,7 +178,7 @@ class ClasspathSkillsRegistryTests {
 		assertThat(registry.get("local").orElseThrow().location())
 			.isEqualTo(classes.resolve("META-INF/skills/local/SKILL.md").toString());
 		assertThat(registry.snapshot().readFile("local", "notes.txt", 1_000)).isEqualTo("local notes\n");
-		assertThat(registry.snapshot().load("local").body()).isEqualTo("local body");
+		assertThat(registry.snapshot().load("local").instructions()).isEqualTo("local body");
 	}
 
 	@Test

@@ -52,7 +52,7 @@ class HostileJarTests {
 
 		assertThat(registry.names()).containsExactly("a", "b");
 		assertThat(registry.snapshot().files("a")).containsExactly("ok.txt");
-		assertThat(registry.snapshot().load("a").body()).isEqualTo("Body a.");
+		assertThat(registry.snapshot().load("a").instructions()).isEqualTo("Body a.");
 		assertThat(registry.snapshot().load("b").files()).isEmpty();
 	}
 

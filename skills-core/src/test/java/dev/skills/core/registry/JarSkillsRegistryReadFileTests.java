@@ -62,7 +62,7 @@ class JarSkillsRegistryReadFileTests extends SkillFileReadsContract {
 	void whenTheSkillIsInAJarThenItIsReadFromTheJar() {
 		assertThat(registry().get("kit").orElseThrow().location()).startsWith("jar:file:")
 			.endsWith("skills.jar!/META-INF/skills/kit/SKILL.md");
-		assertThat(registry().snapshot().load("kit").body()).isEqualTo("Use the files.");
+		assertThat(registry().snapshot().load("kit").instructions()).isEqualTo("Use the files.");
 	}
 
 }

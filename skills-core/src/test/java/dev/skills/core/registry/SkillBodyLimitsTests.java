@@ -36,7 +36,7 @@ class SkillBodyLimitsTests {
 		write(this.skills.resolve("big/SKILL.md"), skillMd("big", "A big skill.", "é".repeat(5_000_000)));
 
 		try (SkillsRegistry registry = registry(1_001)) {
-			String body = registry.snapshot().load("big").body();
+			String body = registry.snapshot().load("big").instructions();
 
 			assertThat(body).isEqualTo("é".repeat(500) + "\n\n[Instructions truncated after 1000 bytes: the rest of "
 					+ "this skill's SKILL.md exceeds the size limit and is not shown]");
@@ -50,7 +50,7 @@ class SkillBodyLimitsTests {
 		write(this.skills.resolve("small/SKILL.md"), skillMd("small", "A small skill.", "x".repeat(1_000)));
 
 		try (SkillsRegistry registry = registry(1_000)) {
-			assertThat(registry.snapshot().load("small").body()).isEqualTo("x".repeat(1_000));
+			assertThat(registry.snapshot().load("small").instructions()).isEqualTo("x".repeat(1_000));
 		}
 		assertThat(output).doesNotContain("max-body-bytes");
 	}
@@ -68,7 +68,7 @@ class SkillBodyLimitsTests {
 
 		try (SkillsRegistry registry = registry(SkillConfig.DEFAULT_MAX_BODY_BYTES)) {
 			assertThat(registry.names()).containsExactly("broken");
-			assertThat(registry.snapshot().load("broken").body()).endsWith("a\n\uFFFDz");
+			assertThat(registry.snapshot().load("broken").instructions()).endsWith("a\n\uFFFDz");
 		}
 		assertThat(output).contains("warning: " + this.skills.resolve("broken/SKILL.md")
 				+ ": SKILL.md is not valid UTF-8; invalid bytes were replaced with U+FFFD");

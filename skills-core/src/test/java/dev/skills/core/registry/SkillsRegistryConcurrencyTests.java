@@ -181,7 +181,7 @@ class SkillsRegistryConcurrencyTests {
 		try {
 			Skill skill = registry.snapshot().load(name);
 			assertThat(skill.name()).isEqualTo(name);
-			assertThat(skill.body()).isNotNull();
+			assertThat(skill.instructions()).isNotNull();
 			loads.incrementAndGet();
 		}
 		catch (SkillResourceException ex) {

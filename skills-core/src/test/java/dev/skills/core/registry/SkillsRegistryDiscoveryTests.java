@@ -84,7 +84,7 @@ class SkillsRegistryDiscoveryTests {
 		SkillsRegistry registry = registryOf(third.toString(), second.toString(), first.toString());
 
 		assertThat(registry.get("shared")).get().extracting(SkillMeta::description).isEqualTo("From third.");
-		assertThat(registry.snapshot().load("shared").body()).isEqualTo("third body");
+		assertThat(registry.snapshot().load("shared").instructions()).isEqualTo("third body");
 		String winnerFile = loser2.resolve("SKILL.md").toString();
 		assertThat(warnings(registry)).containsExactlyInAnyOrder(
 				SkillDiagnostic.warning(loser1.resolve("SKILL.md").toString(), "shared",

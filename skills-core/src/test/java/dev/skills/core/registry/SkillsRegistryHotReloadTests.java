@@ -90,7 +90,7 @@ class SkillsRegistryHotReloadTests {
 		within(() -> assertThat(all(SkillsChange::added)).containsExactly("gamma"));
 		assertThat(all(SkillsChange::changed)).isEmpty();
 		assertThat(all(SkillsChange::removed)).isEmpty();
-		assertThat(registry.snapshot().load("gamma").body()).isEqualTo("Instructions of gamma.");
+		assertThat(registry.snapshot().load("gamma").instructions()).isEqualTo("Instructions of gamma.");
 	}
 
 	@Test
@@ -140,7 +140,7 @@ class SkillsRegistryHotReloadTests {
 		write(alpha.resolve("SKILL.md"), skillMd("alpha", "Edited description.", "Edited body."));
 
 		within(() -> assertThat(description(registry, "alpha")).isEqualTo("Edited description."));
-		assertThat(registry.snapshot().load("alpha").body()).isEqualTo("Edited body.");
+		assertThat(registry.snapshot().load("alpha").instructions()).isEqualTo("Edited body.");
 		within(() -> assertThat(all(SkillsChange::changed)).containsExactly("alpha"));
 		assertThat(all(SkillsChange::added)).isEmpty();
 		assertThat(all(SkillsChange::removed)).isEmpty();
@@ -170,7 +170,7 @@ class SkillsRegistryHotReloadTests {
 
 		within(() -> assertThat(description(registry, "alpha")).isEqualTo("Fixed description."));
 		assertThat(registry.diagnostics()).isEmpty();
-		assertThat(registry.snapshot().load("alpha").body()).isEqualTo("Fixed body.");
+		assertThat(registry.snapshot().load("alpha").instructions()).isEqualTo("Fixed body.");
 		assertThat(all(SkillsChange::removed)).isEmpty();
 		assertThat(all(SkillsChange::added)).isEmpty();
 	}
@@ -354,7 +354,7 @@ class SkillsRegistryHotReloadTests {
 
 		within(() -> assertThat(description(registry, "shared")).isEqualTo("From second."));
 		assertThat(registry.diagnostics()).isEmpty();
-		assertThat(registry.snapshot().load("shared").body()).isEqualTo("second body");
+		assertThat(registry.snapshot().load("shared").instructions()).isEqualTo("second body");
 		within(() -> assertThat(all(SkillsChange::changed)).containsExactly("shared"));
 		assertThat(all(SkillsChange::removed)).isEmpty();
 	}

@@ -46,44 +46,44 @@ class SkillsRegistryLoadTests {
 	void whenASkillIsLoadedThenItsBodyMetaAndFilesAreReturned() {
 		Skill skill = this.registry.snapshot().load("alpha");
 
-		assertThat(skill.body()).isEqualTo("# Alpha\n\nStep one.");
+		assertThat(skill.instructions()).isEqualTo("# Alpha\n\nStep one.");
 		assertThat(skill.meta()).isSameAs(this.registry.get("alpha").orElseThrow());
 		assertThat(skill.files()).containsExactly("scripts/run.py");
 	}
 
 	@Test
 	void whenTheFileChangesThenTheNextLoadReadsTheNewBody() throws Exception {
-		assertThat(this.registry.snapshot().load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
+		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep one.");
 		FileTime before = Files.getLastModifiedTime(this.skillFile);
 
 		write(this.skillFile, skillMd("alpha", "Does alpha things.", "# Alpha\n\nStep one.\nStep two."));
 		Files.setLastModifiedTime(this.skillFile, FileTime.fromMillis(before.toMillis() + 2_000));
 
-		assertThat(this.registry.snapshot().load("alpha").body()).isEqualTo("# Alpha\n\nStep one.\nStep two.");
+		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep one.\nStep two.");
 	}
 
 	@Test
 	void whenOnlyTheModificationTimeChangesThenTheBodyIsReadAgain() throws Exception {
-		assertThat(this.registry.snapshot().load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
+		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep one.");
 		FileTime before = Files.getLastModifiedTime(this.skillFile);
 
 		// Same size, new content, new time.
 		write(this.skillFile, skillMd("alpha", "Does alpha things.", "# Alpha\n\nStep ONE."));
 		Files.setLastModifiedTime(this.skillFile, FileTime.fromMillis(before.toMillis() + 2_000));
 
-		assertThat(this.registry.snapshot().load("alpha").body()).isEqualTo("# Alpha\n\nStep ONE.");
+		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep ONE.");
 	}
 
 	@Test
 	void whenTheFileIsRewrittenWithTheSameTimeAndSizeThenTheCachedBodyIsServed() throws Exception {
-		assertThat(this.registry.snapshot().load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
+		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep one.");
 		FileTime before = Files.getLastModifiedTime(this.skillFile);
 
 		write(this.skillFile, skillMd("alpha", "Does alpha things.", "# Alpha\n\nStep ONE."));
 		Files.setLastModifiedTime(this.skillFile, before);
 
 		// Proves the body is cached (by time and size), not read on every load.
-		assertThat(this.registry.snapshot().load("alpha").body()).isEqualTo("# Alpha\n\nStep one.");
+		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep one.");
 	}
 
 	@Test

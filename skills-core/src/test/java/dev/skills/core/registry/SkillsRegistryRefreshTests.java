@@ -130,7 +130,8 @@ class SkillsRegistryRefreshTests {
 		assertThat(change.changed()).containsExactly("beta");
 		assertThat(this.changes).containsExactly(change);
 		assertThat(this.registry.get("beta").orElseThrow()).isEqualTo(beta);
-		assertThat(this.registry.snapshot().load("beta").body()).isEqualTo("Other instructions, same frontmatter.");
+		assertThat(this.registry.snapshot().load("beta").instructions())
+			.isEqualTo("Other instructions, same frontmatter.");
 	}
 
 	@Test

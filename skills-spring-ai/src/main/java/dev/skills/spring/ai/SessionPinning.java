@@ -12,8 +12,9 @@ import org.springframework.ai.tool.ToolCallback;
 /**
  * Session mode: each call names its one skill in the request context; that skill's
  * instructions are injected and only its files can be read. The pin is recorded as the
- * conversation's activation. A missing or unknown name logs a warning and the call goes
- * on without a skill.
+ * conversation's activation; it is not a tool call, so no {@link SkillInvocationListener}
+ * hears of it. A missing or unknown name logs a warning and the call goes on without a
+ * skill.
  */
 final class SessionPinning {
 

@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * Runs one skill tool call through the listeners and an observation, and turns every
  * failure (of the tool or of a listener) into a short message for the model: never a
- * stack trace.
+ * stack trace. A session-mode pin is observed the same way, without the listeners.
  */
 final class SkillToolInvoker {
 
@@ -67,14 +67,8 @@ final class SkillToolInvoker {
 		catch (RuntimeException ex) {
 			listenerFailure = ex;
 		}
-		// The context says whether the registry knows the name: one the model made up
-		// must
-		// not become a tag value, or meters would grow without bound.
-		SkillObservationContext context = new SkillObservationContext(invocation.toolName(), invocation.skillName(),
-				this.knownSkill.test(invocation.skillName()), invocation.conversationId());
-		Observation observation = documentation
-			.observation(this.convention, DEFAULT_CONVENTIONS.get(documentation), () -> context, this.observations)
-			.start();
+		SkillObservationContext context = context(invocation);
+		Observation observation = start(documentation, context);
 		Result result;
 		if (listenerFailure != null) {
 			result = failed(invocation, observation, listenerFailure);
@@ -103,6 +97,43 @@ final class SkillToolInvoker {
 			text = failed(invocation, null, ex).text();
 		}
 		return text;
+	}
+
+	/**
+	 * Run an action observed as {@code documentation} but heard by no listener: a
+	 * session-mode pin, which is not a tool call (the application chose the skill, so
+	 * nothing may rewrite it). A failure is logged and observed, never thrown.
+	 * @param invocation what the action does
+	 * @param documentation the observation
+	 * @param action the action
+	 */
+	void observeOnly(SkillInvocation invocation, SkillsObservationDocumentation documentation, Runnable action) {
+		SkillObservationContext context = context(invocation);
+		Observation observation = start(documentation, context);
+		Outcome outcome = Outcome.OK;
+		try (Observation.Scope scope = observation.openScope()) {
+			action.run();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Recording skill '" + ModelText.echo(invocation.skillName()) + "' failed", ex);
+			observation.error(ex);
+			outcome = Outcome.NOT_FOUND;
+		}
+		context.setOutcome(outcome.name().toLowerCase(java.util.Locale.ROOT));
+		observation.stop();
+	}
+
+	// The context says whether the registry knows the name: one the model made up must
+	// not become a tag value, or meters would grow without bound.
+	private SkillObservationContext context(SkillInvocation invocation) {
+		return new SkillObservationContext(invocation.toolName(), invocation.skillName(),
+				this.knownSkill.test(invocation.skillName()), invocation.conversationId());
+	}
+
+	private Observation start(SkillsObservationDocumentation documentation, SkillObservationContext context) {
+		return documentation
+			.observation(this.convention, DEFAULT_CONVENTIONS.get(documentation), () -> context, this.observations)
+			.start();
 	}
 
 	// An unexpected failure, of the tool or of a listener: log it, tell the listeners,

@@ -42,14 +42,17 @@ public final class Skills {
 	}
 
 	/**
-	 * Load one skill. The caller chose the file, so a {@code SKILL.md} without
-	 * frontmatter or without a description still loads (named after its folder, with an
-	 * empty description), with a warning in the log.
+	 * Load one skill, as teff's {@code load_skill} does. The caller chose the file, so a
+	 * {@code SKILL.md} without frontmatter or whose frontmatter is not a mapping (named
+	 * after its folder, with an empty description), with a missing or empty description,
+	 * or with white space in its name (kept as written) still loads, with a warning in
+	 * the log. A registry skips such skills.
 	 * @param path a skill folder or its {@code SKILL.md}
 	 * @return the skill
 	 * @throws SkillNotFoundException {@code skill file not found: PATH} when there is no
 	 * {@code SKILL.md}
-	 * @throws dev.skills.core.InvalidSkillException when the frontmatter cannot be read
+	 * @throws dev.skills.core.InvalidSkillException when the frontmatter cannot be read,
+	 * or the name holds a path separator or a control character
 	 */
 	public static Skill load(Path path) {
 		return SkillLoader.loadAttached(path, logger::warn);
@@ -68,9 +71,11 @@ public final class Skills {
 	}
 
 	/**
-	 * Resolve a list of entries to skills. An entry is a {@link Skill}, a {@link Path}
-	 * (or a path as text) to a skill folder or its {@code SKILL.md}, or a name: the
-	 * folder of that name in {@code skillDir}, else the core skill of that name.
+	 * Resolve a list of entries to skills, as teff does. An entry is a {@link Skill}; or
+	 * a {@link Path}, or a path as text, that names an existing folder or file: the skill
+	 * folder or its skill file (whatever the file's extension); or else a name: the
+	 * folder of that name in {@code skillDir}, else the core skill of that name (a
+	 * {@code Path} that is no file or folder is read as a name too).
 	 * @param entries the entries
 	 * @param skillDir the folder to look names up in
 	 * @return the skills, in entry order
@@ -85,16 +90,15 @@ public final class Skills {
 		return skills;
 	}
 
+	// As teff resolves every item: an existing file or folder is loaded as a path (any
+	// file, whatever its extension), anything else is a name.
 	private static Skill resolveOne(@Nullable Object entry, Path skillDir) {
 		if (entry instanceof Skill skill) {
 			return skill;
 		}
-		if (entry instanceof Path path) {
-			return load(path);
-		}
 		String text = String.valueOf(entry);
-		Path asPath = pathOf(text);
-		if (asPath != null && Files.exists(asPath) && (Files.isDirectory(asPath) || text.endsWith(".md"))) {
+		Path asPath = (entry instanceof Path path) ? path : pathOf(text);
+		if (asPath != null && (Files.isDirectory(asPath) || Files.isRegularFile(asPath))) {
 			return load(asPath);
 		}
 		Path candidate = (asPath != null) ? skillDir.resolve(text) : null;

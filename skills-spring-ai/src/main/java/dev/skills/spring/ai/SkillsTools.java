@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.activation.ActiveSkill;
@@ -53,6 +54,8 @@ public final class SkillsTools {
 
 	private final @Nullable SkillSearchObservationConvention searchConvention;
 
+	private final Consumer<String> pinRecorder;
+
 	private final AtomicReference<ToolSet> current = new AtomicReference<>();
 
 	private final AtomicReference<ToolSet> currentPartial = new AtomicReference<>();
@@ -69,6 +72,7 @@ public final class SkillsTools {
 		this.invoker = new SkillToolInvoker(builder.listeners, builder.observations, builder.convention,
 				this.registry::contains);
 		this.searchConvention = builder.searchConvention;
+		this.pinRecorder = builder.pinRecorder;
 		this.clock = builder.clock;
 		this.offer = new SkillOffer(builder.preload, builder.listBuiltins);
 	}
@@ -103,18 +107,18 @@ public final class SkillsTools {
 	}
 
 	/**
-	 * Record a session-mode pin as the conversation's activation of the skill, seen by
-	 * the listeners (and so the metrics) as an {@code activate_skill} call.
+	 * Record a session-mode pin as the conversation's activation of the skill: in the
+	 * repository, as a {@code skills.activation} observation (so the meters count it) and
+	 * for the pin recorder. A pin is not a tool call: the listeners do not hear of it, so
+	 * none can change the skill the application chose.
 	 * @param skill the pinned skill
 	 * @param conversationId the conversation
 	 */
 	void recordPin(String skill, String conversationId) {
-		this.invoker.invoke(new SkillInvocation(ACTIVATE_SKILL, skill, null, conversationId),
-				SkillsObservationDocumentation.SKILL_ACTIVATION, (invocation) -> {
-					this.activeSkills.activate(conversationId,
-							new ActiveSkill(invocation.skillName(), this.clock.instant()));
-					return new SkillToolInvoker.Result("Skill '" + invocation.skillName() + "' is pinned to this call.",
-							SkillInvocationListener.Outcome.OK);
+		this.invoker.observeOnly(new SkillInvocation(ACTIVATE_SKILL, skill, null, conversationId),
+				SkillsObservationDocumentation.SKILL_ACTIVATION, () -> {
+					this.activeSkills.activate(conversationId, new ActiveSkill(skill, this.clock.instant()));
+					this.pinRecorder.accept(skill);
 				});
 	}
 
@@ -210,6 +214,9 @@ public final class SkillsTools {
 
 		private boolean listBuiltins;
 
+		private Consumer<String> pinRecorder = (skill) -> {
+		};
+
 		private Builder(SkillsRegistry registry) {
 			this.registry = registry;
 		}
@@ -225,12 +232,25 @@ public final class SkillsTools {
 		}
 
 		/**
-		 * Hooks around every skill tool call.
+		 * Hooks around every skill tool call. A session-mode pin is not a tool call:
+		 * listeners do not hear of it (see {@link #pinRecorder}).
 		 * @param listeners the listeners, in order
 		 * @return this builder
 		 */
 		public Builder listeners(List<SkillInvocationListener> listeners) {
 			this.listeners = List.copyOf(listeners);
+			return this;
+		}
+
+		/**
+		 * What else counts a session-mode pin, besides the conversation's activation
+		 * record and the {@code skills.activation} observation: the actuator's
+		 * {@code SkillUsage}, say. It cannot change the pinned skill.
+		 * @param pinRecorder receives the name of each pinned skill, once per call
+		 * @return this builder
+		 */
+		public Builder pinRecorder(Consumer<String> pinRecorder) {
+			this.pinRecorder = pinRecorder;
 			return this;
 		}
 

@@ -6,9 +6,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import dev.skills.core.InvalidSkillException;
 import dev.skills.core.Skill;
+import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillNotFoundException;
+import dev.skills.core.registry.SkillsRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,7 +54,7 @@ class CodeFirstSkillsTests {
 
 		assertThat(skill.name()).isEqualTo("plain-notes");
 		assertThat(skill.description()).isEmpty();
-		assertThat(skill.body()).isEqualTo("# Notes\n\nJust instructions.");
+		assertThat(skill.instructions()).isEqualTo("# Notes\n\nJust instructions.");
 		assertThat(skill.path()).contains(folder);
 		assertThat(output).contains(
 				"SKILL.md has no frontmatter; using the directory name 'plain-notes' and an " + "empty description");
@@ -65,8 +68,81 @@ class CodeFirstSkillsTests {
 
 		assertThat(skill.name()).isEqualTo("terse");
 		assertThat(skill.description()).isEmpty();
-		assertThat(skill.body()).isEqualTo("Do it.");
+		assertThat(skill.instructions()).isEqualTo("Do it.");
 		assertThat(output).contains("Missing required field in frontmatter: description; using an empty description");
+	}
+
+	@Test
+	void anEmptyDescriptionLoadsAsEmptyWithAWarning(CapturedOutput output) {
+		Path file = TestSkills.write(this.root.resolve("blank/SKILL.md"),
+				"---\nname: blank\ndescription: \"\"\n---\nDo it.\n");
+
+		Skill skill = Skills.load(file);
+
+		assertThat(skill.name()).isEqualTo("blank");
+		assertThat(skill.description()).isEmpty();
+		assertThat(output).contains("Field 'description' is empty; using an empty description");
+	}
+
+	@Test
+	void aFrontmatterThatIsNotAMappingLoadsNamedAfterItsFolderWithAWarning(CapturedOutput output) {
+		Path file = TestSkills.write(this.root.resolve("listed/SKILL.md"), "---\n- one\n- two\n---\nThe steps.\n");
+
+		Skill skill = Skills.load(file);
+
+		assertThat(skill.name()).isEqualTo("listed");
+		assertThat(skill.description()).isEmpty();
+		assertThat(skill.instructions()).isEqualTo("The steps.");
+		assertThat(output).contains("SKILL.md frontmatter is not a YAML mapping; using the directory name 'listed' "
+				+ "and an empty description");
+	}
+
+	@Test
+	void aNameWithASpaceLoadsAsWrittenWithDiagnostics(CapturedOutput output) {
+		Path file = TestSkills.write(this.root.resolve("apify-automation/SKILL.md"),
+				"---\nname: Apify Automation\ndescription: Runs Apify actors.\n---\nRun it.\n");
+
+		Skill skill = Skills.load(file);
+
+		assertThat(skill.name()).isEqualTo("Apify Automation");
+		assertThat(output).contains("Skill name 'Apify Automation' contains whitespace; kept as written")
+			.contains("must be lowercase");
+	}
+
+	@Test
+	void aNameWithAPathSeparatorStillCannotBeLoaded() {
+		Path file = TestSkills.write(this.root.resolve("sneaky/SKILL.md"),
+				"---\nname: ../etc\ndescription: Escapes.\n---\nNo.\n");
+
+		assertThatExceptionOfType(InvalidSkillException.class).isThrownBy(() -> Skills.load(file))
+			.withMessageContaining("contains a path separator");
+	}
+
+	@Test
+	void theRegistryStillSkipsWhatSkillsLoadTolerates() {
+		TestSkills.write(this.root.resolve("blank/SKILL.md"), "---\nname: blank\ndescription: \"\"\n---\nDo it.\n");
+		TestSkills.write(this.root.resolve("listed/SKILL.md"), "---\n- one\n---\nThe steps.\n");
+		TestSkills.write(this.root.resolve("apify-automation/SKILL.md"),
+				"---\nname: Apify Automation\ndescription: Runs Apify actors.\n---\nRun it.\n");
+		TestSkills.skill(this.root, "fine");
+
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			assertThat(registry.snapshot().names()).containsExactly("fine");
+			assertThat(registry.diagnostics()).filteredOn(SkillDiagnostic::isError)
+				.extracting(SkillDiagnostic::message)
+				.anySatisfy((message) -> assertThat(message).contains("must be a non-empty string"))
+				.anySatisfy((message) -> assertThat(message).isEqualTo("SKILL.md frontmatter must be a YAML mapping"))
+				.anySatisfy(
+						(message) -> assertThat(message).contains("name contains whitespace; the skill is skipped"));
+		}
+	}
+
+	@Test
+	@SuppressWarnings("removal")
+	void theDeprecatedBodyAccessorReturnsTheInstructions() {
+		Skill skill = Skill.of("greeter", "Greets people.", "Say hello.");
+
+		assertThat(skill.body()).isEqualTo(skill.instructions()).isEqualTo("Say hello.");
 	}
 
 	@Test
@@ -75,7 +151,7 @@ class CodeFirstSkillsTests {
 
 		assertThat(skill.name()).isEqualTo("greeter");
 		assertThat(skill.description()).isEqualTo("Greets people.");
-		assertThat(skill.body()).isEqualTo("Say hello.");
+		assertThat(skill.instructions()).isEqualTo("Say hello.");
 		assertThat(skill.path()).isEmpty();
 		assertThat(skill.files()).isEmpty();
 	}
@@ -122,6 +198,29 @@ class CodeFirstSkillsTests {
 			FileSystemUtils.deleteRecursively(created ? skills : skills.resolve(name));
 		}
 		assertThat(skills).isEqualTo(Path.of("skills"));
+	}
+
+	@Test
+	void aPathEntryThatIsNoFileOrFolderIsANameInTheSkillDirThenACoreSkill() {
+		TestSkills.skill(this.root, "triage-" + ProcessHandle.current().pid());
+		Path missing = Path.of("triage-" + ProcessHandle.current().pid());
+		assertThat(missing).doesNotExist();
+
+		assertThat(Skills.resolve(List.of(missing, Path.of("skill-authoring")), this.root)).extracting(Skill::name)
+			.containsExactly(missing.toString(), "skill-authoring");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> Skills.resolve(List.of(Path.of("no-such-skill")), this.root))
+			.withMessage("skill not found: no-such-skill");
+	}
+
+	@Test
+	void aPathToAFileThatDoesNotEndInMdIsLoadedAsAPathNotLookedUpAsAName() {
+		Path file = TestSkills.write(this.root.resolve("drafts/release.txt"),
+				"---\nname: release-notes\ndescription: Writes release notes.\n---\nList the changes.\n");
+
+		List<Skill> skills = Skills.resolve(List.of(file.toString(), file), this.root.resolve("elsewhere"));
+
+		assertThat(skills).extracting(Skill::name).containsExactly("release-notes", "release-notes");
 	}
 
 	@Test

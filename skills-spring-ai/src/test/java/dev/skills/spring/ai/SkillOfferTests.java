@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Which skills the model is offered by name: preloaded and built-in skills are not
- * listed, and a session-mode pin counts as the conversation's activation.
+ * listed, and a session-mode pin counts as the conversation's activation without going
+ * through the listeners.
  */
 class SkillOfferTests {
 
@@ -91,11 +92,79 @@ class SkillOfferTests {
 	}
 
 	@Test
-	void aSessionPinIsRecordedAsTheConversationsActivationAndSeenByListeners() {
+	void aSessionPinIsRecordedAsTheConversationsActivationButHeardByNoListener() {
 		TestSkills.skill(this.root, "support-desk");
 		InMemoryActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
 		List<String> seen = new ArrayList<>();
-		SkillInvocationListener listener = new SkillInvocationListener() {
+		List<String> pins = new ArrayList<>();
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			SkillsTools tools = SkillsTools.builder(registry)
+				.activeSkillsRepository(activeSkills)
+				.listeners(List.of(recording(seen)))
+				.pinRecorder(pins::add)
+				.build();
+			this.model.thenAnswer("one").thenAnswer("two");
+
+			for (int i = 0; i < 2; i++) {
+				pinned(tools, "support-desk");
+			}
+
+			assertThat(activeSkills.findByConversationId("c1")).extracting("name").containsExactly("support-desk");
+			assertThat(seen).isEmpty();
+			assertThat(pins).containsExactly("support-desk", "support-desk");
+		}
+	}
+
+	@Test
+	void aListenerThatRewritesNamesChangesNeitherThePinnedSkillNorItsRecord() {
+		TestSkills.skill(this.root, "support-desk");
+		TestSkills.skill(this.root, "other");
+		InMemoryActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
+		SkillInvocationListener rewrite = new SkillInvocationListener() {
+
+			@Override
+			public SkillInvocation before(SkillInvocation invocation) {
+				return invocation.withSkillName("other");
+			}
+
+		};
+		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+			SkillsTools tools = SkillsTools.builder(registry)
+				.activeSkillsRepository(activeSkills)
+				.listeners(List.of(rewrite))
+				.build();
+			this.model.thenAnswer("one");
+
+			Prompt prompt = pinned(tools, "support-desk");
+
+			assertThat(activeSkills.findByConversationId("c1")).extracting("name").containsExactly("support-desk");
+			assertThat(prompt.getInstructions()).anySatisfy(
+					(message) -> assertThat(message.getText()).startsWith("<skill_content name=\"support-desk\">"));
+			assertThat(prompt.getInstructions())
+				.noneSatisfy((message) -> assertThat(message.getText()).contains("<skill_content name=\"other\">"));
+		}
+	}
+
+	private Prompt pinned(SkillsTools tools, String skill) {
+		ChatClient.builder(this.model)
+			.defaultAdvisors(SkillsAdvisor.builder(tools).mode(SkillsAdvisor.Mode.SESSION).preloadFrom("SKILL").build())
+			.build()
+			.prompt()
+			.user("Hi")
+			.advisors((a) -> a.param("SKILL", skill).param(ChatMemory.CONVERSATION_ID, "c1"))
+			.call()
+			.content();
+		return this.model.prompts.get(this.model.prompts.size() - 1);
+	}
+
+	private static SkillInvocationListener recording(List<String> seen) {
+		return new SkillInvocationListener() {
+
+			@Override
+			public SkillInvocation before(SkillInvocation invocation) {
+				seen.add("before " + invocation.skillName());
+				return invocation;
+			}
 
 			@Override
 			public String after(SkillInvocation invocation, String result, Outcome outcome) {
@@ -104,28 +173,6 @@ class SkillOfferTests {
 			}
 
 		};
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
-			SkillsTools tools = SkillsTools.builder(registry)
-				.activeSkillsRepository(activeSkills)
-				.listeners(List.of(listener))
-				.build();
-			ChatClient client = ChatClient.builder(this.model)
-				.defaultAdvisors(
-						SkillsAdvisor.builder(tools).mode(SkillsAdvisor.Mode.SESSION).preloadFrom("SKILL").build())
-				.build();
-			this.model.thenAnswer("one").thenAnswer("two");
-
-			for (int i = 0; i < 2; i++) {
-				client.prompt()
-					.user("Hi")
-					.advisors((a) -> a.param("SKILL", "support-desk").param(ChatMemory.CONVERSATION_ID, "c1"))
-					.call()
-					.content();
-			}
-
-			assertThat(activeSkills.findByConversationId("c1")).extracting("name").containsExactly("support-desk");
-			assertThat(seen).containsExactly("activate_skill:support-desk:OK", "activate_skill:support-desk:OK");
-		}
 	}
 
 }

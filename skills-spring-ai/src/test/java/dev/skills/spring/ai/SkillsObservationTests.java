@@ -90,6 +90,31 @@ class SkillsObservationTests {
 	}
 
 	@Test
+	void whenSessionModePinsASkillThenItIsObservedAsAnActivation() {
+		skills(0);
+		TestObservationRegistry observations = TestObservationRegistry.create();
+		SkillsTools tools = SkillsTools.builder(this.registry).observationRegistry(observations).build();
+		this.model.thenAnswer("ok");
+
+		ChatClient.builder(this.model)
+			.defaultAdvisors(SkillsAdvisor.builder(tools).mode(SkillsAdvisor.Mode.SESSION).preloadFrom("SKILL").build())
+			.build()
+			.prompt()
+			.user("Fill in the form")
+			.advisors((a) -> a.param("SKILL", "pdf-forms").param(ChatMemory.CONVERSATION_ID, "c1"))
+			.call()
+			.content();
+
+		assertThat(observations).hasNumberOfObservationsWithNameEqualTo("skills.activation", 1)
+			.hasObservationWithNameEqualTo("skills.activation")
+			.that()
+			.hasLowCardinalityKeyValue("gen_ai.skill.name", "pdf-forms")
+			.hasLowCardinalityKeyValue("skills.outcome", "ok")
+			.hasHighCardinalityKeyValue("gen_ai.conversation.id", "c1")
+			.hasBeenStopped();
+	}
+
+	@Test
 	void whenTheDefaultConventionTagsACallThenItUsesOnlyTheDocumentedKeyNames() {
 		SkillObservationContext context = new SkillObservationContext("activate_skill", "made-up", false, null);
 		context.setOutcome("not_found");

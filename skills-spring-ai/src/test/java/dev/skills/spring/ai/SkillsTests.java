@@ -30,7 +30,7 @@ class SkillsTests {
 		Path alpha = TestSkills.skill(this.root, "alpha", "", "Alpha body.");
 
 		assertThat(Skills.resolve(List.of(alpha, alpha.resolve("SKILL.md")), this.root))
-			.extracting(Skill::name, Skill::body)
+			.extracting(Skill::name, Skill::instructions)
 			.containsExactly(org.assertj.core.groups.Tuple.tuple("alpha", "Alpha body."),
 					org.assertj.core.groups.Tuple.tuple("alpha", "Alpha body."));
 	}
@@ -50,7 +50,7 @@ class SkillsTests {
 		TestSkills.skill(dir, "alpha", "", "From dir.");
 		TestSkills.skill(this.root, "beta", "", "Beta outside.");
 
-		assertThat(Skills.resolve(List.of("alpha"), dir)).extracting(Skill::body).containsExactly("From dir.");
+		assertThat(Skills.resolve(List.of("alpha"), dir)).extracting(Skill::instructions).containsExactly("From dir.");
 		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of("beta"), dir))
 			.withMessage("skill not found: beta");
 	}
@@ -71,9 +71,11 @@ class SkillsTests {
 
 		assertThat(authoring.name()).isEqualTo("skill-authoring");
 		assertThat(authoring.meta().builtin()).isTrue();
-		assertThat(authoring.body()).startsWith("# Writing a good skill");
+		assertThat(authoring.instructions()).startsWith("# Writing a good skill");
 		assertThat(Skills.coreSkills()).extracting(Skill::name).containsExactly("skill-authoring");
-		assertThat(Skills.coreSkill("skill-authoring")).get().extracting(Skill::body).isEqualTo(authoring.body());
+		assertThat(Skills.coreSkill("skill-authoring")).get()
+			.extracting(Skill::instructions)
+			.isEqualTo(authoring.instructions());
 		assertThat(Skills.coreSkill("pdf-processing")).isEmpty();
 	}
 
@@ -83,7 +85,7 @@ class SkillsTests {
 
 		Skill skill = Skills.resolve(List.of("skill-authoring"), this.root).get(0);
 
-		assertThat(skill.body()).isEqualTo("My own rules.");
+		assertThat(skill.instructions()).isEqualTo("My own rules.");
 		assertThat(skill.meta().builtin()).isFalse();
 	}
 

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.skills.core.Preemptively;
+import dev.skills.core.Skill;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.tools.ToolRules;
 import org.junit.jupiter.api.Test;
@@ -79,6 +80,14 @@ class ToolRulesTests {
 		assertThat(ToolRules.allows(List.of(reader), "Grep")).isTrue();
 		assertThat(ToolRules.denial(List.of(reader), "Bash"))
 			.isEqualTo("tool 'Bash' is not in the allowed-tools of skill 'reader' (Read Grep)");
+	}
+
+	@Test
+	void anEmptyAllowedToolsListAllowsNoToolAndSaysSo() {
+		SkillMeta locked = Skill.builder("locked", "Uses no tool.").allowedTools(List.of()).build().meta();
+
+		assertThat(ToolRules.denial(List.of(locked), "Read"))
+			.isEqualTo("tool 'Read' is not allowed: skill 'locked' allows no tools");
 	}
 
 	@Test

@@ -108,6 +108,30 @@ class ToolScopeTests {
 	}
 
 	@Test
+	void aSkillMadeInCodeWithAnEmptyAllowedToolsListAllowsNoToolButTheSkillTools() {
+		Skill locked = Skill.builder("locked", "Uses no tool.").allowedTools(List.of()).build();
+		Skill lockedByVarargs = Skill.builder("locked", "Uses no tool.").allowedTools().build();
+
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.all(), List.of(locked))))
+			.containsExactly("activate_skill", "read_skill_resource");
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.all(), List.of(lockedByVarargs))))
+			.containsExactly("activate_skill", "read_skill_resource");
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.all(),
+				List.of(Skill.builder("open", "Any tool.").allowedTools((List<String>) null).build()))))
+			.hasSize(this.pool.size());
+	}
+
+	@Test
+	void anEmptyAllowedToolsInAFileIsNotSetAndRestrictsNothing() {
+		Skill flow = Skills.load(TestSkills.skill(this.root, "flow-empty", "allowed-tools: []", "Body."));
+		Skill blank = Skills.load(TestSkills.skill(this.root, "blank-empty", "allowed-tools:", "Body."));
+
+		assertThat(flow.meta().allowedTools()).isNull();
+		assertThat(blank.meta().allowedTools()).isNull();
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.all(), List.of(flow, blank)))).hasSize(this.pool.size());
+	}
+
+	@Test
 	void useToolsAcceptsTeffsBooleansForAllAndNone() {
 		assertThat(UseTools.of(true)).isEqualTo(UseTools.all());
 		assertThat(UseTools.of(false)).isEqualTo(UseTools.none());
@@ -139,15 +163,6 @@ class ToolScopeTests {
 			.containsExactly("activate_skill", "read_skill_resource", "all");
 		assertThat(names(Skills.scopeTools(this.pool, UseTools.only("all", "Grep"), List.of())))
 			.containsExactly("activate_skill", "read_skill_resource", "Grep", "all");
-	}
-
-	@Test
-	void aSkillWithAnEmptyAllowedToolsListRestrictsNothing() {
-		Skill empty = Skills.load(TestSkills.skill(this.root, "empty-list", "allowed-tools: []", "Anything."));
-		Skill made = Skill.builder("made", "Made in code.").allowedTools().build();
-
-		assertThat(empty.meta().allowedTools()).isNull();
-		assertThat(names(Skills.scopeTools(this.pool, UseTools.all(), List.of(empty, made)))).hasSize(this.pool.size());
 	}
 
 	@Test

@@ -145,7 +145,7 @@ public class SkillsEndpoint {
 		String instructions = null;
 		if (this.showInstructions) {
 			try {
-				instructions = snapshot.load(name).body();
+				instructions = snapshot.load(name).instructions();
 			}
 			catch (SkillResourceException ex) {
 				instructions = null;
@@ -248,7 +248,8 @@ public class SkillsEndpoint {
 	 * @param license the license
 	 * @param compatibility the compatibility note
 	 * @param metadata the metadata
-	 * @param allowedTools the allowed tools, {@code null} for no restriction
+	 * @param allowedTools the allowed tools: {@code null} for no restriction, empty for
+	 * no tool at all
 	 * @param disallowedTools the disallowed tools
 	 * @param whenToUse the routing hint
 	 * @param extraFields fields outside the specification

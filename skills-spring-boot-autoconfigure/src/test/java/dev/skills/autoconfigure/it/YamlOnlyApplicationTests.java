@@ -35,7 +35,7 @@ class YamlOnlyApplicationTests {
 		assertThat(this.registry.names()).containsExactly("release-notes");
 		Skill skill = this.registry.snapshot().load("release-notes");
 		assertThat(skill.meta().description()).isEqualTo("Write release notes from a list of merged changes.");
-		assertThat(skill.body()).isEqualTo("Group the changes by kind, then follow references/TEMPLATE.md.");
+		assertThat(skill.instructions()).isEqualTo("Group the changes by kind, then follow references/TEMPLATE.md.");
 		assertThat(skill.files()).containsExactly("references/TEMPLATE.md");
 	}
 

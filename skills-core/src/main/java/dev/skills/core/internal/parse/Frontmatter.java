@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The parsed parts of a {@code SKILL.md}.
  *
@@ -15,12 +17,24 @@ import java.util.Map;
  * read
  * @param repairedKeys the keys whose values the lenient reader had to quote to make the
  * YAML valid; empty for a file that is valid as written
+ * @param unread why the frontmatter was read as no fields ({@link ReadPolicy#ATTACHED}
+ * only: there is none, or it is not a mapping); {@code null} when it was read
  */
-public record Frontmatter(Map<String, Object> fields, String body, List<String> repairedKeys) {
+public record Frontmatter(Map<String, Object> fields, String body, List<String> repairedKeys, @Nullable String unread) {
 
 	public Frontmatter {
 		fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
 		repairedKeys = List.copyOf(repairedKeys);
+	}
+
+	/**
+	 * A frontmatter that was read.
+	 * @param fields the fields
+	 * @param body the body
+	 * @param repairedKeys the keys the repair quoted
+	 */
+	public Frontmatter(Map<String, Object> fields, String body, List<String> repairedKeys) {
+		this(fields, body, repairedKeys, null);
 	}
 
 }

@@ -14,4 +14,15 @@ public class FrontmatterException extends RuntimeException {
 		super(message);
 	}
 
+	/**
+	 * The frontmatter is valid YAML but not a mapping (a list, say).
+	 */
+	static final class NotAMapping extends FrontmatterException {
+
+		NotAMapping() {
+			super("SKILL.md frontmatter must be a YAML mapping");
+		}
+
+	}
+
 }

@@ -10,6 +10,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -44,7 +45,7 @@ public final class FrontmatterParser {
 	 * or not a YAML mapping
 	 */
 	public static Frontmatter parse(String content) {
-		return parseWhole(content, false);
+		return parse(content, ReadPolicy.STRICT);
 	}
 
 	/**
@@ -57,20 +58,46 @@ public final class FrontmatterParser {
 	 * @throws FrontmatterException when even the repaired frontmatter cannot be read
 	 */
 	public static Frontmatter parseLenient(String content) {
-		return parseWhole(content, true);
+		return parse(content, ReadPolicy.CATALOG);
 	}
 
-	private static Frontmatter parseWhole(String content, boolean lenient) {
+	/**
+	 * Parse a whole {@code SKILL.md} as a policy says.
+	 * @param content the file's text
+	 * @param policy how forgiving to be: {@link ReadPolicy#ATTACHED} reads a file without
+	 * frontmatter, or whose frontmatter is not a mapping, as no fields (with
+	 * {@link Frontmatter#unread()} saying why)
+	 * @return the frontmatter and body
+	 * @throws FrontmatterException when the policy does not accept what is wrong
+	 */
+	public static Frontmatter parse(String content, ReadPolicy policy) {
+		if (policy.attached() && !hasFrontmatter(content)) {
+			return new Frontmatter(Map.of(),
+					normalizedBody(content.startsWith("\uFEFF") ? content.substring(1) : content), List.of(),
+					"SKILL.md has no frontmatter");
+		}
 		byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
 		try {
 			SkillFileBytes.Split split = new SkillFileBytes(new ByteArrayInputStream(bytes), bytes.length).split();
-			Frontmatter frontmatter = yaml(split.yaml(), lenient);
-			String body = decode(bytes, split.bodyStart(), bytes.length, false).replace("\r\n", "\n").strip();
-			return new Frontmatter(frontmatter.fields(), body, frontmatter.repairedKeys());
+			String body = normalizedBody(decode(bytes, split.bodyStart(), bytes.length, false));
+			try {
+				Frontmatter frontmatter = yaml(split.yaml(), policy.repairs());
+				return new Frontmatter(frontmatter.fields(), body, frontmatter.repairedKeys());
+			}
+			catch (FrontmatterException.NotAMapping ex) {
+				if (!policy.attached()) {
+					throw ex;
+				}
+				return new Frontmatter(Map.of(), body, List.of(), "SKILL.md frontmatter is not a YAML mapping");
+			}
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	private static String normalizedBody(String text) {
+		return text.replace("\r\n", "\n").strip();
 	}
 
 	/**

@@ -76,7 +76,7 @@ final class FrontmatterYaml {
 			return Map.of();
 		}
 		if (!(loaded instanceof Map<?, ?> map)) {
-			throw new FrontmatterException("SKILL.md frontmatter must be a YAML mapping");
+			throw new FrontmatterException.NotAMapping();
 		}
 		Map<String, Object> fields = new LinkedHashMap<>();
 		PlainCopy copy = new PlainCopy();

@@ -21,43 +21,56 @@ public final class MetaReader {
 	// metadata.priority is clamped to -MAX_PRIORITY..MAX_PRIORITY.
 	private static final int MAX_PRIORITY = 100;
 
+	private final Frontmatter frontmatter;
+
 	private final Map<String, Object> fields;
 
 	private final String location;
 
 	private final String directoryName;
 
-	private final boolean attached;
+	private final ReadPolicy policy;
 
 	private final List<SkillDiagnostic> diagnostics = new ArrayList<>();
 
 	private @Nullable String name;
 
-	public MetaReader(Map<String, Object> fields, String location, String directoryName, boolean attached) {
-		this.fields = fields;
+	public MetaReader(Frontmatter frontmatter, String location, String directoryName, ReadPolicy policy) {
+		this.frontmatter = frontmatter;
+		this.fields = frontmatter.fields();
 		this.location = location;
 		this.directoryName = directoryName;
-		this.attached = attached;
+		this.policy = policy;
 	}
 
 	/**
 	 * Read the fields.
-	 * @param repairedKeys the keys whose values the lenient parser had to quote
 	 * @param baseDirectory the skill folder
 	 * @return the skill's metadata, or {@code null} when the skill must be skipped
 	 */
-	public @Nullable SkillMeta read(List<String> repairedKeys, String baseDirectory) {
+	public @Nullable SkillMeta read(String baseDirectory) {
+		List<String> repairedKeys = this.frontmatter.repairedKeys();
 		if (!repairedKeys.isEmpty()) {
 			warn("Frontmatter is not valid YAML as written; quoted the value of " + String.join(", ", repairedKeys)
 					+ " to read it");
 		}
-		this.name = readName();
+		String unread = this.frontmatter.unread();
+		if (unread != null) {
+			// One warning instead of one each about the missing name and description.
+			this.name = this.directoryName;
+			warn(unread + "; using the directory name '" + this.directoryName + "' and an empty description");
+		}
+		this.name = readName(unread == null);
 		if (this.name == null) {
 			return null;
 		}
 		Object description = this.fields.get("description");
-		if (description == null && this.attached) {
-			warn("Missing required field in frontmatter: description; using an empty description");
+		boolean blank = description == null || (description instanceof String written && written.isBlank());
+		if (blank && this.policy.attached()) {
+			if (unread == null) {
+				warn(((description != null) ? "Field 'description' is empty"
+						: "Missing required field in frontmatter: description") + "; using an empty description");
+			}
 			description = "";
 		}
 		else if (!(description instanceof String text) || text.isBlank()) {
@@ -88,10 +101,13 @@ public final class MetaReader {
 		return this.diagnostics;
 	}
 
-	private @Nullable String readName() {
+	private @Nullable String readName(boolean warnIfMissing) {
 		Object raw = this.fields.get("name");
 		if (raw == null || (raw instanceof String text && text.isBlank())) {
-			warn("Missing required field in frontmatter: name; using the directory name '" + this.directoryName + "'");
+			if (warnIfMissing) {
+				warn("Missing required field in frontmatter: name; using the directory name '" + this.directoryName
+						+ "'");
+			}
 			return checkedName(this.directoryName);
 		}
 		if (!(raw instanceof String text)) {
@@ -102,10 +118,14 @@ public final class MetaReader {
 	}
 
 	private @Nullable String checkedName(String candidate) {
-		String unusable = SpecRules.unusableName(candidate);
+		String unusable = SpecRules.unusableName(candidate, this.policy.attached());
 		if (unusable != null) {
 			error(unusable);
 			return null;
+		}
+		if (this.policy.attached() && candidate.codePoints().anyMatch(Character::isWhitespace)) {
+			warn("Skill name '" + ModelText.echo(candidate)
+					+ "' contains whitespace; kept as written because this file was loaded directly");
 		}
 		// Names are compared after NFKC normalisation: the skill goes by its normalised
 		// name, so that two spellings of one name shadow each other.
@@ -168,7 +188,10 @@ public final class MetaReader {
 		else if (specField && parsed.nonStandard()) {
 			warn("Field '" + field + "' should be a space-separated string; read as " + parsed.tools());
 		}
-		return parsed.tools();
+		// In a file, 'allowed-tools: []' (or a blank value) means "not set", as teff's
+		// load_skill reads it: no restriction, not "no tool at all". Only a skill made in
+		// code can allow no tool.
+		return (parsed.tools() != null && parsed.tools().isEmpty()) ? null : parsed.tools();
 	}
 
 	private int readPriority(@Nullable String priority) {

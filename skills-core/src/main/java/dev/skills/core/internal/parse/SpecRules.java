@@ -128,9 +128,11 @@ public final class SpecRules {
 	 * the logs looking like another name. The checks run on the NFKC form too, the form
 	 * the skill goes by: {@code \u2025\uFF0F\u2025\uFF0Fetc} reads as {@code ../../etc}.
 	 * @param name the name
+	 * @param whitespaceAllowed whether white space is accepted (a file loaded directly,
+	 * as teff's {@code load_skill} does)
 	 * @return the reason, or {@code null} when the name is usable
 	 */
-	public static @Nullable String unusableName(String name) {
+	public static @Nullable String unusableName(String name, boolean whitespaceAllowed) {
 		if (name.length() > MAX_USABLE_NAME_LENGTH) {
 			return tooLong(name);
 		}
@@ -139,7 +141,7 @@ public final class SpecRules {
 			return tooLong(normalized);
 		}
 		for (String form : (normalized.equals(name)) ? List.of(name) : List.of(name, normalized)) {
-			String reason = unusableForm(form, name);
+			String reason = unusableForm(form, name, whitespaceAllowed);
 			if (reason != null) {
 				return reason;
 			}
@@ -152,7 +154,7 @@ public final class SpecRules {
 				+ name.length() + " characters long, over " + MAX_USABLE_NAME_LENGTH + "; the skill is skipped";
 	}
 
-	private static @Nullable String unusableForm(String form, String written) {
+	private static @Nullable String unusableForm(String form, String written, boolean whitespaceAllowed) {
 		boolean whitespace = false;
 		for (int i = 0; i < form.length();) {
 			int c = form.codePointAt(i);
@@ -164,8 +166,9 @@ public final class SpecRules {
 			i += Character.charCount(c);
 		}
 		String read = form.equals(written) ? "" : " (read as '" + ModelText.echo(form) + "')";
-		if (whitespace) {
-			return "Skill name '" + ModelText.echo(written) + "'" + read + " contains whitespace; the skill is skipped";
+		if (whitespace && !whitespaceAllowed) {
+			return "Skill '" + ModelText.echo(written) + "'" + read
+					+ ": name contains whitespace; the skill is skipped";
 		}
 		if (form.indexOf('/') >= 0 || form.indexOf('\\') >= 0) {
 			return "Skill name '" + ModelText.echo(written) + "'" + read

@@ -3,7 +3,8 @@
  * ({@code SkillFileBytes}), one decode, SnakeYAML with safe {@code LoaderOptions}
  * ({@code FrontmatterYaml}), the lenient repair, and the lenient reading of the fields
  * into {@link dev.skills.core.SkillMeta} ({@code MetaReader}, with the one list of field
- * names in {@code SpecRules}).
+ * names in {@code SpecRules}). How forgiving a read is, is a {@code ReadPolicy}: strict
+ * (the validator), the registry's lenient loading, or teff's {@code load_skill}.
  * <p>
  * The reader keeps a fast path for frontmatters of plain {@code key: value} lines
  * ({@code SimpleFrontmatter}), which the YAML parser alone would read the same way:

@@ -75,7 +75,7 @@ public final class SkillPrompts {
 	 */
 	public static String skillContent(Skill skill) {
 		String name = ModelText.escape(skill.name());
-		StringBuilder out = new StringBuilder(CONTENT_START).append(name).append("\">\n").append(skill.body());
+		StringBuilder out = new StringBuilder(CONTENT_START).append(name).append("\">\n").append(skill.instructions());
 		String compatibility = skill.meta().compatibility();
 		boolean hasFiles = !skill.files().isEmpty();
 		if ((compatibility != null && !compatibility.isBlank()) || hasFiles) {
@@ -136,7 +136,7 @@ public final class SkillPrompts {
 	public static String instructions(List<Skill> skills) {
 		StringBuilder out = new StringBuilder();
 		for (Skill skill : skills) {
-			if (skill.body().isBlank()) {
+			if (skill.instructions().isBlank()) {
 				continue;
 			}
 			if (out.length() > 0) {
@@ -146,7 +146,7 @@ public final class SkillPrompts {
 			if (!skill.meta().description().isEmpty()) {
 				out.append(" — ").append(skill.meta().description());
 			}
-			out.append("\n\n").append(skill.body());
+			out.append("\n\n").append(skill.instructions());
 		}
 		return out.toString();
 	}

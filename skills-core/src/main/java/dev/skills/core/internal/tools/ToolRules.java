@@ -1,6 +1,7 @@
 package dev.skills.core.internal.tools;
 
 import java.util.Collection;
+import java.util.List;
 
 import dev.skills.core.SkillMeta;
 import org.jspecify.annotations.Nullable;
@@ -9,7 +10,8 @@ import org.jspecify.annotations.Nullable;
  * Decides whether a tool may be used while some skills are active. Every active skill
  * that lists {@code allowed-tools} narrows the allowed set (an intersection); every
  * {@code disallowed-tools} entry removes a tool. A skill without {@code allowed-tools}
- * restricts nothing.
+ * ({@code null}) restricts nothing; one whose list is empty allows no tool (teff's rule;
+ * only a skill made in code has one, since a file's empty list is read as not set).
  * <p>
  * Entries are matched against tool names: {@code Bash(git:*)} names the tool {@code Bash}
  * (the argument pattern is for clients that run shell commands, not checked here), and
@@ -33,10 +35,12 @@ public final class ToolRules {
 			}
 		}
 		for (SkillMeta skill : skills) {
-			if (skill.allowedTools() != null
-					&& skill.allowedTools().stream().noneMatch((entry) -> matches(entry, toolName))) {
-				return "tool '" + toolName + "' is not in the allowed-tools of skill '" + skill.name() + "' ("
-						+ String.join(" ", skill.allowedTools()) + ")";
+			List<String> allowed = skill.allowedTools();
+			if (allowed != null && allowed.stream().noneMatch((entry) -> matches(entry, toolName))) {
+				return allowed.isEmpty()
+						? "tool '" + toolName + "' is not allowed: skill '" + skill.name() + "' allows no tools"
+						: "tool '" + toolName + "' is not in the allowed-tools of skill '" + skill.name() + "' ("
+								+ String.join(" ", allowed) + ")";
 			}
 		}
 		return null;

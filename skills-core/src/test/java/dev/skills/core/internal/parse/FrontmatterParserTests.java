@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import dev.skills.core.TestSkills;
@@ -72,6 +73,30 @@ class FrontmatterParserTests {
 				---
 				# Body
 				""", "SKILL.md frontmatter must be a YAML mapping");
+	}
+
+	@Test
+	void onlyTheAttachedPolicyReadsAMissingOrNonMappingFrontmatterAsNoFields() {
+		String list = "---\n- name\n---\n# Body\n";
+		String plain = "# Just Markdown\n";
+
+		for (ReadPolicy policy : List.of(ReadPolicy.STRICT, ReadPolicy.CATALOG)) {
+			assertThatExceptionOfType(FrontmatterException.class)
+				.isThrownBy(() -> FrontmatterParser.parse(list, policy))
+				.withMessage("SKILL.md frontmatter must be a YAML mapping");
+			assertThatExceptionOfType(FrontmatterException.class)
+				.isThrownBy(() -> FrontmatterParser.parse(plain, policy))
+				.withMessage("SKILL.md must start with YAML frontmatter (---)");
+		}
+		Frontmatter notAMapping = FrontmatterParser.parse(list, ReadPolicy.ATTACHED);
+		Frontmatter none = FrontmatterParser.parse(plain, ReadPolicy.ATTACHED);
+
+		assertThat(notAMapping.fields()).isEmpty();
+		assertThat(notAMapping.body()).isEqualTo("# Body");
+		assertThat(notAMapping.unread()).isEqualTo("SKILL.md frontmatter is not a YAML mapping");
+		assertThat(none.fields()).isEmpty();
+		assertThat(none.body()).isEqualTo("# Just Markdown");
+		assertThat(none.unread()).isEqualTo("SKILL.md has no frontmatter");
 	}
 
 	@Test

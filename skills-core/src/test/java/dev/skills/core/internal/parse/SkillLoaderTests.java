@@ -35,7 +35,7 @@ class SkillLoaderTests {
 		Skill skill = SkillLoader.load(dir);
 		assertThat(skill.name()).isEqualTo("my-skill");
 		assertThat(skill.meta().description()).isEqualTo("A test skill");
-		assertThat(skill.body()).isEqualTo("# My Skill");
+		assertThat(skill.instructions()).isEqualTo("# My Skill");
 		assertThat(skill.files()).containsExactly("references/GUIDE.md");
 		assertThat(skill.meta().location()).isEqualTo(dir.resolve("SKILL.md").toString());
 		assertThat(skill.meta().baseDirectory()).isEqualTo(dir.toString());
@@ -113,7 +113,7 @@ class SkillLoaderTests {
 		assertThat(SkillLoader.findSkillFile(dir)).isEqualTo(dir.resolve("SKILL.md"));
 		Skill skill = SkillLoader.load(dir);
 		assertThat(skill.meta().description()).isEqualTo("From SKILL.md");
-		assertThat(skill.body()).isEqualTo("Upper");
+		assertThat(skill.instructions()).isEqualTo("Upper");
 		assertThat(SkillLoader.readMeta(dir.resolve("SKILL.md")).diagnostics()).isEmpty();
 	}
 
@@ -136,7 +136,7 @@ class SkillLoaderTests {
 			assertThat(diagnostic.skillName()).isEqualTo("lower-only");
 			assertThat(diagnostic.message()).isEqualTo("Found skill.md; the file should be named SKILL.md");
 		});
-		assertThat(SkillLoader.load(dir).body()).isEqualTo("Body");
+		assertThat(SkillLoader.load(dir).instructions()).isEqualTo("Body");
 	}
 
 	@Test
@@ -233,7 +233,7 @@ class SkillLoaderTests {
 				""");
 		assertThat(result.meta()).isNull();
 		assertThat(TestSkills.messages(result.diagnostics()))
-			.containsExactly("error: Skill name 'Apify Automation' contains whitespace; the skill is skipped");
+			.containsExactly("error: Skill 'Apify Automation': name contains whitespace; the skill is skipped");
 	}
 
 	@Test
@@ -494,8 +494,8 @@ class SkillLoaderTests {
 		Path dir = TestSkills.skill(this.root, "long-body",
 				"---\nname: long-body\ndescription: A very long body\n---\n" + body + "\n");
 		Skill skill = SkillLoader.load(dir);
-		assertThat(skill.body()).isEqualTo(body);
-		assertThat(skill.body().lines()).hasSize(1077);
+		assertThat(skill.instructions()).isEqualTo(body);
+		assertThat(skill.instructions().lines()).hasSize(1077);
 		assertThat(SkillLoader.readMeta(dir.resolve("SKILL.md")).diagnostics()).isEmpty();
 	}
 
@@ -536,7 +536,7 @@ class SkillLoaderTests {
 		assertThat(result.meta().name()).isEqualTo("windows-skill");
 		assertThat(result.meta().description()).isEqualTo("Saved with CRLF");
 		assertThat(result.meta().allowedTools()).containsExactly("Read", "Grep");
-		assertThat(SkillLoader.load(dir).body()).isEqualTo("# Windows\n\nLine two.");
+		assertThat(SkillLoader.load(dir).instructions()).isEqualTo("# Windows\n\nLine two.");
 	}
 
 	@Test
@@ -547,7 +547,7 @@ class SkillLoaderTests {
 		SkillReadResult result = SkillLoader.readMeta(dir.resolve("SKILL.md"));
 		assertThat(result.diagnostics()).isEmpty();
 		assertThat(result.meta().name()).isEqualTo("bom-skill");
-		assertThat(SkillLoader.load(dir).body()).isEqualTo("# BOM");
+		assertThat(SkillLoader.load(dir).instructions()).isEqualTo("# BOM");
 	}
 
 	@Test
@@ -567,7 +567,7 @@ class SkillLoaderTests {
 		assertThat(skill.meta().description())
 			.isEqualTo("Splits a document where a line holds\n---\nand summarises each part.\n");
 		assertThat(skill.meta().license()).isEqualTo("MIT");
-		assertThat(skill.body()).isEqualTo("# Splitter");
+		assertThat(skill.instructions()).isEqualTo("# Splitter");
 	}
 
 	@Test
@@ -608,7 +608,7 @@ class SkillLoaderTests {
 				Then read ${CLAUDE_SKILL_DIR}/references/guide.md and $ARGUMENTS.""";
 		Path dir = TestSkills.skill(this.root, "runner",
 				"---\nname: runner\ndescription: Runs the bundled script\n---\n" + body + "\n");
-		assertThat(SkillLoader.load(dir).body()).isEqualTo(body);
+		assertThat(SkillLoader.load(dir).instructions()).isEqualTo(body);
 	}
 
 	private SkillReadResult readMeta(String folder, String content) throws IOException {

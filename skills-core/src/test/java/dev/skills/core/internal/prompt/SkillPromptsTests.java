@@ -191,7 +191,7 @@ class SkillPromptsTests {
 			.mapToObj((i) -> "references/" + i + "-" + "n".repeat(2_000) + ".md")
 			.toList();
 
-		String content = SkillPrompts.skillContent(new Skill(plain.meta(), plain.body(), files));
+		String content = SkillPrompts.skillContent(new Skill(plain.meta(), plain.instructions(), files));
 
 		assertThat(content).hasSizeLessThan(SkillPrompts.MAX_RESOURCES_CHARS + 1_000)
 			.contains("<file>references/0-")

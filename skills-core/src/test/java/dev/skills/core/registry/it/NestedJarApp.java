@@ -20,7 +20,8 @@ public final class NestedJarApp {
 			System.out.println("diagnostics=" + registry.diagnostics());
 			for (SkillMeta skill : registry.snapshot().skills()) {
 				System.out.println("location[" + skill.name() + "]=" + skill.location());
-				System.out.println("body[" + skill.name() + "]=" + registry.snapshot().load(skill.name()).body());
+				System.out
+					.println("body[" + skill.name() + "]=" + registry.snapshot().load(skill.name()).instructions());
 				System.out.println("files[" + skill.name() + "]=" + registry.snapshot().load(skill.name()).files());
 			}
 			for (String arg : args) {

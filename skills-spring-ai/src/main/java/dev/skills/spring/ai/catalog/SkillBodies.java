@@ -69,7 +69,7 @@ final class SkillBodies implements AutoCloseable {
 			return null;
 		}
 		try {
-			return BodyPrefix.of(snapshot.load(name).body(), this.maxChars);
+			return BodyPrefix.of(snapshot.load(name).instructions(), this.maxChars);
 		}
 		catch (SkillResourceException ex) {
 			logger.debug("The body of skill '" + name + "' is not indexed: " + ex.getMessage());

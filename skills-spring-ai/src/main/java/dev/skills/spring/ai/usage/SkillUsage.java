@@ -25,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  * How the skills have been used since start: per skill, how often it was activated and
  * when last; and which skills the catalog left out most often in recent requests (ranked
  * relevant, but the budget had no room). Register it as a {@link SkillInvocationListener}
- * of the tools, a listener of the {@code SkillCatalog} and of the registry.
+ * and the pin recorder ({@link #pinned}) of the tools, a listener of the
+ * {@code SkillCatalog} and of the registry.
  * <p>
  * Memory is bounded: activations are kept only for skills the registry knows (a removed
  * skill is forgotten), and left-out skills for the last {@value #RECENT_REQUESTS}
@@ -70,13 +71,28 @@ public final class SkillUsage implements SkillInvocationListener, Consumer<Catal
 	@Override
 	public String after(SkillInvocation invocation, String result, Outcome outcome) {
 		// Only an activation that delivered instructions; a made-up name is not kept.
-		if (outcome == Outcome.OK && invocation.toolName().equals(SkillsTools.ACTIVATE_SKILL)
-				&& this.registry.contains(invocation.skillName())) {
-			Instant now = this.clock.instant();
-			this.activations.compute(invocation.skillName(),
-					(name, old) -> (old != null) ? new Activations(old.count() + 1, now) : new Activations(1, now));
+		if (outcome == Outcome.OK && invocation.toolName().equals(SkillsTools.ACTIVATE_SKILL)) {
+			count(invocation.skillName());
 		}
 		return result;
+	}
+
+	/**
+	 * Count a session-mode pin as an activation. A pin is not a tool call, so it does not
+	 * reach {@link #after}: register this method with
+	 * {@link SkillsTools.Builder#pinRecorder}.
+	 * @param skill the pinned skill
+	 */
+	public void pinned(String skill) {
+		count(skill);
+	}
+
+	private void count(String skill) {
+		if (this.registry.contains(skill)) {
+			Instant now = this.clock.instant();
+			this.activations.compute(skill,
+					(name, old) -> (old != null) ? new Activations(old.count() + 1, now) : new Activations(1, now));
+		}
 	}
 
 	@Override
