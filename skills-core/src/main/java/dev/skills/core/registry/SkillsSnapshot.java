@@ -34,7 +34,7 @@ public final class SkillsSnapshot {
 	// In precedence order; a reload replaces the parts of the locations it touched.
 	private final List<LocationSkills> locations;
 
-	private final List<SkillDiagnostic> watcherDiagnostics;
+	private final List<SkillDiagnostic> standingDiagnostics;
 
 	private final SkillContents contents;
 
@@ -49,11 +49,11 @@ public final class SkillsSnapshot {
 	private volatile @Nullable List<SkillDiagnostic> diagnostics;
 
 	SkillsSnapshot(long generation, Instant createdAt, List<LocationSkills> locations,
-			List<SkillDiagnostic> watcherDiagnostics, SkillContents contents) {
+			List<SkillDiagnostic> standingDiagnostics, SkillContents contents) {
 		this.generation = generation;
 		this.createdAt = createdAt;
 		this.locations = List.copyOf(locations);
-		this.watcherDiagnostics = List.copyOf(watcherDiagnostics);
+		this.standingDiagnostics = List.copyOf(standingDiagnostics);
 		this.contents = contents;
 	}
 
@@ -140,8 +140,9 @@ public final class SkillsSnapshot {
 	}
 
 	/**
-	 * Every diagnostic: the locations', the watcher's, each skill folder's, and one
-	 * "shadowed by" warning per skill that lost a name clash.
+	 * Every diagnostic: the locations', the standing ones (the watcher's, remote
+	 * sources'), each skill folder's, and one "shadowed by" warning per skill that lost a
+	 * name clash.
 	 * @return the diagnostics
 	 */
 	public List<SkillDiagnostic> diagnostics() {
@@ -153,7 +154,7 @@ public final class SkillsSnapshot {
 				all.addAll(location.diagnostics());
 				entries.addAll(location.entries().values());
 			}
-			all.addAll(this.watcherDiagnostics);
+			all.addAll(this.standingDiagnostics);
 			entries.sort((a, b) -> a.precedes(b) ? -1 : b.precedes(a) ? 1 : 0);
 			entries.forEach((entry) -> all.addAll(entry.diagnostics()));
 			Map<String, SkillEntry> winners = winners();
@@ -227,8 +228,8 @@ public final class SkillsSnapshot {
 		return this.locations;
 	}
 
-	List<SkillDiagnostic> watcherDiagnostics() {
-		return this.watcherDiagnostics;
+	List<SkillDiagnostic> standingDiagnostics() {
+		return this.standingDiagnostics;
 	}
 
 	SkillContents contents() {

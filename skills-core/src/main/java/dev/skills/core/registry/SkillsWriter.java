@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +58,9 @@ final class SkillsWriter {
 	private long rescansServed;
 
 	private @Nullable SkillsChange lastRescan;
+
+	// By reporter, in the order they first reported; guarded by this.
+	private final Map<String, List<SkillDiagnostic>> standing = new LinkedHashMap<>();
 
 	SkillsWriter(LocationScanner scanner, FileReads reads, SkillContents contents) {
 		this.scanner = scanner;
@@ -118,16 +122,26 @@ final class SkillsWriter {
 		for (Location location : this.locations) {
 			parts.add(scan(location, previous(current, location), parts, null, written));
 		}
-		return commit(current, parts, current.watcherDiagnostics(), written, start);
+		return commit(current, parts, current.standingDiagnostics(), written, start);
 	}
 
 	/**
-	 * Replace the watcher's standing warnings.
-	 * @param diagnostics every current warning of the watcher
+	 * Replace the standing diagnostics of one reporter (the watcher, a remote source):
+	 * they stay on the snapshots until the reporter replaces them.
+	 * @param reporter who reports them
+	 * @param diagnostics every current diagnostic of the reporter; empty to clear them
 	 */
-	synchronized void watcherDiagnostics(List<SkillDiagnostic> diagnostics) {
+	synchronized void standingDiagnostics(String reporter, List<SkillDiagnostic> diagnostics) {
+		if (diagnostics.isEmpty()) {
+			this.standing.remove(reporter);
+		}
+		else {
+			this.standing.put(reporter, List.copyOf(diagnostics));
+		}
+		List<SkillDiagnostic> all = new ArrayList<>();
+		this.standing.values().forEach(all::addAll);
 		SkillsSnapshot current = this.snapshot;
-		commit(current, current.locations(), diagnostics, List.of(), System.nanoTime());
+		commit(current, current.locations(), all, List.of(), System.nanoTime());
 	}
 
 	/**
@@ -157,7 +171,7 @@ final class SkillsWriter {
 			}
 			parts.set(location.index(), updated);
 		});
-		return commit(current, parts, current.watcherDiagnostics(), written, start);
+		return commit(current, parts, current.standingDiagnostics(), written, start);
 	}
 
 	private static @Nullable LocationSkills previous(SkillsSnapshot current, Location location) {
@@ -253,14 +267,14 @@ final class SkillsWriter {
 	}
 
 	private SkillsChange commit(SkillsSnapshot current, List<LocationSkills> parts,
-			List<SkillDiagnostic> watcherDiagnostics, List<SkillEntry> written, long startNanos) {
+			List<SkillDiagnostic> standingDiagnostics, List<SkillEntry> written, long startNanos) {
 		Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
 		long generation = current.generation() + 1;
-		SkillsSnapshot next = new SkillsSnapshot(generation, Instant.now(), parts, watcherDiagnostics,
+		SkillsSnapshot next = new SkillsSnapshot(generation, Instant.now(), parts, standingDiagnostics,
 				current.contents());
 		SkillsChange change = SkillsChange.between(current, next, written, duration);
 		if (change.isEmpty() && parts.equals(current.locations())
-				&& watcherDiagnostics.equals(current.watcherDiagnostics())) {
+				&& standingDiagnostics.equals(current.standingDiagnostics())) {
 			return new SkillsChange(Set.of(), Set.of(), Set.of(), current.generation(), Set.of(), duration);
 		}
 		this.snapshot = next;
@@ -293,7 +307,7 @@ final class SkillsWriter {
 	private static List<SkillDiagnostic> locationDiagnostics(SkillsSnapshot snapshot) {
 		List<SkillDiagnostic> all = new ArrayList<>();
 		snapshot.locations().forEach((part) -> all.addAll(part.diagnostics()));
-		all.addAll(snapshot.watcherDiagnostics());
+		all.addAll(snapshot.standingDiagnostics());
 		return all;
 	}
 
