@@ -2,13 +2,10 @@ package dev.skills.sources;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 
 import org.jspecify.annotations.Nullable;
 
@@ -145,27 +142,7 @@ final class RevisionFolders {
 	 * @throws IOException when a part cannot be deleted
 	 */
 	static void delete(Path path) throws IOException {
-		if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-			return;
-		}
-		Files.walkFileTree(path, new SimpleFileVisitor<>() {
-
-			@Override
-			public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-				Files.delete(file);
-				return FileVisitResult.CONTINUE;
-			}
-
-			@Override
-			public FileVisitResult postVisitDirectory(Path dir, @Nullable IOException ex) throws IOException {
-				if (ex != null) {
-					throw ex;
-				}
-				Files.delete(dir);
-				return FileVisitResult.CONTINUE;
-			}
-
-		});
+		FolderTrees.delete(path);
 	}
 
 }
