@@ -1,6 +1,7 @@
 package dev.skills.sources;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -56,6 +57,24 @@ public interface RemoteSource {
 	 * @throws IOException when the revision cannot be written or breaks a limit
 	 */
 	void checkout(String revision, @Nullable String served, Path into) throws IOException;
+
+	/**
+	 * Bring a folder that holds another revision (the spare one, served before the
+	 * revision served now) to a revision. By default the folder is emptied and
+	 * {@link #checkout checked out} again; a source that can tell what changed between
+	 * two revisions writes only that.
+	 * @param revision the revision, from {@link #fetch()}
+	 * @param served the revision served now, whose unchanged files may be shared, or
+	 * {@code null}
+	 * @param base the revision the folder holds
+	 * @param folder the folder
+	 * @throws IOException when the revision cannot be written or breaks a limit
+	 */
+	default void update(String revision, @Nullable String served, String base, Path folder) throws IOException {
+		FolderTrees.delete(folder);
+		Files.createDirectory(folder);
+		checkout(revision, served, folder);
+	}
 
 	/**
 	 * What the last checkout left out and why (a skill whose digest does not match, an

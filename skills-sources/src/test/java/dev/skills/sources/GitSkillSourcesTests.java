@@ -127,20 +127,55 @@ class GitSkillSourcesTests {
 	}
 
 	@Test
-	void whenNewRevisionsAreServedThenOldRevisionFoldersAreRemoved() throws Exception {
-		this.repository.push("first");
+	void whenNewRevisionsAreServedThenOnlyTheServedAndOneSpareRevisionFolderRemain() throws Exception {
+		String first = this.repository.push("first");
 		Instance instance = start("a", settings("main", Duration.ZERO));
 		await(() -> instance.registry.contains("pdf"));
-		this.repository.skill("skills/docx", "Write Word files").push("second");
+		String second = this.repository.skill("skills/docx", "Write Word files").push("second");
+		instance.sources.refresh();
 		String third = this.repository.skill("skills/xlsx", "Write spreadsheets").push("third");
 		instance.sources.refresh();
 		instance.sources.refresh();
 		assertThat(instance.registry.contains("xlsx")).isTrue();
 		Path sourceFolder = Path.of(instance.sources.locations().get(0)).getParent();
 		try (Stream<Path> children = Files.list(sourceFolder)) {
-			assertThat(children.map((child) -> child.getFileName().toString())).containsExactlyInAnyOrder("current",
-					"repo.git", third);
+			assertThat(children.map((child) -> child.getFileName().toString()))
+				.containsExactlyInAnyOrder("current", "repo.git", second, third)
+				.doesNotContain(first);
 		}
+	}
+
+	@Test
+	void whenARevisionIsWrittenIntoTheSpareThenItHoldsExactlyTheCommitsFilesAndSharesTheUnchangedOnes()
+			throws Exception {
+		this.repository.skill("skills/docx", "Write Word files").write("skills/docx/references/OLD.md", "old");
+		this.repository.push("first");
+		Instance instance = start("a", settings("main", Duration.ZERO));
+		await(() -> instance.registry.contains("pdf"));
+		// The spare is the first revision; the third is written into it.
+		String second = this.repository.skill("skills/xlsx", "Write spreadsheets").push("second");
+		instance.sources.refresh();
+		this.repository.delete("skills/docx")
+			.write("skills/pdf/references/GUIDE.md", "guide v2")
+			.write("skills/xlsx/references/NEW.md", "new")
+			.push("third");
+		instance.sources.refresh();
+
+		Path current = Path.of(instance.sources.locations().get(0));
+		Path served = current.toRealPath();
+		try (Stream<Path> all = Files.walk(served)) {
+			assertThat(all.map((path) -> served.relativize(path).toString().replace('\\', '/')))
+				.containsExactlyInAnyOrder("", "pdf", "pdf/SKILL.md", "pdf/references", "pdf/references/GUIDE.md",
+						"csv", "csv/SKILL.md", "xlsx", "xlsx/SKILL.md", "xlsx/references", "xlsx/references/NEW.md");
+		}
+		assertThat(instance.registry.names()).containsExactly("csv", "pdf", "xlsx");
+		assertThat(instance.registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("guide v2");
+		// Unchanged since the revision served before: the same file, so the registry does
+		// not read it again.
+		Path spare = current.resolveSibling(second);
+		assertThat(Files.isSameFile(current.resolve("xlsx/SKILL.md"), spare.resolve("xlsx/SKILL.md"))).isTrue();
+		assertThat(Files.isSameFile(current.resolve("csv/SKILL.md"), spare.resolve("csv/SKILL.md"))).isTrue();
+		assertThat(spare.resolve("pdf/references/GUIDE.md")).hasContent("guide v1");
 	}
 
 	@Test
