@@ -109,15 +109,17 @@ public final class BenchmarkReport {
 					.shouldFailOnError(true)
 					.build())
 			.run();
-		RunResult baseline = find(results, "baselineFolderRescan");
-		for (String method : List.of("refreshUnchanged", "refreshOneChangedSkill")) {
-			RunResult result = find(results, method);
-			report.append(String.format(Locale.ROOT,
-					"Git source of 1,000 skills, %s: %.2f ms vs rescan of the same folder %.2f ms = %.2fx; "
-							+ "allocated %.0f vs %.0f bytes per call%n",
-					method, result.getPrimaryResult().getScore(), baseline.getPrimaryResult().getScore(),
-					result.getPrimaryResult().getScore() / baseline.getPrimaryResult().getScore(), allocated(result),
-					allocated(baseline)));
+		for (String shape : List.of("project", "peer")) {
+			RunResult baseline = find(results, "baselineFolderRescan", shape);
+			for (String method : List.of("refreshUnchanged", "refreshOneChangedSkill")) {
+				RunResult result = find(results, method, shape);
+				report.append(String.format(Locale.ROOT,
+						"Git source of 1,000 skills (%s tree), %s: %.2f ms vs rescan of the same folder %.2f ms = "
+								+ "%.2fx; allocated %.0f vs %.0f bytes per call%n",
+						shape, method, result.getPrimaryResult().getScore(), baseline.getPrimaryResult().getScore(),
+						result.getPrimaryResult().getScore() / baseline.getPrimaryResult().getScore(),
+						allocated(result), allocated(baseline)));
+			}
 		}
 		long[] heap = SourcesHeap.measure(1000, 3);
 		report.append(String.format(Locale.ROOT,
@@ -126,13 +128,14 @@ public final class BenchmarkReport {
 				heap[0], heap[1], (double) heap[1] / heap[0]));
 	}
 
-	private static RunResult find(Collection<RunResult> results, String method) {
+	private static RunResult find(Collection<RunResult> results, String method, String shape) {
 		for (RunResult result : results) {
-			if (result.getParams().getBenchmark().endsWith("." + method)) {
+			if (result.getParams().getBenchmark().endsWith("." + method)
+					&& shape.equals(result.getParams().getParam("shape"))) {
 				return result;
 			}
 		}
-		throw new IllegalStateException("No result for " + method);
+		throw new IllegalStateException("No result for " + method + " " + shape);
 	}
 
 	private static void catalog(StringBuilder report) throws RunnerException {

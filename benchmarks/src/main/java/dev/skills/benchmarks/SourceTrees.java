@@ -17,10 +17,13 @@ import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
 
 /**
- * A git repository of skills for the source benchmarks: the first location of a
- * {@link SkillTrees} tree, committed with JGit, read through a git source (over
- * {@code file:}, so that the figures are the library's work, not a network's) and, as the
- * baseline, as a plain folder location.
+ * A git repository of skills for the source benchmarks, in one of two shapes:
+ * {@code project} (the first location of a {@link SkillTrees} tree: categories of skills
+ * with a reference file each, below a folder of the repository) or {@code peer} (the
+ * peer-like tree: 50 family folders of single-file skills at the repository's root),
+ * committed with JGit, read through a git source (over {@code file:}, so that the figures
+ * are the library's work, not a network's) and, as the baseline, as a plain folder
+ * location.
  */
 final class SourceTrees implements AutoCloseable {
 
@@ -32,11 +35,18 @@ final class SourceTrees implements AutoCloseable {
 
 	private final int skills;
 
+	private final boolean peer;
+
 	private int edits;
 
 	SourceTrees(int skills) {
+		this(skills, "project");
+	}
+
+	SourceTrees(int skills, String shape) {
 		this.skills = skills;
-		this.root = SkillTrees.create(skills);
+		this.peer = shape.equals("peer");
+		this.root = this.peer ? SkillTrees.createPeerLike(skills) : SkillTrees.create(skills);
 		try {
 			this.cache = Files.createTempDirectory("skills-bench-cache");
 			this.git = Git.init().setDirectory(this.root.toFile()).setInitialBranch("main").call();
@@ -55,7 +65,7 @@ final class SourceTrees implements AutoCloseable {
 	 * @return the folder
 	 */
 	String folder() {
-		return this.root.resolve("location-0").toString();
+		return this.peer ? this.root.toString() : this.root.resolve("location-0").toString();
 	}
 
 	/**
@@ -73,7 +83,7 @@ final class SourceTrees implements AutoCloseable {
 	 */
 	SkillSources sources(String name) {
 		GitSourceSettings source = new GitSourceSettings(this.root.resolve(".git").toUri().toString(), "main",
-				"location-0", Duration.ZERO, null, null);
+				this.peer ? "" : "location-0", Duration.ZERO, null, null);
 		return SkillSources.git(List.of(source), SourcesSettings.defaults().withCacheDir(this.cache.resolve(name)),
 				(status, outcome, duration) -> {
 				});
@@ -111,8 +121,17 @@ final class SourceTrees implements AutoCloseable {
 	void commitOneEdit() {
 		String suffix = ((this.edits++ % 2) == 0) ? " Edited." : " Edited again.";
 		try {
-			Files.writeString(SkillTrees.skillFile(this.root, this.skills / 2),
-					SkillTrees.content(this.skills / 2, suffix));
+			int edited = this.skills / 2;
+			if (this.peer) {
+				Path file = this.root.resolve("family-" + (edited % 50))
+					.resolve(SkillTrees.name(edited))
+					.resolve("SKILL.md");
+				Files.writeString(file, Files.readString(file)
+					.replaceFirst("(description: [^\n]*?)( Edited\\.| Edited again\\.)?\n", "$1" + suffix + "\n"));
+			}
+			else {
+				Files.writeString(SkillTrees.skillFile(this.root, edited), SkillTrees.content(edited, suffix));
+			}
 			commit("edit " + this.edits);
 		}
 		catch (IOException ex) {

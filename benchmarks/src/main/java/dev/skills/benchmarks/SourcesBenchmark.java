@@ -14,6 +14,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -21,10 +22,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A refresh of a 1,000-skill git source: unchanged (one fetch, nothing new), and after a
- * commit that edits one skill (fetch, checkout, switch, registry update, old revision
- * removed). The baseline is a rescan of the same 1,000 skills as a folder location. The
- * commit happens before each call and is not measured.
+ * A refresh of a 1,000-skill git source, in both tree shapes of {@link SourceTrees}:
+ * unchanged (one fetch, nothing new), and after a commit that edits one skill (fetch,
+ * checkout, switch, registry update, old revision removed). The baseline is a rescan of
+ * the same 1,000 skills as a folder location. The commit happens before each call and is
+ * not measured.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -33,6 +35,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class SourcesBenchmark {
+
+	@Param({ "project", "peer" })
+	public String shape;
 
 	private SourceTrees trees;
 
@@ -48,7 +53,7 @@ public class SourcesBenchmark {
 
 	@Setup(Level.Trial)
 	public void createRepository() {
-		this.trees = new SourceTrees(1000);
+		this.trees = new SourceTrees(1000, this.shape);
 		this.folder = this.trees.folderRegistry();
 		this.unchanged = this.trees.sources("unchanged");
 		this.unchangedRegistry = SourceTrees.sourceRegistry(this.unchanged);

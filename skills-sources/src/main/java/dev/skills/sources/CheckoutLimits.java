@@ -9,14 +9,14 @@ import java.io.IOException;
  * @param maxFiles the most files
  * @param maxBytes the most bytes, all files together
  */
-record CheckoutLimits(int maxFiles, long maxBytes) {
+public record CheckoutLimits(int maxFiles, long maxBytes) {
 
 	/**
 	 * Check the limits.
 	 * @param maxFiles the most files
 	 * @param maxBytes the most bytes
 	 */
-	CheckoutLimits {
+	public CheckoutLimits {
 		if (maxFiles < 1 || maxBytes < 1) {
 			throw new IllegalArgumentException("checkout limits must be positive");
 		}
@@ -28,7 +28,7 @@ record CheckoutLimits(int maxFiles, long maxBytes) {
 	 * @param bytes the bytes so far, this file included
 	 * @throws IOException when a limit is passed
 	 */
-	void check(int files, long bytes) throws IOException {
+	public void check(int files, long bytes) throws IOException {
 		if (files > this.maxFiles) {
 			throw new IOException("more than " + this.maxFiles + " files");
 		}

@@ -6,8 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
+import dev.skills.sources.TreeCheckout.Counts;
 import org.eclipse.jgit.api.FetchCommand;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
@@ -41,6 +44,10 @@ final class GitSource implements RemoteSource {
 	private final CheckoutLimits limits;
 
 	private final String name;
+
+	// The files and bytes of the last checkouts, by commit: an update counts only what
+	// changed. Only the source's run (one fetch at a time) touches it.
+	private final Map<String, Counts> counts = new LinkedHashMap<>();
 
 	// The full name of the ref once one fetch found it (refs/heads/x or refs/tags/x).
 	private volatile @Nullable String resolvedRef;
@@ -120,10 +127,34 @@ final class GitSource implements RemoteSource {
 
 	@Override
 	public void checkout(String revision, @Nullable String served, Path into) throws IOException {
+		write(revision, null, served, into);
+	}
+
+	@Override
+	public void update(String revision, @Nullable String served, String base, Path folder) throws IOException {
+		try {
+			write(revision, base, served, folder);
+		}
+		catch (IOException ex) {
+			// A file that became a folder, a spare whose commit is gone: write it afresh.
+			RemoteSource.super.update(revision, served, base, folder);
+		}
+	}
+
+	private void write(String revision, @Nullable String base, @Nullable String served, Path into) throws IOException {
 		try (Repository repository = open()) {
-			new TreeCheckout(repository, this.settings.path(), this.limits).write(ObjectId.fromString(revision),
+			ObjectId baseCommit = (base != null) ? ObjectId.fromString(base) : null;
+			if (baseCommit != null && !repository.getObjectDatabase().has(baseCommit)) {
+				throw new IOException("the spare revision's commit is not in the cache");
+			}
+			Counts counts = new TreeCheckout(repository, this.settings.path(), this.limits).write(
+					ObjectId.fromString(revision), baseCommit, (base != null) ? this.counts.get(base) : null,
 					(served != null) ? ObjectId.fromString(served) : null,
 					(served != null) ? this.folders.revision(served) : null, into);
+			this.counts.put(revision, counts);
+			while (this.counts.size() > 3) {
+				this.counts.remove(this.counts.keySet().iterator().next());
+			}
 		}
 	}
 

@@ -1,9 +1,13 @@
 package dev.skills.sources;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
 
+import dev.skills.sources.SkillSources.SourcesSettings;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -11,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * and writes a revision's files into a folder. Checking the files, switching to them and
  * telling the registry are {@link SourceRun}'s.
  */
-interface RemoteSource {
+public interface RemoteSource {
 
 	/**
 	 * The source's name, as operators see it: no credentials, no cache path.
@@ -53,5 +57,68 @@ interface RemoteSource {
 	 * @throws IOException when the revision cannot be written or breaks a limit
 	 */
 	void checkout(String revision, @Nullable String served, Path into) throws IOException;
+
+	/**
+	 * Bring a folder that holds another revision (the spare one, served before the
+	 * revision served now) to a revision. By default the folder is emptied and
+	 * {@link #checkout checked out} again; a source that can tell what changed between
+	 * two revisions writes only that.
+	 * @param revision the revision, from {@link #fetch()}
+	 * @param served the revision served now, whose unchanged files may be shared, or
+	 * {@code null}
+	 * @param base the revision the folder holds
+	 * @param folder the folder
+	 * @throws IOException when the revision cannot be written or breaks a limit
+	 */
+	default void update(String revision, @Nullable String served, String base, Path folder) throws IOException {
+		FolderTrees.delete(folder);
+		Files.createDirectory(folder);
+		checkout(revision, served, folder);
+	}
+
+	/**
+	 * What the last checkout left out and why (a skill whose digest does not match, an
+	 * unknown index version), kept as warnings on the registry while the source serves.
+	 * @return the warnings, empty by default
+	 */
+	default List<String> warnings() {
+		return List.of();
+	}
+
+	/**
+	 * Let go of what the source holds (its HTTP client's threads); called once, when the
+	 * sources close.
+	 */
+	default void close() {
+	}
+
+	/**
+	 * Creates a source once its cache folder is known.
+	 */
+	interface Factory {
+
+		/**
+		 * A short readable name for the source's cache folder.
+		 * @return for example the host of an index
+		 */
+		String readableName();
+
+		/**
+		 * Everything that makes the source another one, hashed into the cache folder's
+		 * name; never shown.
+		 * @return for example an index's URL
+		 */
+		String identity();
+
+		/**
+		 * Create the source.
+		 * @param settings the fetch timeout and the checkout limits
+		 * @param revisionFolder the folder of a revision once served: where a checkout
+		 * finds the files of the revision served now
+		 * @return the source
+		 */
+		RemoteSource create(SourcesSettings settings, Function<String, Path> revisionFolder);
+
+	}
 
 }

@@ -2,22 +2,20 @@ package dev.skills.sources;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 
 import org.jspecify.annotations.Nullable;
 
 /**
- * The cache folder of one source: {@code repo.git} (the fetched objects), one folder per
- * checked-out revision, and {@code current}, a link to the revision served. The registry
- * reads {@code current}; a new revision is checked out beside it under a temporary name,
- * renamed once complete, and {@code current} is replaced by a rename, so a reader sees
- * the old revision or the new one, never a mix.
+ * The cache folder of one source: {@code repo.git} (the fetched objects), the folders of
+ * two revisions (the one served and a spare, the one served before), and {@code current},
+ * a link to the revision served. The registry reads {@code current}; a new revision is
+ * written under a temporary name (into the spare, renamed, when there is one, so that
+ * only what changed is written), renamed once complete, and {@code current} is replaced
+ * by a rename, so a reader sees the old revision or the new one, never a mix.
  */
 final class RevisionFolders {
 
@@ -101,6 +99,40 @@ final class RevisionFolders {
 	}
 
 	/**
+	 * The spare revision: a complete revision folder other than the one served.
+	 * @param served the revision served, or {@code null}
+	 * @return the spare's revision id, or {@code null} when there is none
+	 * @throws IOException when the cache folder cannot be listed
+	 */
+	@Nullable String spare(@Nullable String served) throws IOException {
+		try (DirectoryStream<Path> children = Files.newDirectoryStream(this.root)) {
+			for (Path child : children) {
+				String name = String.valueOf(child.getFileName());
+				if (revisionFolder(name) && !name.equals(served)
+						&& Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
+					return name;
+				}
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Take the spare revision's folder to write a revision into: renamed to the temporary
+	 * name of {@link #partial(String)}, so that a process that stops meanwhile leaves no
+	 * half-written revision under a revision's name.
+	 * @param spare the spare's revision id, from {@link #spare(String)}
+	 * @param revision the revision to write
+	 * @return the folder, holding the spare's files
+	 * @throws IOException when it cannot be renamed
+	 */
+	Path reuse(String spare, String revision) throws IOException {
+		Path partial = this.root.resolve(revision + PARTIAL);
+		delete(partial);
+		return Files.move(revision(spare), partial, StandardCopyOption.ATOMIC_MOVE);
+	}
+
+	/**
 	 * Mark a checkout complete and serve it: rename its folder, then replace the
 	 * {@code current} link with one to it.
 	 * @param revision the revision id
@@ -123,20 +155,24 @@ final class RevisionFolders {
 	}
 
 	/**
-	 * Remove every revision but the one served, and any temporary folder.
+	 * Remove every revision but the one served and the spare, and any temporary folder.
+	 * @param spare the revision to keep as the spare, or {@code null}
 	 * @throws IOException when one cannot be removed
 	 */
-	void prune() throws IOException {
+	void prune(@Nullable String spare) throws IOException {
 		String current = current();
 		try (DirectoryStream<Path> children = Files.newDirectoryStream(this.root)) {
 			for (Path child : children) {
 				String name = String.valueOf(child.getFileName());
-				if (!name.equals(CURRENT) && !name.equals(REPOSITORY) && !name.equals(current)
-						&& !name.startsWith(".")) {
+				if (revisionFolder(name) && !name.equals(current) && !name.equals(spare)) {
 					delete(child);
 				}
 			}
 		}
+	}
+
+	private static boolean revisionFolder(String name) {
+		return !name.equals(CURRENT) && !name.equals(REPOSITORY) && !name.startsWith(".") && !name.endsWith(PARTIAL);
 	}
 
 	/**
@@ -145,27 +181,7 @@ final class RevisionFolders {
 	 * @throws IOException when a part cannot be deleted
 	 */
 	static void delete(Path path) throws IOException {
-		if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-			return;
-		}
-		Files.walkFileTree(path, new SimpleFileVisitor<>() {
-
-			@Override
-			public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-				Files.delete(file);
-				return FileVisitResult.CONTINUE;
-			}
-
-			@Override
-			public FileVisitResult postVisitDirectory(Path dir, @Nullable IOException ex) throws IOException {
-				if (ex != null) {
-					throw ex;
-				}
-				Files.delete(dir);
-				return FileVisitResult.CONTINUE;
-			}
-
-		});
+		FolderTrees.delete(path);
 	}
 
 }

@@ -19,6 +19,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
 import org.jspecify.annotations.Nullable;
 
@@ -62,19 +63,42 @@ public final class SkillSources implements AutoCloseable {
 	 * @throws UncheckedIOException when a cache folder cannot be created
 	 */
 	public static SkillSources git(List<GitSourceSettings> git, SourcesSettings settings, FetchListener listener) {
+		return create(git, List.of(), settings, listener);
+	}
+
+	/**
+	 * Prepare git sources and others (published indexes); nothing is fetched before
+	 * {@link #start(SkillsRegistry)}.
+	 * @param git the repositories
+	 * @param others the other sources, after the repositories
+	 * @param settings the cache folder, the fetch timeout and the checkout limits
+	 * @param listener told of every fetch (for metrics)
+	 * @return the sources
+	 * @throws UncheckedIOException when a cache folder cannot be created
+	 */
+	public static SkillSources create(List<GitSourceSettings> git, List<RemoteSource.Factory> others,
+			SourcesSettings settings, FetchListener listener) {
 		List<SourceRun> runs = new ArrayList<>();
 		CheckoutLimits limits = new CheckoutLimits(settings.maxFiles(), settings.maxBytes());
 		for (GitSourceSettings source : git) {
-			try {
-				RevisionFolders folders = new RevisionFolders(settings.cacheDir().resolve(folderName(source)));
-				runs.add(new SourceRun(new GitSource(source, folders, settings.timeout(), limits), folders, listener));
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException("Cannot create the cache folder of " + GitSource.displayName(source),
-						ex);
-			}
+			RevisionFolders folders = folders(settings, folderName(source), GitSource.displayName(source));
+			runs.add(new SourceRun(new GitSource(source, folders, settings.timeout(), limits), folders, listener));
+		}
+		for (RemoteSource.Factory factory : others) {
+			RevisionFolders folders = folders(settings, folderName(factory.readableName(), factory.identity()),
+					factory.readableName());
+			runs.add(new SourceRun(factory.create(settings, folders::revision), folders, listener));
 		}
 		return new SkillSources(runs, settings.timeout());
+	}
+
+	private static RevisionFolders folders(SourcesSettings settings, String folderName, String displayName) {
+		try {
+			return new RevisionFolders(settings.cacheDir().resolve(folderName));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot create the cache folder of " + displayName, ex);
+		}
 	}
 
 	/**
@@ -96,11 +120,10 @@ public final class SkillSources implements AutoCloseable {
 		for (SourceRun run : this.runs) {
 			Duration interval = run.source().refreshInterval();
 			if (interval.isZero() || !run.source().moves()) {
-				this.executor.execute(() -> run.run(this::switched));
+				this.executor.execute(() -> fetch(run));
 			}
 			else {
-				this.executor.scheduleWithFixedDelay(() -> run.run(this::switched), 0, interval.toMillis(),
-						TimeUnit.MILLISECONDS);
+				this.executor.scheduleWithFixedDelay(() -> fetch(run), 0, interval.toMillis(), TimeUnit.MILLISECONDS);
 			}
 		}
 	}
@@ -113,7 +136,7 @@ public final class SkillSources implements AutoCloseable {
 	public List<SourceStatus> refresh() {
 		List<Future<FetchOutcome>> fetches = new ArrayList<>();
 		for (SourceRun run : this.runs) {
-			fetches.add(this.executor.submit(() -> run.run(this::switched)));
+			fetches.add(this.executor.submit(() -> fetch(run)));
 		}
 		for (Future<FetchOutcome> fetch : fetches) {
 			try {
@@ -167,6 +190,34 @@ public final class SkillSources implements AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+		this.runs.forEach((run) -> run.source().close());
+	}
+
+	private FetchOutcome fetch(SourceRun run) {
+		FetchOutcome outcome = run.run(this::switched);
+		SkillsRegistry registry = this.registry;
+		if (registry != null) {
+			registry.report(run.location().toString(), diagnostics(run.status(), run.source().warnings()));
+		}
+		return outcome;
+	}
+
+	// A source that fails is a diagnostic of the registry until a fetch succeeds: an
+	// error while it never loaded, a warning while it serves an older revision; what its
+	// checkout left out is a warning while it serves.
+	private static List<SkillDiagnostic> diagnostics(SourceStatus status, List<String> warnings) {
+		List<SkillDiagnostic> diagnostics = new ArrayList<>();
+		String error = status.lastError();
+		if (error != null) {
+			diagnostics.add(status.loaded()
+					? SkillDiagnostic.warning(status.name(), null,
+							error + "; still serving revision " + status.revision())
+					: SkillDiagnostic.error(status.name(), null, error + "; nothing served yet"));
+		}
+		if (status.loaded()) {
+			warnings.forEach((warning) -> diagnostics.add(SkillDiagnostic.warning(status.name(), null, warning)));
+		}
+		return diagnostics;
 	}
 
 	private void switched(Path location) {
@@ -182,13 +233,16 @@ public final class SkillSources implements AutoCloseable {
 	static String folderName(GitSourceSettings source) {
 		String uri = source.uri().replaceAll("/+$", "").replaceAll("\\.git$", "");
 		String last = uri.substring(uri.lastIndexOf('/') + 1);
-		String readable = (last + "-" + source.ref()).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-");
+		return folderName(last + "-" + source.ref(), source.uri() + "\n" + source.ref() + "\n" + source.path());
+	}
+
+	private static String folderName(String name, String identity) {
+		String readable = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-");
 		if (readable.length() > 40) {
 			readable = readable.substring(0, 40);
 		}
 		try {
-			byte[] hash = MessageDigest.getInstance("SHA-256")
-				.digest((source.uri() + "\n" + source.ref() + "\n" + source.path()).getBytes(StandardCharsets.UTF_8));
+			byte[] hash = MessageDigest.getInstance("SHA-256").digest(identity.getBytes(StandardCharsets.UTF_8));
 			return readable + "-" + HexFormat.of().formatHex(hash, 0, 6);
 		}
 		catch (NoSuchAlgorithmException ex) {

@@ -13,10 +13,10 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One source's fetches, one at a time: fetch, check out, check, switch, tell the
- * registry, remove the old revision. Whatever fails (the network, a limit, a revision
- * that breaks a working skill) leaves the last good revision served and says why in the
- * status.
+ * One source's fetches, one at a time: fetch, check out (into the spare revision's folder
+ * when there is one), check, switch, tell the registry, keep the revision served until
+ * now as the next spare. Whatever fails (the network, a limit, a revision that breaks a
+ * working skill) leaves the last good revision served and says why in the status.
  */
 final class SourceRun {
 
@@ -109,8 +109,16 @@ final class SourceRun {
 				this.status = new SourceStatus(before.name(), before.type(), served, before.fetchedAt(), now, null);
 				return FetchOutcome.UNCHANGED;
 			}
-			Path partial = this.folders.partial(revision);
-			this.source.checkout(revision, served, partial);
+			String spare = this.folders.spare(served);
+			Path partial;
+			if (spare != null) {
+				partial = this.folders.reuse(spare, revision);
+				this.source.update(revision, served, spare, partial);
+			}
+			else {
+				partial = this.folders.partial(revision);
+				this.source.checkout(revision, served, partial);
+			}
 			String broken = regression(partial);
 			if (broken != null) {
 				RevisionFolders.delete(partial);
@@ -121,7 +129,8 @@ final class SourceRun {
 			switched.accept(this.folders.location());
 			// The status names the revision once the registry serves it.
 			this.status = new SourceStatus(before.name(), before.type(), revision, now, now, null);
-			this.folders.prune();
+			// The revision served until now is the spare the next one is written into.
+			this.folders.prune(served);
 			if (logger.isInfoEnabled()) {
 				logger.info("Skills source " + before.name() + " now serves revision " + revision);
 			}

@@ -6,10 +6,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.sources.SkillSources.SourcesSettings;
@@ -125,20 +127,55 @@ class GitSkillSourcesTests {
 	}
 
 	@Test
-	void whenNewRevisionsAreServedThenOldRevisionFoldersAreRemoved() throws Exception {
-		this.repository.push("first");
+	void whenNewRevisionsAreServedThenOnlyTheServedAndOneSpareRevisionFolderRemain() throws Exception {
+		String first = this.repository.push("first");
 		Instance instance = start("a", settings("main", Duration.ZERO));
 		await(() -> instance.registry.contains("pdf"));
-		this.repository.skill("skills/docx", "Write Word files").push("second");
+		String second = this.repository.skill("skills/docx", "Write Word files").push("second");
+		instance.sources.refresh();
 		String third = this.repository.skill("skills/xlsx", "Write spreadsheets").push("third");
 		instance.sources.refresh();
 		instance.sources.refresh();
 		assertThat(instance.registry.contains("xlsx")).isTrue();
 		Path sourceFolder = Path.of(instance.sources.locations().get(0)).getParent();
 		try (Stream<Path> children = Files.list(sourceFolder)) {
-			assertThat(children.map((child) -> child.getFileName().toString())).containsExactlyInAnyOrder("current",
-					"repo.git", third);
+			assertThat(children.map((child) -> child.getFileName().toString()))
+				.containsExactlyInAnyOrder("current", "repo.git", second, third)
+				.doesNotContain(first);
 		}
+	}
+
+	@Test
+	void whenARevisionIsWrittenIntoTheSpareThenItHoldsExactlyTheCommitsFilesAndSharesTheUnchangedOnes()
+			throws Exception {
+		this.repository.skill("skills/docx", "Write Word files").write("skills/docx/references/OLD.md", "old");
+		this.repository.push("first");
+		Instance instance = start("a", settings("main", Duration.ZERO));
+		await(() -> instance.registry.contains("pdf"));
+		// The spare is the first revision; the third is written into it.
+		String second = this.repository.skill("skills/xlsx", "Write spreadsheets").push("second");
+		instance.sources.refresh();
+		this.repository.delete("skills/docx")
+			.write("skills/pdf/references/GUIDE.md", "guide v2")
+			.write("skills/xlsx/references/NEW.md", "new")
+			.push("third");
+		instance.sources.refresh();
+
+		Path current = Path.of(instance.sources.locations().get(0));
+		Path served = current.toRealPath();
+		try (Stream<Path> all = Files.walk(served)) {
+			assertThat(all.map((path) -> served.relativize(path).toString().replace('\\', '/')))
+				.containsExactlyInAnyOrder("", "pdf", "pdf/SKILL.md", "pdf/references", "pdf/references/GUIDE.md",
+						"csv", "csv/SKILL.md", "xlsx", "xlsx/SKILL.md", "xlsx/references", "xlsx/references/NEW.md");
+		}
+		assertThat(instance.registry.names()).containsExactly("csv", "pdf", "xlsx");
+		assertThat(instance.registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("guide v2");
+		// Unchanged since the revision served before: the same file, so the registry does
+		// not read it again.
+		Path spare = current.resolveSibling(second);
+		assertThat(Files.isSameFile(current.resolve("xlsx/SKILL.md"), spare.resolve("xlsx/SKILL.md"))).isTrue();
+		assertThat(Files.isSameFile(current.resolve("csv/SKILL.md"), spare.resolve("csv/SKILL.md"))).isTrue();
+		assertThat(spare.resolve("pdf/references/GUIDE.md")).hasContent("guide v1");
 	}
 
 	@Test
@@ -159,12 +196,17 @@ class GitSkillSourcesTests {
 		assertThat(output).contains("revision " + broken + " not served").contains("still serving revision " + good);
 		assertThat(instance.registry.get("pdf").get().description()).isEqualTo("Read PDF files");
 		assertThat(instance.registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("guide v1");
+		assertThat(instance.registry.diagnostics()).singleElement().satisfies((diagnostic) -> {
+			assertThat(diagnostic.isError()).isFalse();
+			assertThat(diagnostic.message()).contains(broken).contains("still serving revision " + good);
+		});
 
 		String fixed = this.repository.skill("skills/pdf", "Read PDF files, fixed").push("fix pdf");
 		status = instance.sources.refresh().get(0);
 		assertThat(status.revision()).isEqualTo(fixed);
 		assertThat(status.lastError()).isNull();
 		assertThat(instance.registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("guide v2");
+		assertThat(instance.registry.diagnostics()).isEmpty();
 	}
 
 	@Test
@@ -220,6 +262,60 @@ class GitSkillSourcesTests {
 		assertThat(status.lastError()).startsWith("fetch failed: ").contains("127.0.0.1:1");
 		assertThat(this.outcomes).containsExactly(FetchOutcome.FAILED);
 		assertThat(instance.registry.size()).isZero();
+		// The registry says so too, once the report reaches it.
+		await(() -> instance.registry.diagnostics().stream().anyMatch(SkillDiagnostic::isError));
+		assertThat(instance.registry.diagnostics()).filteredOn(SkillDiagnostic::isError)
+			.singleElement()
+			.satisfies((diagnostic) -> {
+				assertThat(diagnostic.file()).isEqualTo(status.name());
+				assertThat(diagnostic.message()).contains("fetch failed").contains("nothing served yet");
+			});
+	}
+
+	@Test
+	void whenTheServerStopsAnsweringThenTheFetchTimesOutAndTheLastGoodRevisionIsKept() throws Exception {
+		String good = this.repository.push("first");
+		SkillSources sources = SkillSources.git(List.of(settings("main", Duration.ZERO)),
+				new SourcesSettings(this.temp.resolve("cache-hang"), Duration.ofSeconds(1), 10_000, 1_000_000),
+				(status, outcome, duration) -> this.outcomes.add(outcome));
+		SkillsRegistry registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(false).build());
+		this.closeables.add(registry);
+		this.closeables.add(sources);
+		sources.start(registry);
+		await(() -> registry.contains("pdf"));
+		this.repository.skill("skills/docx", "Write Word files").push("second");
+		this.server.stopAnswering();
+
+		long start = System.nanoTime();
+		CompletableFuture<List<SourceStatus>> refresh = CompletableFuture.supplyAsync(sources::refresh);
+		// While the fetch waits, a chat request reads the registry as before.
+		assertThat(registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("guide v1");
+		SourceStatus status = refresh.get().get(0);
+
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(3000));
+		assertThat(status.revision()).isEqualTo(good);
+		assertThat(status.lastError()).startsWith("fetch failed: ").contains("timed out");
+		assertThat(registry.names()).containsExactly("csv", "pdf");
+		assertThat(this.outcomes).endsWith(FetchOutcome.FAILED);
+	}
+
+	@Test
+	void whenTheServerNeverAnswersThenStartUpDoesNotWaitForIt() throws Exception {
+		this.repository.push("first");
+		this.server.stopAnswering();
+		long start = System.nanoTime();
+		SkillSources sources = SkillSources.git(List.of(settings("main", Duration.ZERO)),
+				new SourcesSettings(this.temp.resolve("cache-hang"), Duration.ofSeconds(1), 10_000, 1_000_000),
+				(status, outcome, duration) -> this.outcomes.add(outcome));
+		SkillsRegistry registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(false).build());
+		this.closeables.add(registry);
+		this.closeables.add(sources);
+		sources.start(registry);
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(900));
+		await(() -> !this.outcomes.isEmpty());
+		assertThat(sources.statuses().get(0).lastError()).contains("timed out");
 	}
 
 	@Test

@@ -1,5 +1,6 @@
 package dev.skills.core.registry;
 
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.skills.core.SkillDiagnostic;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one location holds in a snapshot: every skill folder it found, loaded or not, the
@@ -48,6 +50,21 @@ record LocationSkills(Location location, Map<String, SkillEntry> entries, Map<St
 		}
 		return new LocationSkills(location, Collections.unmodifiableMap(byFolder), Collections.unmodifiableMap(winners),
 				shared.isEmpty() ? Set.of() : Set.copyOf(shared), List.copyOf(diagnostics));
+	}
+
+	/**
+	 * The known skill folder a path lies in (or is).
+	 * @param path a path inside the location
+	 * @return the folder, as its entry's key, or {@code null}
+	 */
+	@Nullable String folderOf(Path path) {
+		for (Path dir = path; dir != null && this.location.contains(dir); dir = dir.getParent()) {
+			String key = dir.toString();
+			if (this.entries.containsKey(key)) {
+				return key;
+			}
+		}
+		return null;
 	}
 
 	/**

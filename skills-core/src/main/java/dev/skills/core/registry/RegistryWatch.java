@@ -24,6 +24,8 @@ final class RegistryWatch {
 
 	private static final Log logger = LogFactory.getLog("dev.skills.registry");
 
+	private static final String WATCHER = "watcher";
+
 	private final SkillConfig config;
 
 	private final SkillsWriter writer;
@@ -90,7 +92,7 @@ final class RegistryWatch {
 
 				@Override
 				public void onDiagnostics(List<SkillDiagnostic> diagnostics) {
-					RegistryWatch.this.writer.watcherDiagnostics(diagnostics);
+					RegistryWatch.this.writer.standingDiagnostics(WATCHER, diagnostics);
 				}
 
 			});
@@ -104,7 +106,7 @@ final class RegistryWatch {
 		if (this.watcher != null) {
 			this.watcher.close();
 			this.watcher = null;
-			this.writer.watcherDiagnostics(List.of());
+			this.writer.standingDiagnostics(WATCHER, List.of());
 		}
 	}
 

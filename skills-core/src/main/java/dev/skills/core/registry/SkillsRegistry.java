@@ -120,6 +120,17 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
+	 * Keep a reporter's diagnostics on {@link #diagnostics()} until it reports again: for
+	 * problems that belong to no skill file, such as a remote source that cannot be
+	 * fetched. Each report replaces the reporter's previous one.
+	 * @param reporter who reports, for example a source's name
+	 * @param diagnostics every current diagnostic of the reporter; empty to clear them
+	 */
+	public void report(String reporter, List<SkillDiagnostic> diagnostics) {
+		this.writer.standingDiagnostics(reporter, diagnostics);
+	}
+
+	/**
 	 * The current snapshot; hold it to read several things consistently. Every reader of
 	 * skills, instructions and files is on the snapshot.
 	 * @return the snapshot

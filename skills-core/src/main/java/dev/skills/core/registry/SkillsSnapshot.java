@@ -35,7 +35,7 @@ public final class SkillsSnapshot {
 	// In precedence order; a reload replaces the parts of the locations it touched.
 	private final List<LocationSkills> locations;
 
-	private final List<SkillDiagnostic> watcherDiagnostics;
+	private final List<SkillDiagnostic> standingDiagnostics;
 
 	private final SkillContents contents;
 
@@ -50,11 +50,11 @@ public final class SkillsSnapshot {
 	private volatile @Nullable List<SkillDiagnostic> diagnostics;
 
 	SkillsSnapshot(long generation, Instant createdAt, List<LocationSkills> locations,
-			List<SkillDiagnostic> watcherDiagnostics, SkillContents contents) {
+			List<SkillDiagnostic> standingDiagnostics, SkillContents contents) {
 		this.generation = generation;
 		this.createdAt = createdAt;
 		this.locations = List.copyOf(locations);
-		this.watcherDiagnostics = List.copyOf(watcherDiagnostics);
+		this.standingDiagnostics = List.copyOf(standingDiagnostics);
 		this.contents = contents;
 	}
 
@@ -141,8 +141,9 @@ public final class SkillsSnapshot {
 	}
 
 	/**
-	 * Every diagnostic: the locations', the watcher's, each skill folder's, and one
-	 * "shadowed by" warning per skill that lost a name clash.
+	 * Every diagnostic: the locations', the standing ones (the watcher's, remote
+	 * sources'), each skill folder's, and one "shadowed by" warning per skill that lost a
+	 * name clash.
 	 * @return the diagnostics
 	 */
 	public List<SkillDiagnostic> diagnostics() {
@@ -224,16 +225,23 @@ public final class SkillsSnapshot {
 		return this.locations;
 	}
 
-	// The warnings about the locations themselves and the watcher's.
+	// The part of a location, when this snapshot has one for it.
+	@Nullable LocationSkills part(Location location) {
+		LocationSkills part = (location.index() < this.locations.size()) ? this.locations.get(location.index()) : null;
+		return (part != null && part.location().equals(location)) ? part : null;
+	}
+
+	// The warnings about the locations themselves and the standing ones (the watcher's,
+	// the remote sources').
 	List<SkillDiagnostic> locationDiagnostics() {
 		List<SkillDiagnostic> all = new ArrayList<>();
 		this.locations.forEach((location) -> all.addAll(location.diagnostics()));
-		all.addAll(this.watcherDiagnostics);
+		all.addAll(this.standingDiagnostics);
 		return all;
 	}
 
-	List<SkillDiagnostic> watcherDiagnostics() {
-		return this.watcherDiagnostics;
+	List<SkillDiagnostic> standingDiagnostics() {
+		return this.standingDiagnostics;
 	}
 
 	SkillContents contents() {

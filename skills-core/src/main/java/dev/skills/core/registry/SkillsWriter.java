@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -58,6 +60,9 @@ final class SkillsWriter {
 	private long rescansServed;
 
 	private @Nullable SkillsChange lastRescan;
+
+	// By reporter, in the order they first reported; guarded by this.
+	private final Map<String, List<SkillDiagnostic>> standing = new LinkedHashMap<>();
 
 	SkillsWriter(LocationScanner scanner, FileReads reads, SkillContents contents) {
 		this.scanner = scanner;
@@ -117,19 +122,29 @@ final class SkillsWriter {
 		List<LocationSkills> parts = new ArrayList<>();
 		List<SkillEntry> written = new ArrayList<>();
 		for (Location location : this.locations) {
-			parts.add(scan(location, previous(current, location), parts, null, written));
+			parts.add(scan(location, current.part(location), parts, null, written));
 		}
-		Set<String> touched = SkillsChange.touched(current.locations(), parts);
-		return commit(current, parts, current.watcherDiagnostics(), touched, written, start);
+		return commit(current, parts, current.standingDiagnostics(), SkillsChange.touched(current.locations(), parts),
+				written, start);
 	}
 
 	/**
-	 * Replace the watcher's standing warnings.
-	 * @param diagnostics every current warning of the watcher
+	 * Replace the standing diagnostics of one reporter (the watcher, a remote source):
+	 * they stay on the snapshots until the reporter replaces them.
+	 * @param reporter who reports them
+	 * @param diagnostics every current diagnostic of the reporter; empty to clear them
 	 */
-	synchronized void watcherDiagnostics(List<SkillDiagnostic> diagnostics) {
+	synchronized void standingDiagnostics(String reporter, List<SkillDiagnostic> diagnostics) {
+		if (diagnostics.isEmpty()) {
+			this.standing.remove(reporter);
+		}
+		else {
+			this.standing.put(reporter, List.copyOf(diagnostics));
+		}
+		List<SkillDiagnostic> all = new ArrayList<>();
+		this.standing.values().forEach(all::addAll);
 		SkillsSnapshot current = this.snapshot;
-		commit(current, current.locations(), diagnostics, Set.of(), List.of(), System.nanoTime());
+		commit(current, current.locations(), all, Set.of(), List.of(), System.nanoTime());
 	}
 
 	/**
@@ -144,11 +159,11 @@ final class SkillsWriter {
 		List<SkillEntry> written = new ArrayList<>();
 		Set<String> touched = new HashSet<>();
 		Location.group(this.locations, changedPaths).forEach((location, paths) -> {
-			LocationSkills part = previous(current, location);
+			LocationSkills part = current.part(location);
 			Set<String> folders = new LinkedHashSet<>();
 			boolean rescan = part == null || paths.size() > COALESCE_ABOVE;
 			for (int i = 0; i < paths.size() && !rescan; i++) {
-				String folder = enclosingSkill(part, location, paths.get(i));
+				String folder = part.folderOf(paths.get(i));
 				rescan = folder == null;
 				if (folder != null) {
 					folders.add(folder);
@@ -161,24 +176,7 @@ final class SkillsWriter {
 			}
 			parts.set(location.index(), updated);
 		});
-		return commit(current, parts, current.watcherDiagnostics(), touched, written, start);
-	}
-
-	private static @Nullable LocationSkills previous(SkillsSnapshot current, Location location) {
-		List<LocationSkills> parts = current.locations();
-		LocationSkills part = (location.index() < parts.size()) ? parts.get(location.index()) : null;
-		return (part != null && part.location().equals(location)) ? part : null;
-	}
-
-	// The known skill folder a path lies in (or is), or null.
-	private static @Nullable String enclosingSkill(LocationSkills part, Location location, Path path) {
-		for (Path dir = path; dir != null && location.contains(dir); dir = dir.getParent()) {
-			String key = dir.toString();
-			if (part.entries().containsKey(key)) {
-				return key;
-			}
-		}
-		return null;
+		return commit(current, parts, current.standingDiagnostics(), touched, written, start);
 	}
 
 	// Scan a location; an earlier location's skill folder is not found again here. The
@@ -258,14 +256,14 @@ final class SkillsWriter {
 	}
 
 	private SkillsChange commit(SkillsSnapshot current, List<LocationSkills> parts,
-			List<SkillDiagnostic> watcherDiagnostics, Set<String> touched, List<SkillEntry> written, long startNanos) {
+			List<SkillDiagnostic> standingDiagnostics, Set<String> touched, List<SkillEntry> written, long startNanos) {
 		Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
 		long generation = current.generation() + 1;
-		SkillsSnapshot next = new SkillsSnapshot(generation, Instant.now(), parts, watcherDiagnostics,
+		SkillsSnapshot next = new SkillsSnapshot(generation, Instant.now(), parts, standingDiagnostics,
 				current.contents());
 		SkillsChange change = SkillsChange.between(current, next, touched, written, duration);
 		if (change.isEmpty() && parts.equals(current.locations())
-				&& watcherDiagnostics.equals(current.watcherDiagnostics())) {
+				&& standingDiagnostics.equals(current.standingDiagnostics())) {
 			return new SkillsChange(Set.of(), Set.of(), Set.of(), current.generation(), Set.of(), duration);
 		}
 		this.snapshot = next;

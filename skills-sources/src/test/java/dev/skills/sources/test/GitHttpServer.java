@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -34,6 +35,10 @@ public final class GitHttpServer implements AutoCloseable {
 	private final AtomicInteger requests = new AtomicInteger();
 
 	private volatile @Nullable String credentials;
+
+	private volatile boolean silent;
+
+	private final CountDownLatch closed = new CountDownLatch(1);
 
 	/**
 	 * Serve the bare repositories of a folder.
@@ -68,6 +73,13 @@ public final class GitHttpServer implements AutoCloseable {
 	}
 
 	/**
+	 * From now on, accept every request and never answer it, until {@link #close()}.
+	 */
+	public void stopAnswering() {
+		this.silent = true;
+	}
+
+	/**
 	 * The requests answered so far.
 	 * @return the count
 	 */
@@ -77,12 +89,17 @@ public final class GitHttpServer implements AutoCloseable {
 
 	@Override
 	public void close() {
+		this.closed.countDown();
 		this.server.stop(0);
 		this.executor.shutdownNow();
 	}
 
 	private void handle(HttpExchange exchange) throws IOException {
 		try (exchange) {
+			if (this.silent) {
+				awaitClose();
+				return;
+			}
 			this.requests.incrementAndGet();
 			String expected = this.credentials;
 			if (expected != null && !expected.equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
@@ -114,6 +131,15 @@ public final class GitHttpServer implements AutoCloseable {
 				out = stdout.readAllBytes();
 			}
 			respond(exchange, out);
+		}
+	}
+
+	private void awaitClose() {
+		try {
+			this.closed.await();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 	}
 

@@ -10,8 +10,11 @@ import dev.skills.autoconfigure.actuate.SkillsEndpointSources;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.sources.FetchListener;
 import dev.skills.sources.GitSourceSettings;
+import dev.skills.sources.RemoteSource;
 import dev.skills.sources.SkillSources;
 import dev.skills.sources.SkillSources.SourcesSettings;
+import dev.skills.sources.index.IndexSourceFactory;
+import dev.skills.sources.index.IndexSourceSettings;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -24,9 +27,10 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * Auto-configuration of remote skill sources: the {@link SkillSources} of
- * {@code skills.sources.git[]}, whose folders are added to the registry's locations and
- * which start fetching once the registry exists (on their own thread, ended when the
- * context closes). Backs off without {@code skills-sources} on the class path.
+ * {@code skills.sources.git[]} and {@code skills.sources.index[]}, whose folders are
+ * added to the registry's locations and which start fetching once the registry exists (on
+ * their own thread, ended when the context closes). Backs off without
+ * {@code skills-sources} on the class path.
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class)
 @ConditionalOnClass(SkillSources.class)
@@ -44,7 +48,7 @@ public final class SkillsSourcesAutoConfiguration {
 		// Listeners are looked up on each fetch: the meters' bean comes later.
 		FetchListener listener = (status, outcome, duration) -> listeners.orderedStream()
 			.forEach((each) -> each.fetched(status, outcome, duration));
-		return SkillSources.git(git(properties), settings, listener);
+		return SkillSources.create(git(properties), index(properties), settings, listener);
 	}
 
 	@Bean
@@ -61,6 +65,27 @@ public final class SkillsSourcesAutoConfiguration {
 	@ConditionalOnMissingBean
 	SkillsEndpointSources skillsEndpointSources(SkillSources sources) {
 		return new SkillSourcesView(sources);
+	}
+
+	private static List<RemoteSource.Factory> index(SkillsSourcesProperties properties) {
+		List<RemoteSource.Factory> index = new ArrayList<>();
+		for (int i = 0; i < properties.getIndex().size(); i++) {
+			SkillsSourcesProperties.Index source = properties.getIndex().get(i);
+			String property = SkillsSourcesProperties.PREFIX + ".index[" + i + "]";
+			if (source.getUrl() == null) {
+				throw new InvalidConfigurationPropertyValueException(property + ".url", null,
+						"every index source needs the URL of its index.json");
+			}
+			try {
+				index.add(new IndexSourceFactory(new IndexSourceSettings(source.getUrl(), source.getRefreshInterval(),
+						source.getHeaders(), source.getUsername(), source.getPassword())));
+			}
+			catch (IllegalArgumentException ex) {
+				throw new InvalidConfigurationPropertyValueException(property + ".url", source.getUrl(),
+						ex.getMessage());
+			}
+		}
+		return index;
 	}
 
 	private static List<GitSourceSettings> git(SkillsSourcesProperties properties) {

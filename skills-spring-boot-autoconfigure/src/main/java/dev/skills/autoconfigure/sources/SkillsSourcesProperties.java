@@ -1,9 +1,12 @@
 package dev.skills.autoconfigure.sources;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
@@ -47,6 +50,12 @@ public class SkillsSourcesProperties {
 	 */
 	private List<Git> git = new ArrayList<>();
 
+	/**
+	 * Published skill indexes (/.well-known/agent-skills/index.json) to read skills from,
+	 * after the git repositories.
+	 */
+	private List<Index> index = new ArrayList<>();
+
 	public @Nullable Path getCacheDir() {
 		return this.cacheDir;
 	}
@@ -85,6 +94,14 @@ public class SkillsSourcesProperties {
 
 	public void setGit(List<Git> git) {
 		this.git = git;
+	}
+
+	public List<Index> getIndex() {
+		return this.index;
+	}
+
+	public void setIndex(List<Index> index) {
+		this.index = index;
 	}
 
 	/**
@@ -156,6 +173,83 @@ public class SkillsSourcesProperties {
 
 		public void setRefreshInterval(Duration refreshInterval) {
 			this.refreshInterval = refreshInterval;
+		}
+
+		public @Nullable String getUsername() {
+			return this.username;
+		}
+
+		public void setUsername(@Nullable String username) {
+			this.username = username;
+		}
+
+		public @Nullable String getPassword() {
+			return this.password;
+		}
+
+		public void setPassword(@Nullable String password) {
+			this.password = password;
+		}
+
+	}
+
+	/**
+	 * One published skill index.
+	 */
+	public static class Index {
+
+		/**
+		 * The index: an http or https URL, for example
+		 * https://example.com/.well-known/agent-skills/index.json.
+		 */
+		private @Nullable URI url;
+
+		/**
+		 * How often the index is asked for again (a conditional request, so an unchanged
+		 * index costs one small request); 0 for only at start-up and on POST
+		 * /actuator/skills.
+		 */
+		private Duration refreshInterval = Duration.ofMinutes(10);
+
+		/**
+		 * Headers sent with every request to the index's own host, for example
+		 * Authorization; best set from the environment. Never logged or shown.
+		 */
+		private Map<String, String> headers = new LinkedHashMap<>();
+
+		/**
+		 * User name for basic authentication, for a host that asks for one.
+		 */
+		private @Nullable String username;
+
+		/**
+		 * Password for basic authentication; best set from the environment. Never logged
+		 * or shown.
+		 */
+		private @Nullable String password;
+
+		public @Nullable URI getUrl() {
+			return this.url;
+		}
+
+		public void setUrl(@Nullable URI url) {
+			this.url = url;
+		}
+
+		public Duration getRefreshInterval() {
+			return this.refreshInterval;
+		}
+
+		public void setRefreshInterval(Duration refreshInterval) {
+			this.refreshInterval = refreshInterval;
+		}
+
+		public Map<String, String> getHeaders() {
+			return this.headers;
+		}
+
+		public void setHeaders(Map<String, String> headers) {
+			this.headers = headers;
 		}
 
 		public @Nullable String getUsername() {

@@ -13,6 +13,7 @@ import dev.skills.autoconfigure.actuate.SkillsEndpointSources;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.sources.SkillSources;
 import dev.skills.sources.test.GitHttpServer;
+import dev.skills.sources.test.IndexHttpServer;
 import dev.skills.sources.test.SkillsGitRepository;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -88,10 +89,10 @@ class SkillsSourcesAutoConfigurationTests {
 				.containsExactly(this.server.uri("skills.git") + "#main:skills");
 			Health health = context.getBean(SkillSourcesHealthIndicator.class).health();
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
-			Timer fetches = context.getBean(MeterRegistry.class)
-				.find(SkillSourcesMetrics.FETCH)
-				.tag("outcome", "updated")
-				.timer();
+			MeterRegistry meters = context.getBean(MeterRegistry.class);
+			// The listener hears of the fetch after the registry serves its skills.
+			await(() -> meters.find(SkillSourcesMetrics.FETCH).tag("outcome", "updated").timer() != null);
+			Timer fetches = meters.find(SkillSourcesMetrics.FETCH).tag("outcome", "updated").timer();
 			assertThat(fetches).isNotNull();
 			assertThat(fetches.count()).isEqualTo(1);
 		});
@@ -139,6 +140,57 @@ class SkillsSourcesAutoConfigurationTests {
 			assertThat(health.getDetails().toString()).contains(this.commit).contains("Authentication is required");
 			assertThat(registry.contains("pdf")).isTrue();
 		});
+	}
+
+	@Test
+	void whenAnIndexSourceIsConfiguredThenItsSkillsAreServedWithTheirOriginMetersAndHealth() throws Exception {
+		try (IndexHttpServer index = new IndexHttpServer()) {
+			String digest = index.put("/skills/csv/SKILL.md", "---\nname: csv\ndescription: Read CSV files\n---\nBody");
+			String revision = index.put("/.well-known/agent-skills/index.json",
+					"{\"$schema\": \"https://schemas.agentskills.io/discovery/0.2.0/schema.json\", \"skills\": ["
+							+ "{\"name\": \"csv\", \"type\": \"skill-md\", \"description\": \"Read CSV files\","
+							+ " \"url\": \"/skills/csv/SKILL.md\", \"digest\": \"sha256:" + digest + "\"}]}");
+			String url = index.url("/.well-known/agent-skills/index.json");
+			this.contextRunner.withPropertyValues("skills.skills-dir=" + this.temp.resolve("local"),
+					"skills.sources.cache-dir=" + this.temp.resolve("cache"), "skills.sources.index[0].url=" + url,
+					"skills.sources.index[0].headers.X-Team=skills", "management.endpoints.web.exposure.include=skills")
+				.run((context) -> {
+					SkillsRegistry registry = context.getBean(SkillsRegistry.class);
+					await(() -> registry.contains("csv"));
+					SkillsEndpoint.SkillsDescriptor skills = context.getBean(SkillsEndpoint.class).skills();
+					assertThat(skills.sources()).singleElement().satisfies((source) -> {
+						assertThat(source.type()).isEqualTo("index");
+						assertThat(source.revision()).isEqualTo(revision);
+						assertThat(source.lastError()).isNull();
+					});
+					assertThat(skills.skills()).extracting(SkillSummary::remoteSource).containsExactly(url);
+					assertThat(context.getBean(SkillSourcesHealthIndicator.class).health().getStatus())
+						.isEqualTo(Status.UP);
+					MeterRegistry meters = context.getBean(MeterRegistry.class);
+					await(() -> meters.find(SkillSourcesMetrics.FETCH).tag("outcome", "updated").timer() != null);
+					assertThat(meters.find(SkillSourcesMetrics.FETCH).tag("outcome", "updated").timer().count())
+						.isEqualTo(1);
+				});
+		}
+	}
+
+	@Test
+	void whenAnIndexSourceHasNoUrlThenStartupFailsNamingTheProperty() {
+		this.contextRunner.withPropertyValues("skills.sources.index[0].refresh-interval=1m")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("skills.sources.index[0].url"));
+	}
+
+	@Test
+	void whenAnIndexUrlIsNotHttpThenStartupFailsNamingTheProperty() {
+		this.contextRunner.withPropertyValues("skills.sources.index[0].url=file:///etc/index.json")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("skills.sources.index[0].url")
+				.hasMessageContaining("only http and https"));
 	}
 
 	@Test

@@ -1,0 +1,43 @@
+package dev.skills.sources.index;
+
+import java.nio.file.Path;
+import java.util.function.Function;
+
+import dev.skills.sources.CheckoutLimits;
+import dev.skills.sources.RemoteSource;
+import dev.skills.sources.SkillSources;
+import dev.skills.sources.SkillSources.SourcesSettings;
+
+/**
+ * Makes the source of one published index, for
+ * {@link SkillSources#create(java.util.List, java.util.List, SourcesSettings, dev.skills.sources.FetchListener)}.
+ */
+public final class IndexSourceFactory implements RemoteSource.Factory {
+
+	private final IndexSourceSettings settings;
+
+	/**
+	 * Create the factory of one index.
+	 * @param settings the index
+	 */
+	public IndexSourceFactory(IndexSourceSettings settings) {
+		this.settings = settings;
+	}
+
+	@Override
+	public String readableName() {
+		return this.settings.url().getHost() + "-index";
+	}
+
+	@Override
+	public String identity() {
+		return "index\n" + this.settings.url();
+	}
+
+	@Override
+	public RemoteSource create(SourcesSettings settings, Function<String, Path> revisionFolder) {
+		return new IndexSource(this.settings, settings.timeout(),
+				new CheckoutLimits(settings.maxFiles(), settings.maxBytes()), revisionFolder);
+	}
+
+}

@@ -1,0 +1,167 @@
+package dev.skills.sources.test;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Files over HTTP on loopback, as a site publishes a skill index: each path answers its
+ * bytes with an {@code ETag} (their digest) and a {@code 304} to a matching
+ * {@code If-None-Match}. Every request is recorded with its conditional header.
+ */
+public final class IndexHttpServer implements AutoCloseable {
+
+	private final HttpServer server;
+
+	private final ExecutorService executor = Executors.newFixedThreadPool(4);
+
+	private final Map<String, byte[]> files = new ConcurrentHashMap<>();
+
+	private final List<Request> requests = new CopyOnWriteArrayList<>();
+
+	private final CountDownLatch closed = new CountDownLatch(1);
+
+	private volatile boolean silent;
+
+	/**
+	 * Start the server.
+	 * @throws IOException when it cannot start
+	 */
+	public IndexHttpServer() throws IOException {
+		this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+		this.server.createContext("/", this::handle);
+		this.server.setExecutor(this.executor);
+		this.server.start();
+	}
+
+	/**
+	 * The URL of a path.
+	 * @param path the path, starting with {@code /}
+	 * @return its http URL
+	 */
+	public String url(String path) {
+		return "http://127.0.0.1:" + this.server.getAddress().getPort() + path;
+	}
+
+	/**
+	 * Serve bytes at a path, replacing what was there.
+	 * @param path the path
+	 * @param bytes the bytes
+	 * @return the bytes' SHA-256 as lower-case hex
+	 */
+	public String put(String path, byte[] bytes) {
+		this.files.put(path, bytes);
+		return sha256(bytes);
+	}
+
+	/**
+	 * Serve text at a path.
+	 * @param path the path
+	 * @param text the text, as UTF-8
+	 * @return the SHA-256 of its bytes as lower-case hex
+	 */
+	public String put(String path, String text) {
+		return put(path, text.getBytes(StandardCharsets.UTF_8));
+	}
+
+	/**
+	 * From now on, accept every request and never answer it, until {@link #close()}.
+	 */
+	public void stopAnswering() {
+		this.silent = true;
+	}
+
+	/**
+	 * The requests of one path so far.
+	 * @param path the path
+	 * @return its requests, in order
+	 */
+	public List<Request> requests(String path) {
+		List<Request> of = new ArrayList<>();
+		this.requests.stream().filter((request) -> request.path().equals(path)).forEach(of::add);
+		return of;
+	}
+
+	@Override
+	public void close() {
+		this.closed.countDown();
+		this.server.stop(0);
+		this.executor.shutdownNow();
+	}
+
+	/**
+	 * The SHA-256 of bytes, as an index names it.
+	 * @param bytes the bytes
+	 * @return lower-case hex
+	 */
+	public static String sha256(byte[] bytes) {
+		try {
+			return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private void handle(HttpExchange exchange) throws IOException {
+		try (exchange) {
+			if (this.silent) {
+				try {
+					this.closed.await();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+				return;
+			}
+			String path = exchange.getRequestURI().getPath();
+			String ifNoneMatch = exchange.getRequestHeaders().getFirst("If-None-Match");
+			byte[] bytes = this.files.get(path);
+			if (bytes == null) {
+				this.requests
+					.add(new Request(path, ifNoneMatch, exchange.getRequestHeaders().getFirst("Authorization"), 404));
+				exchange.sendResponseHeaders(404, -1);
+				return;
+			}
+			String etag = "\"" + sha256(bytes).substring(0, 16) + "\"";
+			exchange.getResponseHeaders().add("ETag", etag);
+			int status = etag.equals(ifNoneMatch) ? 304 : 200;
+			this.requests
+				.add(new Request(path, ifNoneMatch, exchange.getRequestHeaders().getFirst("Authorization"), status));
+			if (status == 304) {
+				exchange.sendResponseHeaders(304, -1);
+				return;
+			}
+			exchange.sendResponseHeaders(200, bytes.length);
+			exchange.getResponseBody().write(bytes);
+		}
+	}
+
+	/**
+	 * One request the server saw.
+	 *
+	 * @param path its path
+	 * @param ifNoneMatch its {@code If-None-Match} header, or {@code null}
+	 * @param authorization its {@code Authorization} header, or {@code null}
+	 * @param status the status answered
+	 */
+	public record Request(String path, @Nullable String ifNoneMatch, @Nullable String authorization, int status) {
+	}
+
+}
