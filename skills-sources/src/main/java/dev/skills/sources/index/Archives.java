@@ -18,7 +18,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipInputStream;
 
-import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.ModelText;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.jspecify.annotations.Nullable;
@@ -59,7 +59,7 @@ final class Archives {
 		}
 		catch (ZipException | FileAlreadyExistsException ex) {
 			throw new UnusableSkillException(
-					"the archive cannot be read: " + SkillPrompts.echo(String.valueOf(ex.getMessage())));
+					"the archive cannot be read: " + ModelText.echo(String.valueOf(ex.getMessage())));
 		}
 		hoist(into);
 	}
@@ -120,7 +120,7 @@ final class Archives {
 					if (link.startsWith("/") || link.matches("^[A-Za-z]:.*")
 							|| !base.resolve(link).normalize().startsWith(into)) {
 						throw new UnusableSkillException(
-								"archive entry '" + SkillPrompts.echo(entry.getName()) + "' links out of the skill");
+								"archive entry '" + ModelText.echo(entry.getName()) + "' links out of the skill");
 					}
 				}
 				else if (entry.isFile()) {
@@ -138,8 +138,7 @@ final class Archives {
 		}
 		Path target = (path != null) ? into.resolve(path).normalize() : null;
 		if (target == null || !target.startsWith(into) || target.equals(into)) {
-			throw new UnusableSkillException(
-					"archive entry '" + SkillPrompts.echo(name) + "' leaves the skill's folder");
+			throw new UnusableSkillException("archive entry '" + ModelText.echo(name) + "' leaves the skill's folder");
 		}
 		return target;
 	}

@@ -27,6 +27,7 @@ import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import dev.skills.core.internal.prompt.ModelText;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import org.jspecify.annotations.Nullable;
 
@@ -109,7 +110,7 @@ final class IndexHttp implements AutoCloseable {
 				throw noAnswer(url);
 			}
 			String message = (cause.getMessage() != null) ? cause.getMessage() : cause.getClass().getSimpleName();
-			throw new IOException(where(url) + ": " + SkillPrompts.echo(message, 300), cause);
+			throw new IOException(where(url) + ": " + ModelText.echo(message, 300), cause);
 		}
 		int status = response.statusCode();
 		if (status != 200 && status != 304) {

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.ModelText;
 import dev.skills.sources.CheckoutLimits;
 import dev.skills.sources.FolderTrees;
 import dev.skills.sources.RemoteSource;
@@ -189,7 +189,7 @@ final class IndexSource implements RemoteSource {
 			bytes = this.http.get(artifact.url(), null, null, budget.bytesLeft()).body();
 		}
 		catch (IOException ex) {
-			throw new UnusableSkillException(SkillPrompts.echo(String.valueOf(ex.getMessage()), 300));
+			throw new UnusableSkillException(ModelText.echo(String.valueOf(ex.getMessage()), 300));
 		}
 		String digest = sha256(bytes);
 		if (!digest.equals(artifact.sha256())) {

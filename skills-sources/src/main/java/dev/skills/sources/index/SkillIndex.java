@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.internal.prompt.ModelText;
 import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -94,7 +94,7 @@ record SkillIndex(List<Entry> skills, List<String> warnings) {
 				skills.add(entry);
 			}
 			catch (IllegalArgumentException ex) {
-				warnings.add("skill '" + SkillPrompts.echo(name) + "' skipped: " + ex.getMessage());
+				warnings.add("skill '" + ModelText.echo(name) + "' skipped: " + ex.getMessage());
 			}
 		}
 		return new SkillIndex(List.copyOf(skills), List.copyOf(warnings));
@@ -117,7 +117,7 @@ record SkillIndex(List<Entry> skills, List<String> warnings) {
 			if (kind.equals("archive")) {
 				return new Entry(name, true, List.of(artifact(null, map, indexUrl)));
 			}
-			throw new IllegalArgumentException("unknown type '" + SkillPrompts.echo(kind) + "'");
+			throw new IllegalArgumentException("unknown type '" + ModelText.echo(kind) + "'");
 		}
 		if (map.get("package") instanceof Map<?, ?> pkg) {
 			return new Entry(name, true, List.of(artifact(null, pkg, indexUrl)));
@@ -131,7 +131,7 @@ record SkillIndex(List<Entry> skills, List<String> warnings) {
 				String path = Archives.safePath(text(fileMap, "path"));
 				if (path == null) {
 					throw new IllegalArgumentException(
-							"file path '" + SkillPrompts.echo(text(fileMap, "path")) + "' leaves the skill's folder");
+							"file path '" + ModelText.echo(text(fileMap, "path")) + "' leaves the skill's folder");
 				}
 				artifacts.add(new Artifact(path, resolve(indexUrl, encode(name + "/" + path)), digest(fileMap)));
 			}
@@ -195,7 +195,7 @@ record SkillIndex(List<Entry> skills, List<String> warnings) {
 	private static String firstLine(@Nullable String message) {
 		String text = (message != null) ? message.strip() : "";
 		int newline = text.indexOf('\n');
-		return SkillPrompts.echo((newline >= 0) ? text.substring(0, newline) : text);
+		return ModelText.echo((newline >= 0) ? text.substring(0, newline) : text);
 	}
 
 	/**
