@@ -28,7 +28,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import dev.skills.core.internal.prompt.ModelText;
-import dev.skills.core.internal.prompt.SkillPrompts;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -134,8 +133,8 @@ final class IndexHttp implements AutoCloseable {
 
 	// A URL as messages show it: without its query, which may hold a token.
 	static String where(URI url) {
-		return SkillPrompts
-			.echo(url.getScheme() + "://" + url.getRawAuthority() + Objects.toString(url.getRawPath(), ""), 300);
+		return ModelText.echo(url.getScheme() + "://" + url.getRawAuthority() + Objects.toString(url.getRawPath(), ""),
+				300);
 	}
 
 	private static URI origin(URI url) {
