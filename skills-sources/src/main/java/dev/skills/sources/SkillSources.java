@@ -12,6 +12,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
@@ -38,6 +40,8 @@ public final class SkillSources implements AutoCloseable {
 
 	private final ScheduledExecutorService executor;
 
+	private final Set<SourceRun> queued = ConcurrentHashMap.newKeySet();
+
 	private volatile @Nullable SkillsRegistry registry;
 
 	private SkillSources(List<SourceRun> runs, Duration timeout) {
@@ -62,6 +66,22 @@ public final class SkillSources implements AutoCloseable {
 	 * @throws UncheckedIOException when a cache folder cannot be created
 	 */
 	public static SkillSources git(List<GitSourceSettings> git, SourcesSettings settings, FetchListener listener) {
+		return create(git, List.of(), settings, listener);
+	}
+
+	/**
+	 * Prepare git sources and sources of other kinds, in that order; nothing is fetched
+	 * before {@link #start(SkillsRegistry)}. Each contributed source gets a cache folder
+	 * named after its type and name, and is closed with this object.
+	 * @param git the repositories
+	 * @param contributed sources of other kinds (for example MCP servers)
+	 * @param settings the cache folder, the fetch timeout and the checkout limits
+	 * @param listener told of every fetch (for metrics)
+	 * @return the sources
+	 * @throws UncheckedIOException when a cache folder cannot be created
+	 */
+	public static SkillSources create(List<GitSourceSettings> git, List<? extends RemoteSource> contributed,
+			SourcesSettings settings, FetchListener listener) {
 		List<SourceRun> runs = new ArrayList<>();
 		CheckoutLimits limits = new CheckoutLimits(settings.maxFiles(), settings.maxBytes());
 		for (GitSourceSettings source : git) {
@@ -72,6 +92,16 @@ public final class SkillSources implements AutoCloseable {
 			catch (IOException ex) {
 				throw new UncheckedIOException("Cannot create the cache folder of " + GitSource.displayName(source),
 						ex);
+			}
+		}
+		for (RemoteSource source : contributed) {
+			try {
+				RevisionFolders folders = new RevisionFolders(
+						settings.cacheDir().resolve(folderName(source.type(), source.name())));
+				runs.add(new SourceRun(source, folders, listener));
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException("Cannot create the cache folder of " + source.name(), ex);
 			}
 		}
 		return new SkillSources(runs, settings.timeout());
@@ -131,6 +161,29 @@ public final class SkillSources implements AutoCloseable {
 	}
 
 	/**
+	 * Fetch one source soon, on this object's thread, without waiting: for a source told
+	 * that it changed (an MCP server's {@code resources/list_changed}). Requests that
+	 * arrive while one is queued are folded into it. Nothing happens before
+	 * {@link #start(SkillsRegistry)}, which fetches every source anyway.
+	 * @param name the source's name, as in its status
+	 * @return whether a source of that name exists
+	 */
+	public boolean refreshSoon(String name) {
+		for (SourceRun run : this.runs) {
+			if (run.source().name().equals(name)) {
+				if (this.registry != null && !this.executor.isShutdown() && this.queued.add(run)) {
+					this.executor.execute(() -> {
+						this.queued.remove(run);
+						run.run(this::switched);
+					});
+				}
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
 	 * What every source serves now.
 	 * @return one status per source, in the order configured
 	 */
@@ -167,6 +220,14 @@ public final class SkillSources implements AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+		for (SourceRun run : this.runs) {
+			try {
+				run.source().close();
+			}
+			catch (Exception ex) {
+				// Closing one source never keeps the others open.
+			}
+		}
 	}
 
 	private void switched(Path location) {
@@ -182,13 +243,20 @@ public final class SkillSources implements AutoCloseable {
 	static String folderName(GitSourceSettings source) {
 		String uri = source.uri().replaceAll("/+$", "").replaceAll("\\.git$", "");
 		String last = uri.substring(uri.lastIndexOf('/') + 1);
-		String readable = (last + "-" + source.ref()).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-");
+		return hashedName(last + "-" + source.ref(), source.uri() + "\n" + source.ref() + "\n" + source.path());
+	}
+
+	static String folderName(String type, String name) {
+		return hashedName(name, type + "\n" + name);
+	}
+
+	private static String hashedName(String readable, String identity) {
+		readable = readable.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-");
 		if (readable.length() > 40) {
 			readable = readable.substring(0, 40);
 		}
 		try {
-			byte[] hash = MessageDigest.getInstance("SHA-256")
-				.digest((source.uri() + "\n" + source.ref() + "\n" + source.path()).getBytes(StandardCharsets.UTF_8));
+			byte[] hash = MessageDigest.getInstance("SHA-256").digest(identity.getBytes(StandardCharsets.UTF_8));
 			return readable + "-" + HexFormat.of().formatHex(hash, 0, 6);
 		}
 		catch (NoSuchAlgorithmException ex) {

@@ -85,7 +85,8 @@ final class SourceRun {
 		Instant now = Instant.now();
 		if (served != null && !this.source.moves()) {
 			outcome = FetchOutcome.UNCHANGED;
-			this.status = new SourceStatus(before.name(), before.type(), served, before.fetchedAt(), now, null);
+			this.status = new SourceStatus(before.name(), before.type(), served, before.fetchedAt(), now,
+					this.source.warning());
 		}
 		else {
 			outcome = fetch(before, switched, now);
@@ -106,7 +107,8 @@ final class SourceRun {
 		try {
 			revision = this.source.fetch();
 			if (revision.equals(served)) {
-				this.status = new SourceStatus(before.name(), before.type(), served, before.fetchedAt(), now, null);
+				this.status = new SourceStatus(before.name(), before.type(), served, before.fetchedAt(), now,
+						this.source.warning());
 				return FetchOutcome.UNCHANGED;
 			}
 			Path partial = this.folders.partial(revision);
@@ -120,7 +122,7 @@ final class SourceRun {
 			this.failingServed = null;
 			switched.accept(this.folders.location());
 			// The status names the revision once the registry serves it.
-			this.status = new SourceStatus(before.name(), before.type(), revision, now, now, null);
+			this.status = new SourceStatus(before.name(), before.type(), revision, now, now, this.source.warning());
 			this.folders.prune();
 			if (logger.isInfoEnabled()) {
 				logger.info("Skills source " + before.name() + " now serves revision " + revision);
