@@ -74,9 +74,18 @@ public final class McpSkillSource implements RemoteSource {
 		this.reads = new ResourceReads(client, settings.connection());
 	}
 
+	/**
+	 * The name of the source of a connection, as its status shows it.
+	 * @param connection the connection's name
+	 * @return {@code mcp:<connection>}
+	 */
+	public static String sourceName(String connection) {
+		return "mcp:" + connection;
+	}
+
 	@Override
 	public String name() {
-		return "mcp:" + this.settings.connection();
+		return sourceName(this.settings.connection());
 	}
 
 	@Override

@@ -10,6 +10,7 @@ import dev.skills.autoconfigure.actuate.SkillsEndpointSources;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.sources.FetchListener;
 import dev.skills.sources.GitSourceSettings;
+import dev.skills.sources.RemoteSource;
 import dev.skills.sources.SkillSources;
 import dev.skills.sources.SkillSources.SourcesSettings;
 
@@ -24,9 +25,10 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * Auto-configuration of remote skill sources: the {@link SkillSources} of
- * {@code skills.sources.git[]}, whose folders are added to the registry's locations and
- * which start fetching once the registry exists (on their own thread, ended when the
- * context closes). Backs off without {@code skills-sources} on the class path.
+ * {@code skills.sources.git[]} and of every {@link RemoteSourcesContributor} (MCP
+ * servers), whose folders are added to the registry's locations and which start fetching
+ * once the registry exists (on their own thread, ended when the context closes). Backs
+ * off without {@code skills-sources} on the class path.
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class)
 @ConditionalOnClass(SkillSources.class)
@@ -36,7 +38,8 @@ public final class SkillsSourcesAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SkillSources skillSources(SkillsSourcesProperties properties, ObjectProvider<FetchListener> listeners) {
+	SkillSources skillSources(SkillsSourcesProperties properties, ObjectProvider<FetchListener> listeners,
+			ObjectProvider<RemoteSourcesContributor> contributors) {
 		SourcesSettings defaults = SourcesSettings.defaults();
 		SourcesSettings settings = new SourcesSettings(
 				(properties.getCacheDir() != null) ? properties.getCacheDir() : defaults.cacheDir(),
@@ -44,7 +47,10 @@ public final class SkillsSourcesAutoConfiguration {
 		// Listeners are looked up on each fetch: the meters' bean comes later.
 		FetchListener listener = (status, outcome, duration) -> listeners.orderedStream()
 			.forEach((each) -> each.fetched(status, outcome, duration));
-		return SkillSources.git(git(properties), settings, listener);
+		List<RemoteSource> contributed = contributors.orderedStream()
+			.flatMap((contributor) -> contributor.sources(settings).stream())
+			.toList();
+		return SkillSources.create(git(properties), contributed, settings, listener);
 	}
 
 	@Bean
