@@ -124,6 +124,8 @@ class McpSkillSourceTests {
 		this.server.skill("big", "Bundles a huge file", Map.of());
 		this.server.hugeFile("skill://big/data.txt", 50);
 		this.server.hangingFile("skill://slow/SKILL.md", SkillsMcpTestServer.skillMd("slow", "Never answers"));
+		this.server.skill("sly", "Answers with an unlisted file", Map.of());
+		this.server.misdirectedFile("skill://sly/notes.md", "skill://sly/secret.md", "hidden");
 		Path local = Files.createDirectories(this.temp.resolve("local/local-skill"));
 		Files.writeString(local.resolve("SKILL.md"), SkillsMcpTestServer.skillMd("local-skill", "Local"));
 		Client client = start(Duration.ofSeconds(2), this.temp.resolve("local").toString());
@@ -137,11 +139,12 @@ class McpSkillSourceTests {
 		await().atMost(Duration.ofSeconds(15)).until(() -> client.sources.statuses().get(0).loaded());
 		assertThat(client.registry.names()).containsExactly("good", "local-skill");
 		String lastError = client.sources.statuses().get(0).lastError();
-		assertThat(lastError).contains("4 problems")
+		assertThat(lastError).contains("5 problems")
 			.contains("skill 'liar' skipped: skill://liar/SKILL.md does not match its sha256 digest")
 			.contains("skill 'shown' skipped: its SKILL.md names it 'hidden', its URI 'shown'")
 			.contains("skill 'big' skipped: skill://big/data.txt is listed at 52428800 bytes")
-			.contains("skill 'slow' skipped: resources/read of skill://slow/SKILL.md did not answer within 2000 ms");
+			.contains("skill 'slow' skipped: resources/read of skill://slow/SKILL.md did not answer within 2000 ms")
+			.contains("skill 'sly' skipped: resources/read of skill://sly/notes.md answered with other resources");
 		assertThat(this.server.reads("skill://big/data.txt")).isZero();
 		assertThat(output).contains("Skills source mcp:team: skill 'liar' skipped");
 	}

@@ -168,6 +168,19 @@ public final class SkillsMcpTestServer implements AutoCloseable {
 	}
 
 	/**
+	 * Serve a file whose read answers with another resource.
+	 * @param uri its URI
+	 * @param answeredUri the URI of the contents it answers with
+	 * @param text their text, whose size and digest are listed
+	 */
+	public void misdirectedFile(String uri, String answeredUri, String text) {
+		byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+		Resource resource = resource(uri, (long) bytes.length, "sha256:" + sha256(bytes));
+		handle(resource, () -> new ReadResourceResult(
+				List.of(new TextResourceContents(answeredUri, resource.mimeType(), text, null))));
+	}
+
+	/**
 	 * Stop serving a resource.
 	 * @param uri its URI
 	 */
@@ -201,19 +214,28 @@ public final class SkillsMcpTestServer implements AutoCloseable {
 	}
 
 	private void serve(String uri, Long size, String digest, Supplier<String> text) {
+		Resource resource = resource(uri, size, digest);
+		handle(resource, () -> new ReadResourceResult(
+				List.of(new TextResourceContents(uri, resource.mimeType(), text.get(), null))));
+	}
+
+	private static Resource resource(String uri, Long size, String digest) {
 		Map<String, Object> meta = (digest != null) ? Map.of("sha256", digest) : null;
-		Resource resource = Resource.builder(uri, uri.substring(uri.lastIndexOf('/') + 1))
+		return Resource.builder(uri, uri.substring(uri.lastIndexOf('/') + 1))
 			.mimeType(uri.endsWith(".md") ? "text/markdown" : "text/plain")
 			.size(size)
 			.meta(meta)
 			.build();
+	}
+
+	private void handle(Resource resource, Supplier<ReadResourceResult> result) {
+		String uri = resource.uri();
 		if (this.server.listResources().stream().anyMatch((listed) -> listed.uri().equals(uri))) {
 			this.server.removeResource(uri);
 		}
 		this.server.addResource(new SyncResourceSpecification(resource, (exchange, request) -> {
 			this.reads.computeIfAbsent(uri, (key) -> new AtomicInteger()).incrementAndGet();
-			return new ReadResourceResult(
-					List.of(new TextResourceContents(uri, resource.mimeType(), text.get(), null)));
+			return result.get();
 		}));
 	}
 
