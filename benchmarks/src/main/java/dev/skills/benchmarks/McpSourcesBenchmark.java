@@ -98,9 +98,15 @@ public class McpSourcesBenchmark {
 		});
 		this.sourceRegistry = SkillsRegistry.create(SkillConfig.builder().skillsDir(this.sources.locations()).build());
 		this.sources.start(this.sourceRegistry);
-		List<SourceStatus> statuses = this.sources.refresh();
-		if (this.sourceRegistry.size() != SKILLS || statuses.get(0).lastError() != null) {
-			throw new IllegalStateException("the source did not load: " + statuses);
+		// The first load reads every file; on a busy machine that outlasts refresh()'s
+		// wait.
+		long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+		while (!this.sources.statuses().get(0).loaded() && System.nanoTime() < deadline) {
+			Thread.sleep(100);
+		}
+		SourceStatus status = this.sources.statuses().get(0);
+		if (this.sourceRegistry.size() != SKILLS || status.lastError() != null) {
+			throw new IllegalStateException("the source did not load: " + status);
 		}
 		this.folderRegistry = SkillsRegistry.create(SkillConfig.builder().skillsDir(folder.toString()).build());
 	}

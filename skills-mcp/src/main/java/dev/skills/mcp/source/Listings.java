@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 import io.modelcontextprotocol.spec.McpSchema.Resource;
@@ -125,16 +126,16 @@ final class Listings {
 		return (size instanceof Number number) ? number.longValue() : null;
 	}
 
-	// The folder among these that holds a path (or folder) strictly below it.
-	private static @Nullable List<String> enclosing(List<String> path, Collection<List<String>> folders) {
-		List<String> best = null;
-		for (List<String> folder : folders) {
-			if (folder.size() < path.size() && path.subList(0, folder.size()).equals(folder)
-					&& (best == null || folder.size() > best.size())) {
-				best = folder;
+	// The deepest folder among these that holds a path (or folder) strictly below it:
+	// a lookup per prefix, so a listing costs its files times their depth.
+	private static @Nullable List<String> enclosing(List<String> path, Set<List<String>> folders) {
+		for (int length = path.size() - 1; length > 0; length--) {
+			List<String> prefix = path.subList(0, length);
+			if (folders.contains(prefix)) {
+				return prefix;
 			}
 		}
-		return best;
+		return null;
 	}
 
 	private static String revision(List<RemoteSkill> skills, List<String> skipped, String extra) {

@@ -19,15 +19,6 @@ import org.springframework.util.Assert;
  */
 public record McpSourceSettings(String connection, Duration refreshInterval, Duration readTimeout, long maxFileSize) {
 
-	/** The default refresh interval: 5 minutes. */
-	public static final Duration DEFAULT_REFRESH_INTERVAL = Duration.ofMinutes(5);
-
-	/** The default read timeout: 10 seconds. */
-	public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(10);
-
-	/** The default largest file: 5 MB. */
-	public static final long DEFAULT_MAX_FILE_SIZE = 5L * 1024 * 1024;
-
 	/**
 	 * Check the settings.
 	 * @param connection the connection name
@@ -40,15 +31,6 @@ public record McpSourceSettings(String connection, Duration refreshInterval, Dur
 		Assert.isTrue(!refreshInterval.isNegative(), "refresh-interval must not be negative");
 		Assert.isTrue(!readTimeout.isNegative() && !readTimeout.isZero(), "read-timeout must be positive");
 		Assert.isTrue(maxFileSize > 0, "max-file-size must be positive");
-	}
-
-	/**
-	 * The defaults for a connection.
-	 * @param connection the connection name
-	 * @return settings with the default interval, timeout and file size
-	 */
-	public static McpSourceSettings of(String connection) {
-		return new McpSourceSettings(connection, DEFAULT_REFRESH_INTERVAL, DEFAULT_READ_TIMEOUT, DEFAULT_MAX_FILE_SIZE);
 	}
 
 }
