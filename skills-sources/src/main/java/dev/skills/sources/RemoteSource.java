@@ -13,7 +13,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * A place skills are fetched from, one revision at a time: it names its newest revision
  * and writes a revision's files into a folder. Checking the files, switching to them and
- * telling the registry are {@link SourceRun}'s.
+ * telling the registry are {@link SkillSources}'. Git repositories are built in; another
+ * module contributes a kind of its own (skills-mcp reads MCP servers) by implementing
+ * this interface and passing its sources to
+ * {@link SkillSources#create(java.util.List, java.util.List, SkillSources.SourcesSettings, FetchListener)}
+ * through a {@link Factory}. Every method is called on the sources' thread, one at a
+ * time.
  */
 public interface RemoteSource {
 
@@ -51,7 +56,8 @@ public interface RemoteSource {
 	/**
 	 * Write a fetched revision's files into an empty folder.
 	 * @param revision the revision, from {@link #fetch()}
-	 * @param served the revision served now, whose unchanged files may be shared, or
+	 * @param served the revision served now, whose unchanged files may be shared (its
+	 * complete folder, read-only, is {@code into.resolveSibling(served)}), or
 	 * {@code null}
 	 * @param into the empty folder
 	 * @throws IOException when the revision cannot be written or breaks a limit

@@ -12,6 +12,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
@@ -38,6 +40,8 @@ public final class SkillSources implements AutoCloseable {
 	private final Duration timeout;
 
 	private final ScheduledExecutorService executor;
+
+	private final Set<SourceRun> queued = ConcurrentHashMap.newKeySet();
 
 	private volatile @Nullable SkillsRegistry registry;
 
@@ -151,6 +155,29 @@ public final class SkillSources implements AutoCloseable {
 			}
 		}
 		return statuses();
+	}
+
+	/**
+	 * Fetch one source soon, on this object's thread, without waiting: for a source told
+	 * that it changed (an MCP server's {@code resources/list_changed}). Requests that
+	 * arrive while one is queued are folded into it. Nothing happens before
+	 * {@link #start(SkillsRegistry)}, which fetches every source anyway.
+	 * @param name the source's name, as in its status
+	 * @return whether a source of that name exists
+	 */
+	public boolean refreshSoon(String name) {
+		for (SourceRun run : this.runs) {
+			if (run.source().name().equals(name)) {
+				if (this.registry != null && !this.executor.isShutdown() && this.queued.add(run)) {
+					this.executor.execute(() -> {
+						this.queued.remove(run);
+						fetch(run);
+					});
+				}
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
  * What one source serves now, as an operator needs to see it.
  *
  * @param name the source's name (its repository, ref and path, without credentials)
- * @param type {@code git} or {@code index}
+ * @param type {@code git}, {@code index} or {@code mcp}
  * @param revision the revision served (a commit id), or {@code null} when it never loaded
  * @param fetchedAt when the served revision was fetched, or {@code null} when it never
  * loaded or was found in the cache at start-up

@@ -27,10 +27,11 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * Auto-configuration of remote skill sources: the {@link SkillSources} of
- * {@code skills.sources.git[]} and {@code skills.sources.index[]}, whose folders are
- * added to the registry's locations and which start fetching once the registry exists (on
- * their own thread, ended when the context closes). Backs off without
- * {@code skills-sources} on the class path.
+ * {@code skills.sources.git[]}, {@code skills.sources.index[]} and of every
+ * {@link RemoteSourcesContributor} (MCP servers), whose folders are added to the
+ * registry's locations and which start fetching once the registry exists (on their own
+ * thread, ended when the context closes). Backs off without {@code skills-sources} on the
+ * class path.
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class)
 @ConditionalOnClass(SkillSources.class)
@@ -40,7 +41,8 @@ public final class SkillsSourcesAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SkillSources skillSources(SkillsSourcesProperties properties, ObjectProvider<FetchListener> listeners) {
+	SkillSources skillSources(SkillsSourcesProperties properties, ObjectProvider<FetchListener> listeners,
+			ObjectProvider<RemoteSourcesContributor> contributors) {
 		SourcesSettings defaults = SourcesSettings.defaults();
 		SourcesSettings settings = new SourcesSettings(
 				(properties.getCacheDir() != null) ? properties.getCacheDir() : defaults.cacheDir(),
@@ -48,7 +50,9 @@ public final class SkillsSourcesAutoConfiguration {
 		// Listeners are looked up on each fetch: the meters' bean comes later.
 		FetchListener listener = (status, outcome, duration) -> listeners.orderedStream()
 			.forEach((each) -> each.fetched(status, outcome, duration));
-		return SkillSources.create(git(properties), index(properties), settings, listener);
+		List<RemoteSource.Factory> others = new ArrayList<>(index(properties));
+		contributors.orderedStream().forEach((contributor) -> others.addAll(contributor.sources()));
+		return SkillSources.create(git(properties), others, settings, listener);
 	}
 
 	@Bean

@@ -56,6 +56,12 @@ public class SkillsSourcesProperties {
 	 */
 	private List<Index> index = new ArrayList<>();
 
+	/**
+	 * MCP servers to read skills from (their skill:// resources), after the git
+	 * repositories and indexes; needs dev.skills:skills-mcp and a Spring AI MCP client.
+	 */
+	private List<Mcp> mcp = new ArrayList<>();
+
 	public @Nullable Path getCacheDir() {
 		return this.cacheDir;
 	}
@@ -102,6 +108,14 @@ public class SkillsSourcesProperties {
 
 	public void setIndex(List<Index> index) {
 		this.index = index;
+	}
+
+	public List<Mcp> getMcp() {
+		return this.mcp;
+	}
+
+	public void setMcp(List<Mcp> mcp) {
+		this.mcp = mcp;
 	}
 
 	/**
@@ -266,6 +280,70 @@ public class SkillsSourcesProperties {
 
 		public void setPassword(@Nullable String password) {
 			this.password = password;
+		}
+
+	}
+
+	/**
+	 * One MCP server, reached through a Spring AI MCP client connection.
+	 */
+	public static class Mcp {
+
+		/**
+		 * Name of the Spring AI MCP client connection (the name under
+		 * spring.ai.mcp.client.streamable-http.connections, or sse or stdio).
+		 */
+		private @Nullable String connection;
+
+		/**
+		 * How often the server's resources are listed again, besides on every
+		 * notifications/resources/list_changed it sends; 0 for only at start-up, on a
+		 * notification and on POST /actuator/skills.
+		 */
+		private Duration refreshInterval = Duration.ofMinutes(5);
+
+		/**
+		 * Longest one resources/read may take; a skill whose file does not arrive in time
+		 * is skipped, the others load.
+		 */
+		private Duration readTimeout = Duration.ofSeconds(10);
+
+		/**
+		 * Largest file accepted; a skill with a file listed or read as larger is skipped,
+		 * and a file listed as larger is never read.
+		 */
+		private DataSize maxFileSize = DataSize.ofMegabytes(5);
+
+		public @Nullable String getConnection() {
+			return this.connection;
+		}
+
+		public void setConnection(@Nullable String connection) {
+			this.connection = connection;
+		}
+
+		public Duration getRefreshInterval() {
+			return this.refreshInterval;
+		}
+
+		public void setRefreshInterval(Duration refreshInterval) {
+			this.refreshInterval = refreshInterval;
+		}
+
+		public Duration getReadTimeout() {
+			return this.readTimeout;
+		}
+
+		public void setReadTimeout(Duration readTimeout) {
+			this.readTimeout = readTimeout;
+		}
+
+		public DataSize getMaxFileSize() {
+			return this.maxFileSize;
+		}
+
+		public void setMaxFileSize(DataSize maxFileSize) {
+			this.maxFileSize = maxFileSize;
 		}
 
 	}

@@ -1,0 +1,260 @@
+package dev.skills.mcp.source;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+import dev.skills.sources.RemoteSource;
+import dev.skills.sources.SkillSources.SourcesSettings;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema.Resource;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The skills of one MCP server, as a remote source. A fetch lists the server's resources
+ * (and reads {@code skill://index.json} when it is listed); the revision is a digest of
+ * that listing, so an unchanged server costs one listing. A checkout reads each skill's
+ * files with {@code resources/read} (copying a skill whose files' digests did not change
+ * from the revision served), verifies each against the digest and size listed, and writes
+ * them into the revision's folder; a skill whose read fails, times out, is too large,
+ * answers with an unlisted resource, fails its digest or size, or whose frontmatter name
+ * differs from its URI is left out with why ({@link #warnings()}, and a warning on the
+ * {@code dev.skills.sources} logger), and the others load. Nothing read is run.
+ * <p>
+ * {@code skills/list} (SEP-2640) is not called: the MCP Java SDK 2.0.0 has no way to send
+ * a request of a method it does not know, nor to see the server's extensions.
+ */
+public final class McpSkillSource implements RemoteSource {
+
+	private static final Log logger = LogFactory.getLog("dev.skills.sources");
+
+	private static final int MAX_WARNINGS = 50;
+
+	private static final int MAX_WARNING_LENGTH = 1000;
+
+	private final McpSourceSettings settings;
+
+	private final SourcesSettings limits;
+
+	private final ResourceReads reads;
+
+	// Without digests an unchanged listing may hide an edit: every notification then
+	// makes a new revision, and so does every process (the nonce).
+	private final String nonce = UUID.randomUUID().toString();
+
+	private final AtomicLong notifications = new AtomicLong();
+
+	// The listings of the last revisions checked out, to copy unchanged skills from.
+	private final Map<String, SkillListing> listings = new LinkedHashMap<>();
+
+	private @Nullable SkillListing fetched;
+
+	private volatile List<String> warnings = List.of();
+
+	private final Function<String, Path> revisionFolder;
+
+	/**
+	 * Create the source of a server.
+	 * @param settings the connection and its refresh interval, read timeout and file size
+	 * limit
+	 * @param limits the sources' fetch timeout, and the most files and bytes of one
+	 * revision
+	 * @param client the connection's client
+	 * @param revisionFolder the folder of a revision once served, to copy unchanged
+	 * skills from
+	 */
+	public McpSkillSource(McpSourceSettings settings, SourcesSettings limits, McpSyncClient client,
+			Function<String, Path> revisionFolder) {
+		this.settings = settings;
+		this.limits = limits;
+		this.revisionFolder = revisionFolder;
+		this.reads = new ResourceReads(client, settings.connection());
+	}
+
+	/**
+	 * The factory of a server's source, for {@link dev.skills.sources.SkillSources#create
+	 * SkillSources.create}: the source hears of the server's changes from the first.
+	 * @param settings the connection and its refresh interval, read timeout and file size
+	 * limit
+	 * @param client the connection's client
+	 * @param changes where the connection's {@code resources/list_changed} notifications
+	 * arrive
+	 * @return the factory
+	 */
+	public static RemoteSource.Factory factory(McpSourceSettings settings, McpSyncClient client,
+			McpResourceChanges changes) {
+		return new RemoteSource.Factory() {
+
+			@Override
+			public String readableName() {
+				return "mcp-" + settings.connection();
+			}
+
+			@Override
+			public String identity() {
+				return sourceName(settings.connection());
+			}
+
+			@Override
+			public RemoteSource create(SourcesSettings limits, Function<String, Path> revisionFolder) {
+				McpSkillSource source = new McpSkillSource(settings, limits, client, revisionFolder);
+				changes.onChange(settings.connection(), source::changed);
+				return source;
+			}
+
+		};
+	}
+
+	/**
+	 * The name of the source of a connection, as its status shows it.
+	 * @param connection the connection's name
+	 * @return {@code mcp:<connection>}
+	 */
+	public static String sourceName(String connection) {
+		return "mcp:" + connection;
+	}
+
+	@Override
+	public String name() {
+		return sourceName(this.settings.connection());
+	}
+
+	@Override
+	public String type() {
+		return "mcp";
+	}
+
+	@Override
+	public boolean moves() {
+		return true;
+	}
+
+	@Override
+	public Duration refreshInterval() {
+		return this.settings.refreshInterval();
+	}
+
+	/**
+	 * Note that the server said its resources changed; the next fetch then makes a new
+	 * revision even when the listing carries no digests.
+	 */
+	public void changed() {
+		this.notifications.incrementAndGet();
+	}
+
+	@Override
+	public String fetch() throws IOException {
+		List<Resource> resources = this.reads.list(this.limits.timeout(), this.limits.maxFiles());
+		List<String> entryPoints = null;
+		String extra = "";
+		List<String> notes = new ArrayList<>();
+		if (resources.stream().anyMatch((resource) -> SkillUri.INDEX.equals(resource.uri()))) {
+			try {
+				byte[] index = this.reads.read(SkillUri.INDEX, this.settings.maxFileSize(),
+						this.settings.readTimeout());
+				entryPoints = SkillIndex.entryPoints(index);
+				extra = "index " + Digests.sha256(index);
+			}
+			catch (IOException ex) {
+				notes.add(SkillUri.INDEX + " not used: " + ex.getMessage());
+			}
+		}
+		SkillListing listing = Listings.of(resources, entryPoints, extra);
+		if (!listing.digested()) {
+			listing = new SkillListing(listing.revision() + "-"
+					+ Digests.sha256((this.nonce + this.notifications.get()).getBytes(StandardCharsets.UTF_8))
+						.substring(0, 8),
+					listing.skills(), listing.skipped());
+		}
+		if (!notes.isEmpty()) {
+			List<String> skipped = new ArrayList<>(notes);
+			skipped.addAll(listing.skipped());
+			listing = new SkillListing(listing.revision(), listing.skills(), skipped);
+		}
+		this.fetched = listing;
+		return listing.revision();
+	}
+
+	@Override
+	public void checkout(String revision, @Nullable String served, Path into) throws IOException {
+		SkillListing listing = this.fetched;
+		if (listing == null || !listing.revision().equals(revision)) {
+			throw new IOException("revision " + revision + " was not fetched");
+		}
+		SkillListing before = (served != null) ? this.listings.get(served) : null;
+		Path servedFolder = (served != null) ? this.revisionFolder.apply(served) : null;
+		SkillCheckout checkout = new SkillCheckout(this.reads, this.settings, this.limits, into);
+		List<String> skipped = new ArrayList<>(listing.skipped());
+		for (RemoteSkill skill : listing.skills()) {
+			RemoteSkill old = (before != null) ? find(before, skill.folder()) : null;
+			boolean unchanged = old != null && skill.digested() && old.equals(skill) && servedFolder != null && Files
+				.isDirectory(servedFolder.resolve(String.join("/", skill.folder())), LinkOption.NOFOLLOW_LINKS);
+			if (unchanged) {
+				checkout.copy(skill, servedFolder);
+			}
+			else {
+				String why = checkout.read(skill);
+				if (why != null) {
+					skipped.add("skill '" + skill.name() + "' skipped: " + why);
+				}
+			}
+		}
+		for (String line : skipped) {
+			logger.warn("Skills source " + name() + ": " + line);
+		}
+		this.warnings = bounded(skipped);
+		this.listings.remove(revision);
+		this.listings.put(revision, listing);
+		while (this.listings.size() > 2) {
+			this.listings.remove(this.listings.keySet().iterator().next());
+		}
+	}
+
+	@Override
+	public List<String> warnings() {
+		return this.warnings;
+	}
+
+	/**
+	 * Stop any read under way and end the source's threads.
+	 */
+	@Override
+	public void close() {
+		this.reads.close();
+	}
+
+	private static @Nullable RemoteSkill find(SkillListing listing, List<String> folder) {
+		for (RemoteSkill skill : listing.skills()) {
+			if (skill.folder().equals(folder)) {
+				return skill;
+			}
+		}
+		return null;
+	}
+
+	// One warning per skipped skill, each and all of them bounded.
+	private static List<String> bounded(List<String> skipped) {
+		List<String> warnings = new ArrayList<>();
+		for (int i = 0; i < Math.min(skipped.size(), MAX_WARNINGS); i++) {
+			String line = skipped.get(i);
+			warnings.add((line.length() > MAX_WARNING_LENGTH) ? line.substring(0, MAX_WARNING_LENGTH) + "…" : line);
+		}
+		if (skipped.size() > MAX_WARNINGS) {
+			warnings.add((skipped.size() - MAX_WARNINGS) + " more skills skipped");
+		}
+		return List.copyOf(warnings);
+	}
+
+}

@@ -1,0 +1,31 @@
+package dev.skills.mcp.source;
+
+import java.util.List;
+
+/**
+ * One skill a server lists: its folder and its files, {@code SKILL.md} first.
+ *
+ * @param folder the decoded segments of its folder ({@code skill://<folder>/SKILL.md});
+ * the last is the skill's name
+ * @param files its files, {@code SKILL.md} first
+ */
+record RemoteSkill(List<String> folder, List<RemoteFile> files) {
+
+	/**
+	 * The name the URI gives the skill.
+	 * @return the last segment of its folder
+	 */
+	String name() {
+		return this.folder.get(this.folder.size() - 1);
+	}
+
+	/**
+	 * Whether every file has a digest, so that an unchanged listing means unchanged
+	 * files.
+	 * @return whether each file has one
+	 */
+	boolean digested() {
+		return this.files.stream().allMatch((file) -> file.sha256() != null);
+	}
+
+}
