@@ -273,7 +273,9 @@ class GitSkillSourcesTests {
 	}
 
 	@Test
-	void whenTheServerStopsAnsweringThenTheFetchTimesOutAndTheLastGoodRevisionIsKept() throws Exception {
+	@ExtendWith(OutputCaptureExtension.class)
+	void whenTheServerStopsAnsweringThenTheFetchTimesOutAndTheLastGoodRevisionIsKept(CapturedOutput output)
+			throws Exception {
 		String good = this.repository.push("first");
 		SkillSources sources = SkillSources.git(List.of(settings("main", Duration.ZERO)),
 				new SourcesSettings(this.temp.resolve("cache-hang"), Duration.ofSeconds(1), 10_000, 1_000_000),
@@ -298,10 +300,12 @@ class GitSkillSourcesTests {
 		assertThat(status.lastError()).startsWith("fetch failed: ").contains("timed out");
 		assertThat(registry.names()).containsExactly("csv", "pdf");
 		assertThat(this.outcomes).endsWith(FetchOutcome.FAILED);
+		assertThat(output).contains("still serving revision " + good);
 	}
 
 	@Test
-	void whenTheServerNeverAnswersThenStartUpDoesNotWaitForIt() throws Exception {
+	@ExtendWith(OutputCaptureExtension.class)
+	void whenTheServerNeverAnswersThenStartUpDoesNotWaitForIt(CapturedOutput output) throws Exception {
 		this.repository.push("first");
 		this.server.stopAnswering();
 		long start = System.nanoTime();
@@ -316,6 +320,7 @@ class GitSkillSourcesTests {
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(900));
 		await(() -> !this.outcomes.isEmpty());
 		assertThat(sources.statuses().get(0).lastError()).contains("timed out");
+		assertThat(output).contains("nothing served yet");
 	}
 
 	@Test

@@ -203,6 +203,27 @@ class IndexSkillSourcesTests {
 	}
 
 	@Test
+	void whenTheServerValidatesByDateThenAnUnchangedIndexIsAskedIfModifiedSinceAndNotDownloadedAgain()
+			throws Exception {
+		this.server.useLastModifiedOnly();
+		String pdf = this.server.put("/s/pdf/SKILL.md", skillMd("pdf", "Read PDF files"));
+		this.server.put(INDEX, draft(entry("pdf", "skill-md", "/s/pdf/SKILL.md", "sha256:" + pdf)));
+		Instance instance = start(Duration.ZERO);
+		await(() -> instance.registry.contains("pdf"));
+
+		instance.sources.refresh();
+
+		List<Request> index = this.server.requests(INDEX);
+		assertThat(index).hasSize(2);
+		assertThat(index.get(0).ifModifiedSince()).isNull();
+		assertThat(index.get(1).ifModifiedSince()).isNotNull();
+		assertThat(index.get(1).ifNoneMatch()).isNull();
+		assertThat(index.get(1).status()).isEqualTo(304);
+		assertThat(this.server.requests("/s/pdf/SKILL.md")).hasSize(1);
+		assertThat(this.outcomes).containsExactly(FetchOutcome.UPDATED, FetchOutcome.UNCHANGED);
+	}
+
+	@Test
 	void whenTheIndexIsEditedThenTheChangeShowsUpWithinTheIntervalPlusTwoSecondsAndUnchangedSkillsAreNotFetchedAgain()
 			throws Exception {
 		String pdf = this.server.put("/s/pdf/SKILL.md", skillMd("pdf", "Read PDF files"));

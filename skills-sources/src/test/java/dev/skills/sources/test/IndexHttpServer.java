@@ -6,6 +6,9 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -38,6 +41,8 @@ public final class IndexHttpServer implements AutoCloseable {
 	private final CountDownLatch closed = new CountDownLatch(1);
 
 	private volatile boolean silent;
+
+	private volatile boolean lastModifiedOnly;
 
 	/**
 	 * Start the server.
@@ -78,6 +83,14 @@ public final class IndexHttpServer implements AutoCloseable {
 	 */
 	public String put(String path, String text) {
 		return put(path, text.getBytes(StandardCharsets.UTF_8));
+	}
+
+	/**
+	 * From now on, validate with {@code Last-Modified} (one fixed date per content) and
+	 * {@code If-Modified-Since} instead of an {@code ETag}.
+	 */
+	public void useLastModifiedOnly() {
+		this.lastModifiedOnly = true;
 	}
 
 	/**
@@ -132,18 +145,29 @@ public final class IndexHttpServer implements AutoCloseable {
 			}
 			String path = exchange.getRequestURI().getPath();
 			String ifNoneMatch = exchange.getRequestHeaders().getFirst("If-None-Match");
+			String ifModifiedSince = exchange.getRequestHeaders().getFirst("If-Modified-Since");
+			String authorization = exchange.getRequestHeaders().getFirst("Authorization");
 			byte[] bytes = this.files.get(path);
 			if (bytes == null) {
-				this.requests
-					.add(new Request(path, ifNoneMatch, exchange.getRequestHeaders().getFirst("Authorization"), 404));
+				this.requests.add(new Request(path, ifNoneMatch, ifModifiedSince, authorization, 404));
 				exchange.sendResponseHeaders(404, -1);
 				return;
 			}
-			String etag = "\"" + sha256(bytes).substring(0, 16) + "\"";
-			exchange.getResponseHeaders().add("ETag", etag);
-			int status = etag.equals(ifNoneMatch) ? 304 : 200;
-			this.requests
-				.add(new Request(path, ifNoneMatch, exchange.getRequestHeaders().getFirst("Authorization"), status));
+			boolean unchanged;
+			if (this.lastModifiedOnly) {
+				String lastModified = DateTimeFormatter.RFC_1123_DATE_TIME
+					.format(Instant.ofEpochSecond(Math.floorMod(sha256(bytes).hashCode(), 1_000_000_000L))
+						.atOffset(ZoneOffset.UTC));
+				exchange.getResponseHeaders().add("Last-Modified", lastModified);
+				unchanged = lastModified.equals(ifModifiedSince);
+			}
+			else {
+				String etag = "\"" + sha256(bytes).substring(0, 16) + "\"";
+				exchange.getResponseHeaders().add("ETag", etag);
+				unchanged = etag.equals(ifNoneMatch);
+			}
+			int status = unchanged ? 304 : 200;
+			this.requests.add(new Request(path, ifNoneMatch, ifModifiedSince, authorization, status));
 			if (status == 304) {
 				exchange.sendResponseHeaders(304, -1);
 				return;
@@ -158,10 +182,12 @@ public final class IndexHttpServer implements AutoCloseable {
 	 *
 	 * @param path its path
 	 * @param ifNoneMatch its {@code If-None-Match} header, or {@code null}
+	 * @param ifModifiedSince its {@code If-Modified-Since} header, or {@code null}
 	 * @param authorization its {@code Authorization} header, or {@code null}
 	 * @param status the status answered
 	 */
-	public record Request(String path, @Nullable String ifNoneMatch, @Nullable String authorization, int status) {
+	public record Request(String path, @Nullable String ifNoneMatch, @Nullable String ifModifiedSince,
+			@Nullable String authorization, int status) {
 	}
 
 }
