@@ -31,10 +31,11 @@ final class SkillsMcpTestServer implements AutoCloseable {
 
 	static SkillsMcpTestServer start(Path skills, boolean prompts) {
 		return new SkillsMcpTestServer(new SpringApplicationBuilder(ServingApplication.class)
-			.properties("server.port=0", "server.address=127.0.0.1", "spring.main.banner-mode=off",
-					"spring.ai.mcp.server.protocol=STREAMABLE", "spring.ai.mcp.server.name=skills-test",
-					"spring.ai.mcp.client.enabled=false", "spring.ai.mcp.server.annotation-scanner.enabled=false",
-					"test.skills-dir=" + skills, "test.prompts=" + prompts, "logging.level.root=WARN",
+			.properties("server.port=0", "server.address=127.0.0.1", "server.shutdown=immediate",
+					"spring.main.banner-mode=off", "spring.ai.mcp.server.protocol=STREAMABLE",
+					"spring.ai.mcp.server.name=skills-test", "spring.ai.mcp.client.enabled=false",
+					"spring.ai.mcp.server.annotation-scanner.enabled=false", "test.skills-dir=" + skills,
+					"test.prompts=" + prompts, "logging.level.root=WARN",
 					// Spring AI's start-up notes on what this server does not use.
 					"logging.level.org.springframework.ai.mcp=ERROR",
 					"logging.level.org.springframework.context.support.PostProcessorRegistrationDelegate=ERROR")
