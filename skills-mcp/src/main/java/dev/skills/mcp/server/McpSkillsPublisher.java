@@ -12,9 +12,7 @@ import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
-import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.spec.McpSchema;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tool.ToolCallbackProvider;
@@ -39,31 +37,25 @@ public final class McpSkillsPublisher implements SkillsListener {
 
 	private final SkillsRegistry registry;
 
-	private final SkillFileReads reads;
-
 	private final @Nullable SkillToolsExport tools;
 
 	private final @Nullable SkillPromptsExport prompts;
 
-	private final boolean resources;
+	private final @Nullable SkillResourcesExport resources;
 
 	private final boolean listBuiltins;
 
-	// What is on the server now: the files per skill, the index, the prompts.
-	private final Map<String, Map<String, ServedFile>> served = new HashMap<>();
-
+	// The prompts on the server now.
 	private final Map<String, SkillMeta> prompted = new HashMap<>();
-
-	private @Nullable ServedFile index;
 
 	private McpSkillsPublisher(Builder builder) {
 		this.server = builder.server;
 		this.registry = builder.registry;
-		this.reads = new SkillFileReads(builder.registry);
 		this.tools = (builder.tools != null) ? new SkillToolsExport(builder.tools) : null;
 		this.prompts = builder.prompts ? new SkillPromptsExport(builder.registry) : null;
-		this.resources = builder.resources;
 		this.listBuiltins = builder.listBuiltins;
+		this.resources = builder.resources ? new SkillResourcesExport(builder.server, builder.registry, this::serves)
+				: null;
 	}
 
 	/**
@@ -97,8 +89,8 @@ public final class McpSkillsPublisher implements SkillsListener {
 			touched.addAll(change.added());
 			touched.addAll(change.changed());
 		}
-		if (this.resources) {
-			syncResources(snapshot, skills, (change != null) ? touched : skills.keySet());
+		if (this.resources != null) {
+			this.resources.sync(snapshot, skills, (change != null) ? touched : skills.keySet());
 		}
 		if (this.prompts != null) {
 			syncPrompts(skills, touched, change != null);
@@ -110,81 +102,6 @@ public final class McpSkillsPublisher implements SkillsListener {
 
 	private boolean serves(SkillMeta skill) {
 		return this.listBuiltins || !skill.builtin();
-	}
-
-	private void syncResources(SkillsSnapshot snapshot, Map<String, SkillMeta> skills, Set<String> reread) {
-		for (String gone : List.copyOf(this.served.keySet())) {
-			if (!skills.containsKey(gone)) {
-				this.served.remove(gone).keySet().forEach(this.server::removeResource);
-			}
-		}
-		for (SkillMeta skill : skills.values()) {
-			if (this.served.containsKey(skill.name()) && !reread.contains(skill.name())) {
-				continue;
-			}
-			Map<String, ServedFile> before = this.served.getOrDefault(skill.name(), Map.of());
-			Map<String, ServedFile> now = new LinkedHashMap<>();
-			this.reads.files(snapshot, skill).forEach((file) -> now.put(file.uri(), file));
-			before.forEach((uri, file) -> {
-				if (!file.equals(now.get(uri))) {
-					this.server.removeResource(uri);
-				}
-			});
-			now.forEach((uri, file) -> {
-				if (!file.equals(before.get(uri))) {
-					this.server.addResource(specification(file, skill));
-				}
-			});
-			this.served.put(skill.name(), now);
-		}
-		ServedFile index = ServedFile.of(SkillUris.INDEX, "", "index.json",
-				SkillIndex.text(List.copyOf(skills.values())));
-		if (!index.equals(this.index)) {
-			if (this.index != null) {
-				this.server.removeResource(SkillUris.INDEX);
-			}
-			this.server.addResource(indexSpecification(index));
-			this.index = index;
-		}
-	}
-
-	private McpServerFeatures.SyncResourceSpecification specification(ServedFile file, SkillMeta skill) {
-		String description = file.uri().equals(SkillUris.skillFile(skill.name())) ? skill.description() : null;
-		return new McpServerFeatures.SyncResourceSpecification(file.resource(description), (exchange, request) -> {
-			SkillFileReads.Read read = this.reads.read(file);
-			if (!read.file().equals(file)) {
-				relist(file, read.file(), skill);
-			}
-			return read.result();
-		});
-	}
-
-	private McpServerFeatures.SyncResourceSpecification indexSpecification(ServedFile listed) {
-		McpSchema.Resource resource = McpSchema.Resource.builder()
-			.uri(SkillUris.INDEX)
-			.name("index.json")
-			.description("The skills this server serves (Agent Skills discovery index)")
-			.mimeType("application/json")
-			.size(listed.size())
-			.meta(listed.meta())
-			.build();
-		return new McpServerFeatures.SyncResourceSpecification(resource, (exchange, request) -> {
-			List<SkillMeta> skills = this.registry.snapshot().skills().stream().filter(this::serves).toList();
-			String text = SkillIndex.text(skills);
-			ServedFile now = ServedFile.of(SkillUris.INDEX, "", "index.json", text);
-			return new McpSchema.ReadResourceResult(
-					List.of(new McpSchema.TextResourceContents(SkillUris.INDEX, "application/json", text, now.meta())));
-		});
-	}
-
-	private synchronized void relist(ServedFile listed, ServedFile now, SkillMeta skill) {
-		Map<String, ServedFile> files = this.served.get(listed.skill());
-		if (files == null || !listed.equals(files.get(listed.uri()))) {
-			return;
-		}
-		files.put(now.uri(), now);
-		this.server.removeResource(listed.uri());
-		this.server.addResource(specification(now, skill));
 	}
 
 	private void syncPrompts(Map<String, SkillMeta> skills, Set<String> touched, boolean reload) {
