@@ -18,7 +18,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * Runs every measurement and prints the figures the README quotes, each as a ratio
  * against a baseline measured in the same run. Arguments choose sections: {@code heap},
  * {@code latency}, {@code discovery}, {@code reload}, {@code advisor}, {@code catalog},
- * {@code eval}, {@code stores}, {@code sources}; none means all.
+ * {@code eval}, {@code stores}, {@code sources}, {@code mcp}; none means all.
  */
 public final class BenchmarkReport {
 
@@ -26,9 +26,8 @@ public final class BenchmarkReport {
 	}
 
 	public static void main(String[] args) throws RunnerException {
-		Set<String> sections = (args.length == 0)
-				? Set.of("heap", "latency", "discovery", "reload", "advisor", "catalog", "eval", "stores", "sources")
-				: Set.of(args);
+		Set<String> sections = (args.length == 0) ? Set.of("heap", "latency", "discovery", "reload", "advisor",
+				"catalog", "eval", "stores", "sources", "mcp") : Set.of(args);
 		StringBuilder report = new StringBuilder("\n== Skills for Spring AI: benchmark report ==\n");
 		if (sections.contains("heap")) {
 			RetainedHeap.Result heap = RetainedHeap.measure(10_000, 5);
@@ -36,6 +35,19 @@ public final class BenchmarkReport {
 					"Retained heap per skill (10,000 skills, median of 5): %d bytes, of which frontmatter text %d: "
 							+ "%d bytes beyond the frontmatter (target < 2048)%n",
 					heap.bytesPerSkill(), heap.frontmatterBytes(), heap.beyondFrontmatter()));
+		}
+		if (sections.contains("mcp")) {
+			McpServing.Result mcp = McpServing.measure(1000, 200, 5, 200);
+			report.append(String
+				.format(Locale.ROOT, "MCP over streamable HTTP, 1,000 skills (%d resources), 5 runs of 200 requests: "
+						+ "ping (baseline) median %.2f ms, p99 %.2f ms; resources/list median %.2f ms (%.1fx ping), "
+						+ "p99 %.2f ms; resources/read of a SKILL.md median %.2f ms (%.1fx ping), p99 %.2f ms; "
+						+ "spread of run medians %.2f / %.2f / %.2f ms%n", mcp.resources(), mcp.ping().medianMillis(),
+						mcp.ping().p99Millis(), mcp.list().medianMillis(),
+						mcp.list().medianMillis() / mcp.ping().medianMillis(), mcp.list().p99Millis(),
+						mcp.read().medianMillis(), mcp.read().medianMillis() / mcp.ping().medianMillis(),
+						mcp.read().p99Millis(), mcp.ping().runMedianSpread(), mcp.list().runMedianSpread(),
+						mcp.read().runMedianSpread()));
 		}
 		if (sections.contains("latency")) {
 			ReloadLatency.Result latency = ReloadLatency.measure(100, 20, 200);

@@ -15,6 +15,7 @@ import java.util.TreeSet;
 
 import dev.skills.autoconfigure.catalog.SkillsCatalogProperties;
 import dev.skills.autoconfigure.jdbc.SkillsJdbcProperties;
+import dev.skills.autoconfigure.mcp.SkillsMcpProperties;
 import dev.skills.autoconfigure.sources.SkillsSourcesProperties;
 import dev.skills.core.SkillConfig;
 import dev.skills.jdbc.JdbcActiveSkillsSchema;
@@ -127,6 +128,7 @@ class SkillsConfigurationMetadataTests {
 		names.addAll(propertiesOf(SkillsCatalogProperties.PREFIX, SkillsCatalogProperties.class));
 		names.addAll(propertiesOf(SkillsJdbcProperties.PREFIX, SkillsJdbcProperties.class));
 		names.addAll(propertiesOf(SkillsSourcesProperties.PREFIX, SkillsSourcesProperties.class));
+		names.addAll(propertiesOf(SkillsMcpProperties.PREFIX, SkillsMcpProperties.class));
 		return names;
 	}
 
