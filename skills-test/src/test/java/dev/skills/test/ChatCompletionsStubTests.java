@@ -7,7 +7,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
@@ -17,7 +16,6 @@ import tools.jackson.databind.JsonNode;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.openai.OpenAiChatModel;
 import org.springframework.ai.openai.OpenAiChatOptions;
-import org.springframework.ai.tool.annotation.Tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -125,18 +123,6 @@ class ChatCompletionsStubTests {
 			.timeout(Duration.ofSeconds(5))
 			.POST(HttpRequest.BodyPublishers.ofString(body))
 			.build(), HttpResponse.BodyHandlers.ofString());
-	}
-
-	static class Weather {
-
-		final List<String> cities = new ArrayList<>();
-
-		@Tool(description = "The forecast for a city")
-		String forecast(String city) {
-			this.cities.add(city);
-			return "Snow in " + city;
-		}
-
 	}
 
 }

@@ -1,6 +1,5 @@
 package dev.skills.test;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -8,7 +7,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.messages.ToolResponseMessage;
 import org.springframework.ai.chat.prompt.Prompt;
-import org.springframework.ai.tool.annotation.Tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -79,18 +77,6 @@ class ScriptedChatModelTests {
 			.map(ToolResponseMessage.ToolResponse::responseData)
 			.findFirst()
 			.orElse("");
-	}
-
-	static class Weather {
-
-		final List<String> cities = new ArrayList<>();
-
-		@Tool(description = "The forecast for a city")
-		String forecast(String city) {
-			this.cities.add(city);
-			return "Snow in " + city;
-		}
-
 	}
 
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import dev.skills.core.Skill;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillNotFoundException;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +45,7 @@ class CodeFirstSkillsTests {
 
 	@Test
 	void aFileWithoutFrontmatterLoadsNamedAfterItsFolderWithAWarning(CapturedOutput output) {
-		Path folder = TestSkills.write(this.root.resolve("plain-notes/SKILL.md"), "# Notes\n\nJust instructions.\n")
+		Path folder = SkillFixtures.write(this.root.resolve("plain-notes/SKILL.md"), "# Notes\n\nJust instructions.\n")
 			.getParent();
 
 		Skill skill = Skills.load(folder);
@@ -59,7 +60,7 @@ class CodeFirstSkillsTests {
 
 	@Test
 	void aFileWithoutDescriptionLoadsWithAnEmptyDescriptionAndAWarning(CapturedOutput output) {
-		Path file = TestSkills.write(this.root.resolve("terse/SKILL.md"), "---\nname: terse\n---\nDo it.\n");
+		Path file = SkillFixtures.write(this.root.resolve("terse/SKILL.md"), "---\nname: terse\n---\nDo it.\n");
 
 		Skill skill = Skills.load(file);
 
@@ -113,7 +114,7 @@ class CodeFirstSkillsTests {
 		boolean created = !Files.exists(skills);
 		String name = "code-first-" + ProcessHandle.current().pid();
 		try {
-			TestSkills.skill(skills, name);
+			SkillFixtures.skill(skills, name);
 
 			assertThat(Skills.resolve(List.of(name, "skill-authoring"))).extracting(Skill::name)
 				.containsExactly(name, "skill-authoring");

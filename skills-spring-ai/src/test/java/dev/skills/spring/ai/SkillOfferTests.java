@@ -8,6 +8,8 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,7 +39,7 @@ class SkillOfferTests {
 			.user("Hi")
 			.call()
 			.content();
-		return this.model.prompts.get(this.model.prompts.size() - 1);
+		return this.model.prompts().get(this.model.prompts().size() - 1);
 	}
 
 	SkillsRegistry folderAndBuiltins() {
@@ -47,9 +49,9 @@ class SkillOfferTests {
 
 	@Test
 	void aPreloadedSkillIsNeitherInTheCatalogNorInTheActivateEnum() {
-		TestSkills.skill(this.root, "house-style");
-		TestSkills.skill(this.root, "pdf");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		SkillFixtures.skill(this.root, "house-style");
+		SkillFixtures.skill(this.root, "pdf");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			Prompt prompt = ask(SkillsTools.builder(registry).preload(List.of("house-style")).build());
 
 			String system = prompt.getSystemMessage().getText();
@@ -62,8 +64,8 @@ class SkillOfferTests {
 
 	@Test
 	void onlyPreloadedSkillsMeanNoCatalogAndNoActivateSkill() {
-		TestSkills.skill(this.root, "house-style");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		SkillFixtures.skill(this.root, "house-style");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			Prompt prompt = ask(SkillsTools.builder(registry).preload(List.of("house-style")).build());
 
 			assertThat(prompt.getSystemMessage().getText()).doesNotContain("<available_skills>");
@@ -73,7 +75,7 @@ class SkillOfferTests {
 
 	@Test
 	void builtInSkillsAreNotListedUnlessAskedForButStayUsableByName() {
-		TestSkills.skill(this.root, "pdf");
+		SkillFixtures.skill(this.root, "pdf");
 		try (SkillsRegistry registry = folderAndBuiltins()) {
 			assertThat(registry.get("skill-authoring"))
 				.hasValueSatisfying((skill) -> assertThat(skill.builtin()).isTrue());
@@ -92,7 +94,7 @@ class SkillOfferTests {
 
 	@Test
 	void aSessionPinIsRecordedAsTheConversationsActivationAndSeenByListeners() {
-		TestSkills.skill(this.root, "support-desk");
+		SkillFixtures.skill(this.root, "support-desk");
 		InMemoryActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
 		List<String> seen = new ArrayList<>();
 		SkillInvocationListener listener = new SkillInvocationListener() {
@@ -104,7 +106,7 @@ class SkillOfferTests {
 			}
 
 		};
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			SkillsTools tools = SkillsTools.builder(registry)
 				.activeSkillsRepository(activeSkills)
 				.listeners(List.of(listener))

@@ -7,6 +7,7 @@ import java.util.List;
 import dev.skills.core.Preemptively;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.tools.ToolRules;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,7 +23,7 @@ class ToolRulesTests {
 	Path root;
 
 	SkillMeta skill(String name, String frontmatter) {
-		return Skills.load(TestSkills.skill(this.root, name, frontmatter, "Body.")).meta();
+		return Skills.load(SkillFixtures.skillWithFrontmatter(this.root, name, frontmatter, "Body.")).meta();
 	}
 
 	@Test
