@@ -135,7 +135,7 @@ public class ActiveSkillsStoreBenchmark {
 		String url = System.getenv(URL_VARIABLE);
 		if (url == null || url.isBlank()) {
 			return "Active-skill stores: not measured, set " + URL_VARIABLE
-					+ " to a PostgreSQL database (README: Running the PostgreSQL tests)\n";
+					+ " to a PostgreSQL database (docs/development.md: Running the PostgreSQL tests)\n";
 		}
 		Collection<RunResult> results = new Runner(
 				new OptionsBuilder().include(ActiveSkillsStoreBenchmark.class.getName() + "\\.")

@@ -15,10 +15,11 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * Runs every measurement and prints the figures the README quotes, each as a ratio
- * against a baseline measured in the same run. Arguments choose sections: {@code heap},
- * {@code latency}, {@code discovery}, {@code reload}, {@code advisor}, {@code catalog},
- * {@code eval}, {@code stores}, {@code sources}, {@code mcp}; none means all.
+ * Runs every measurement and prints the figures docs/performance.md quotes, each as a
+ * ratio against a baseline measured in the same run. Arguments choose sections:
+ * {@code heap}, {@code latency}, {@code discovery}, {@code reload}, {@code advisor},
+ * {@code catalog}, {@code eval}, {@code stores}, {@code sources}, {@code mcp}; none means
+ * all.
  */
 public final class BenchmarkReport {
 

@@ -1,5 +1,5 @@
 /**
- * Benchmarks behind the README's performance figures. Run
+ * Benchmarks behind the figures of docs/performance.md. Run
  * {@link dev.skills.benchmarks.BenchmarkReport}.
  */
 package dev.skills.benchmarks;

@@ -11,10 +11,10 @@ import org.springframework.security.config.annotation.web.configurers.AbstractHt
 import org.springframework.security.web.SecurityFilterChain;
 
 /**
- * The actuator endpoints behind HTTP Basic, as the README says applications should:
- * {@code POST /actuator/skills} rescans every folder and {@code /actuator/activeskills}
- * lists conversation ids. Health stays open; so does the chat API, which has no users in
- * this sample. The user is {@code actuator}, its password
+ * The actuator endpoints behind HTTP Basic, as docs/operations.md says applications
+ * should: {@code POST /actuator/skills} rescans every folder and
+ * {@code /actuator/activeskills} lists conversation ids. Health stays open; so does the
+ * chat API, which has no users in this sample. The user is {@code actuator}, its password
  * {@code SAMPLE_ACTUATOR_PASSWORD} (or the one Spring Boot generates and logs). The demo,
  * which serves no HTTP, needs none of it.
  */

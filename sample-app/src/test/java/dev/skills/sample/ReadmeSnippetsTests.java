@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
@@ -23,12 +24,15 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every {@code java} block of the README compiles as written, imports included, against
- * the libraries an application using the starter has.
+ * Every {@code java} block of the README and of the guides in {@code docs/} compiles as
+ * written, imports included, against the libraries an application using the starter (and,
+ * for the testing guide, skills-test) has.
  */
 class ReadmeSnippetsTests {
 
 	private static final Path README = Path.of("../README.md");
+
+	private static final Path DOCS = Path.of("../docs");
 
 	private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
 
@@ -40,19 +44,41 @@ class ReadmeSnippetsTests {
 
 	@Test
 	void everyJavaSnippetInTheReadmeCompiles() throws IOException {
+		List<Path> sources = write(README);
+		// The quick start's application class, at least.
+		assertThat(sources).anySatisfy((source) -> assertThat(source).content().contains("@SpringBootApplication"));
+		compile(sources);
+	}
+
+	@Test
+	void everyJavaSnippetInTheDocsCompiles() throws IOException {
 		List<Path> sources = new ArrayList<>();
-		Matcher block = JAVA_BLOCK.matcher(Files.readString(README, StandardCharsets.UTF_8));
+		try (Stream<Path> docs = Files.list(DOCS)) {
+			for (Path doc : docs.filter((path) -> path.toString().endsWith(".md")).sorted().toList()) {
+				sources.addAll(write(doc));
+			}
+		}
+		// api.md (3), registry.md, operations.md and testing.md (2) hold them today.
+		assertThat(sources).hasSizeGreaterThanOrEqualTo(7);
+		compile(sources);
+	}
+
+	private List<Path> write(Path document) throws IOException {
+		List<Path> sources = new ArrayList<>();
+		Matcher block = JAVA_BLOCK.matcher(Files.readString(document, StandardCharsets.UTF_8));
 		while (block.find()) {
 			String code = block.group(1);
 			Matcher type = TYPE_NAME.matcher(code);
-			assertThat(type.find()).as("a README snippet declares a class:\n%s", code).isTrue();
+			assertThat(type.find()).as("a snippet of %s declares a class:\n%s", document, code).isTrue();
 			// One folder per snippet: two snippets may use the same class name.
-			Path source = this.work.resolve("snippet" + sources.size()).resolve(type.group(1) + ".java");
-			Files.createDirectories(source.getParent());
+			Path source = Files.createTempDirectory(this.work, "snippet").resolve(type.group(1) + ".java");
 			Files.writeString(source, code, StandardCharsets.UTF_8);
 			sources.add(source);
 		}
-		assertThat(sources).hasSizeGreaterThanOrEqualTo(5);
+		return sources;
+	}
+
+	private void compile(List<Path> sources) throws IOException {
 		JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
 		DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
 		try (StandardJavaFileManager files = compiler.getStandardFileManager(diagnostics, Locale.ROOT,

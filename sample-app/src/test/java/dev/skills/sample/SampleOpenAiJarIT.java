@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.skills.autoconfigure.app.OpenAiStub;
+import dev.skills.test.ChatCompletionsStub;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,9 +25,9 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Runs the packaged sample with the {@code openai} profile, as the README says, against a
- * local Chat Completions endpoint, and has one {@code POST /chat} go through the real
- * OpenAI client and the skill tool loop.
+ * Runs the packaged sample with the {@code openai} profile, as docs/sample.md says,
+ * against a local Chat Completions endpoint, and has one {@code POST /chat} go through
+ * the real OpenAI client and the skill tool loop.
  */
 class SampleOpenAiJarIT {
 
@@ -54,7 +54,7 @@ class SampleOpenAiJarIT {
 
 	@Test
 	void openAiProfileStartsAndAnswersAChatThroughTheModelAndTheSkillTools() throws Exception {
-		try (OpenAiStub openAi = OpenAiStub.start()) {
+		try (ChatCompletionsStub openAi = ChatCompletionsStub.start()) {
 			openAi.thenCall("activate_skill", "{\"skill_name\":\"incident-summary\"}")
 				.thenAnswer("Impact: checkout was down for 12 minutes.");
 			int port = start("--spring.profiles.active=openai", "--spring.ai.openai.base-url=" + openAi.baseUrl());

@@ -7,8 +7,8 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 
+import dev.skills.test.ChatCompletionsStub;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -131,13 +131,13 @@ class EvalCommandTests {
 
 	@Test
 	void whenAModelIsGivenThenEachQueryRunsThroughIt3TimesAndTheTriggerRatesPass() {
-		try (ChatCompletionsStub model = ChatCompletionsStub.start(Map.of("pdf", "pdf-forms"))) {
+		try (ChatCompletionsStub model = modelActivating("pdf", "pdf-forms")) {
 			assertThat(run("eval", this.skill.toString(), "--against", this.others.toString(), "--model-url",
 					model.baseUrl()))
 				.as(this.err.toString())
 				.isZero();
 
-			assertThat(model.questions()).isEqualTo(9);
+			assertThat(questions(model)).isEqualTo(9);
 			assertThat(this.out.toString()).contains("3 runs, threshold 0.50")
 				.containsPattern("pass  should trigger +listed +rank 1 +rate 1.00  fill in the fields")
 				.containsPattern("pass  should not trigger +listed +rank - +rate 0.00  what is the weather");
@@ -146,7 +146,7 @@ class EvalCommandTests {
 
 	@Test
 	void whenTheModelDoesNotActivateTheSkillThenTheTriggerRateMissesAndTheExitCodeIsOne() {
-		try (ChatCompletionsStub model = ChatCompletionsStub.start(Map.of("Lisbon", "pdf-forms"))) {
+		try (ChatCompletionsStub model = modelActivating("Lisbon", "pdf-forms")) {
 			assertThat(run("eval", this.skill.toString(), "--model-url", model.baseUrl(), "--runs", "2", "--format",
 					"json"))
 				.isEqualTo(1);
@@ -161,7 +161,7 @@ class EvalCommandTests {
 			assertThat(queries.get(0).path("passed").asBoolean()).isFalse();
 			assertThat(queries.get(2).path("triggerRate").asDouble()).isEqualTo(1.0);
 			assertThat(queries.get(2).path("passed").asBoolean()).isFalse();
-			assertThat(model.questions()).isEqualTo(6);
+			assertThat(questions(model)).isEqualTo(6);
 		}
 	}
 
@@ -192,6 +192,45 @@ class EvalCommandTests {
 	private static Path write(Path file, String text) throws IOException {
 		Files.createDirectories(file.getParent());
 		return Files.writeString(file, text);
+	}
+
+	/**
+	 * A model that activates a skill when the user's message holds a keyword and the
+	 * request offers {@code activate_skill}, and otherwise answers with text.
+	 */
+	private static ChatCompletionsStub modelActivating(String keyword, String skill) {
+		return ChatCompletionsStub.start().otherwise((request) -> {
+			boolean offered = request.path("tools").toString().contains("activate_skill");
+			return (offered && !carriesToolResult(request) && userText(request).contains(keyword))
+					? ChatCompletionsStub.Reply.toolCall("activate_skill", "{\"skill_name\":\"" + skill + "\"}")
+					: ChatCompletionsStub.Reply.answer("Done.");
+		});
+	}
+
+	/**
+	 * How many requests asked a question (carried no tool result).
+	 */
+	private static long questions(ChatCompletionsStub model) {
+		return model.requests().stream().filter((request) -> !carriesToolResult(request)).count();
+	}
+
+	private static boolean carriesToolResult(JsonNode request) {
+		for (JsonNode message : request.path("messages")) {
+			if (message.path("role").asString().equals("tool")) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static String userText(JsonNode request) {
+		String user = "";
+		for (JsonNode message : request.path("messages")) {
+			if (message.path("role").asString().equals("user")) {
+				user = message.path("content").toString();
+			}
+		}
+		return user;
 	}
 
 }

@@ -13,6 +13,7 @@ import dev.skills.core.internal.files.SkillFolders;
 import dev.skills.core.load.SkillLoader;
 import dev.skills.core.load.SkillReadResult;
 import dev.skills.core.validate.SkillValidator;
+import dev.skills.test.SkillFixtures;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -107,15 +108,17 @@ class CorpusTests {
 				}
 			}
 		}
-		TestSkills.skill(corpus, "crlf-endings", "---\r\nname: crlf-endings\r\ndescription: Written on Windows with "
-				+ "CRLF line endings.\r\nallowed-tools: Read Grep\r\n---\r\n# CRLF\r\n\r\nWorks the same.\r\n");
-		TestSkills.skill(corpus, "byte-order-mark", "\uFEFF---\nname: byte-order-mark\ndescription: Saved by an editor "
-				+ "that writes a UTF-8 byte order mark.\n---\n# BOM\n");
-		TestSkills.skill(corpus, "long-body",
+		SkillFixtures.rawSkill(corpus, "crlf-endings",
+				"---\r\nname: crlf-endings\r\ndescription: Written on Windows with "
+						+ "CRLF line endings.\r\nallowed-tools: Read Grep\r\n---\r\n# CRLF\r\n\r\nWorks the same.\r\n");
+		SkillFixtures.rawSkill(corpus, "byte-order-mark",
+				"\uFEFF---\nname: byte-order-mark\ndescription: Saved by an editor "
+						+ "that writes a UTF-8 byte order mark.\n---\n# BOM\n");
+		SkillFixtures.rawSkill(corpus, "long-body",
 				"---\nname: long-body\ndescription: A checklist with very many steps.\n---\n"
-						+ TestSkills.numberedLines(1077) + "\n");
-		TestSkills
-			.skill(corpus, "r\u00e9sum\u00e9-builder", "---\nname: r\u00e9sum\u00e9-builder\ndescription: Formats a "
+						+ TestTexts.numberedLines(1077) + "\n");
+		SkillFixtures
+			.rawSkill(corpus, "r\u00e9sum\u00e9-builder", "---\nname: r\u00e9sum\u00e9-builder\ndescription: Formats a "
 					+ "r\u00e9sum\u00e9 from a list of jobs and skills into a one-page Markdown document.\n---\n"
 					+ "# R\u00e9sum\u00e9 builder\n\nMost recent job first. At most four bullet points per job, each "
 					+ "starting with a verb.\n");
@@ -128,7 +131,7 @@ class CorpusTests {
 		for (Path directory : scan.skillDirectories()) {
 			SkillReadResult result = SkillLoader.readMeta(SkillLoader.findSkillFile(directory));
 			actual.put(relative(directory), new Outcome((result.meta() != null) ? result.meta().name() : null,
-					TestSkills.messages(result.diagnostics())));
+					TestTexts.messages(result.diagnostics())));
 		}
 		assertThat(scan.diagnostics()).isEmpty();
 		assertThat(actual).containsExactlyInAnyOrderEntriesOf(EXPECTED);

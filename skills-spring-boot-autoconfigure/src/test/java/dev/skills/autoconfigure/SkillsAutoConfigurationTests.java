@@ -9,6 +9,7 @@ import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.SkillFixtures;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +37,7 @@ class SkillsAutoConfigurationTests {
 
 	@Test
 	void whenSkillsDirIsSetThenRegistryHoldsTheSkillsFoundThere() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
 		this.contextRunner.withPropertyValues(skillsDir()).run((context) -> {
 			assertThat(context).hasSingleBean(SkillsRegistry.class)
 				.hasSingleBean(SkillConfig.class)
@@ -60,7 +61,7 @@ class SkillsAutoConfigurationTests {
 
 	@Test
 	void whenSkillsDisabledThenNoRegistryIsCreated() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.enabled=false")
 			.run((context) -> assertThat(context).hasNotFailed()
 				.doesNotHaveBean(SkillsRegistry.class)
@@ -71,7 +72,7 @@ class SkillsAutoConfigurationTests {
 
 	@Test
 	void whenSpringAiIsNotOnTheClassPathThenTheRegistryIsStillCreated() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		this.contextRunner.withClassLoader(new FilteredClassLoader(ChatClient.class))
 			.withPropertyValues(skillsDir())
 			.run((context) -> assertThat(context.getBean(SkillsRegistry.class).names())
@@ -80,7 +81,7 @@ class SkillsAutoConfigurationTests {
 
 	@Test
 	void whenUserDefinesSkillsRegistryThenAutoConfiguredRegistryBacksOff() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		this.contextRunner.withPropertyValues(skillsDir())
 			.withUserConfiguration(UserRegistryConfiguration.class)
 			.run((context) -> {
@@ -92,7 +93,7 @@ class SkillsAutoConfigurationTests {
 
 	@Test
 	void whenUserDefinesSkillConfigThenItIsUsedInsteadOfTheProperties() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir.resolve("missing"))
 			.withBean(SkillConfig.class, () -> SkillConfig.builder().skillsDir(this.dir.toString()).build())
 			.run((context) -> {
@@ -123,7 +124,7 @@ class SkillsAutoConfigurationTests {
 
 	@Test
 	void whenHotReloadIsOnThenTheRegistryWatchesUntilTheContextCloses() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		SkillsRegistry[] registry = new SkillsRegistry[1];
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.hot-reload=true").run((context) -> {
 			registry[0] = context.getBean(SkillsRegistry.class);
@@ -134,11 +135,11 @@ class SkillsAutoConfigurationTests {
 
 	@Test
 	void whenHotReloadIsOnThenASkillWrittenToDiskAppearsWithoutAReload() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.hot-reload=true", "skills.watch.debounce=20ms")
 			.run((context) -> {
 				SkillsRegistry registry = context.getBean(SkillsRegistry.class);
-				TestSkills.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
+				SkillFixtures.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
 				Awaitility.await()
 					.atMost(Duration.ofSeconds(20))
 					.untilAsserted(
@@ -148,7 +149,7 @@ class SkillsAutoConfigurationTests {
 
 	@Test
 	void whenHotReloadIsOffThenNoWatcherIsStarted() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		this.contextRunner.withPropertyValues(skillsDir())
 			.run((context) -> assertThat(context.getBean(SkillsRegistry.class).isWatching()).isFalse());
 	}

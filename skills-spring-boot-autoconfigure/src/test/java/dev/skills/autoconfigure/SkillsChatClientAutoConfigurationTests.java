@@ -8,7 +8,6 @@ import java.util.List;
 
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.ScriptedChatModel;
 import dev.skills.spring.ai.SkillInvocation;
 import dev.skills.spring.ai.SkillInvocationListener;
 import dev.skills.spring.ai.SkillsAdvisor;
@@ -16,6 +15,8 @@ import dev.skills.spring.ai.SkillsToolCallbackProvider;
 import dev.skills.spring.ai.SkillsTools;
 import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
 import dev.skills.spring.ai.usage.SkillUsage;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import org.junit.jupiter.api.Test;
@@ -56,7 +57,7 @@ class SkillsChatClientAutoConfigurationTests {
 	Path dir;
 
 	private String skillsDir() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
 		return "skills.skills-dir=" + this.dir;
 	}
 
@@ -120,8 +121,8 @@ class SkillsChatClientAutoConfigurationTests {
 					.user("Hi")
 					.call()
 					.content();
-				assertThat(model.prompts.get(0).getSystemMessage().getText()).isEqualTo("You help.");
-				assertThat(toolNames(model.prompts.get(0))).isEmpty();
+				assertThat(model.prompts().get(0).getSystemMessage().getText()).isEqualTo("You help.");
+				assertThat(toolNames(model.prompts().get(0))).isEmpty();
 			});
 	}
 
@@ -149,12 +150,12 @@ class SkillsChatClientAutoConfigurationTests {
 					.call()
 					.content();
 				assertThat(answer).isEqualTo("done");
-				assertThat(model.prompts).hasSize(2);
-				assertThat(model.prompts.get(0).getSystemMessage().getText())
+				assertThat(model.prompts()).hasSize(2);
+				assertThat(model.prompts().get(0).getSystemMessage().getText())
 					.startsWith("You help.\n\nThe skills below")
 					.contains("<available_skills>",
 							"<skill><name>pdf-processing</name><description>Work with PDFs.</description></skill>");
-				assertThat(toolNames(model.prompts.get(0))).containsExactly("activate_skill");
+				assertThat(toolNames(model.prompts().get(0))).containsExactly("activate_skill");
 				assertThat(context.getBean(ActiveSkillsRepository.class).findByConversationId("conversation-1"))
 					.extracting("name")
 					.containsExactly("pdf-processing");
@@ -169,8 +170,8 @@ class SkillsChatClientAutoConfigurationTests {
 			assertThat(provider.getToolCallbacks()[0].getToolDefinition().inputSchema())
 				.contains("\"enum\":[\"pdf-processing\"]");
 
-			Path csv = TestSkills.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim every cell.");
-			TestSkills.file(csv, "references/RULES.md", "No empty rows.");
+			Path csv = SkillFixtures.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim every cell.");
+			SkillFixtures.file(csv, "references/RULES.md", "No empty rows.");
 			context.getBean(SkillsRegistry.class).reload();
 			ToolCallback[] tools = provider.getToolCallbacks();
 			assertThat(names(tools)).containsExactly("activate_skill", "read_skill_resource");
@@ -209,7 +210,7 @@ class SkillsChatClientAutoConfigurationTests {
 					.content();
 				// The user's advisor sees an empty folder: no catalog, which the
 				// auto-configured one would add.
-				assertThat(model.prompts.get(0).getSystemMessage().getText()).isEqualTo("You help.");
+				assertThat(model.prompts().get(0).getSystemMessage().getText()).isEqualTo("You help.");
 			});
 	}
 
@@ -246,7 +247,7 @@ class SkillsChatClientAutoConfigurationTests {
 					() -> (builder) -> builder.defaultSystem("Mine."))
 			.run((context) -> {
 				context.getBean(ChatClient.Builder.class).build().prompt().user("Hi").call().content();
-				assertThat(model.prompts.get(0).getSystemMessage().getText()).isEqualTo("Mine.");
+				assertThat(model.prompts().get(0).getSystemMessage().getText()).isEqualTo("Mine.");
 			});
 	}
 
@@ -300,7 +301,7 @@ class SkillsChatClientAutoConfigurationTests {
 			.withBean(ScriptedChatModel.class, () -> model)
 			.run((context) -> {
 				context.getBean(ChatClient.Builder.class).build().prompt().user("Hi").call().content();
-				assertThat(model.prompts.get(0).getSystemMessage().getText()).contains("### Skill: pdf-processing",
+				assertThat(model.prompts().get(0).getSystemMessage().getText()).contains("### Skill: pdf-processing",
 						"Use the forms guide.");
 			});
 	}
@@ -312,7 +313,7 @@ class SkillsChatClientAutoConfigurationTests {
 			.withBean(ScriptedChatModel.class, () -> model)
 			.run((context) -> {
 				askWithSkill(context.getBean(ChatClient.Builder.class), "pdf-processing");
-				Prompt prompt = model.prompts.get(0);
+				Prompt prompt = model.prompts().get(0);
 				String system = prompt.getInstructions()
 					.stream()
 					.filter(SystemMessage.class::isInstance)

@@ -9,6 +9,7 @@ import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillsAdvisor;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +45,7 @@ class SkillsPropertiesTests {
 	Path dir;
 
 	private String skillsDir() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
 		return "skills.skills-dir=" + this.dir;
 	}
 
@@ -308,8 +309,8 @@ class SkillsPropertiesTests {
 
 	@Test
 	void whenPreloadNamesAnUnknownSkillWithoutHotReloadThenStartUpFailsListingTheKnownOnes() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
-		TestSkills.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Fine.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
+		SkillFixtures.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Fine.");
 		this.chatContextRunner.withPropertyValues(skillsDir(), "skills.preload=pdf-processing,pdf-procesing")
 			.run((context) -> assertThat(analyze(context).getDescription())
 				.isEqualTo(invalidValue("skills.preload", "pdf-procesing",
@@ -320,7 +321,7 @@ class SkillsPropertiesTests {
 
 	@Test
 	void whenPreloadNamesAnUnknownSkillWithHotReloadThenStartUpSucceeds() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
 		this.chatContextRunner.withPropertyValues(skillsDir(), "skills.preload=arrives-later", "skills.hot-reload=true")
 			.run((context) -> assertThat(context).hasNotFailed());
 	}
@@ -335,7 +336,7 @@ class SkillsPropertiesTests {
 
 	@Test
 	void startUpCountsTheBuiltInSkillsApart(CapturedOutput output) {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
 		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir + "," + SkillConfig.DEFAULT_LOCATION)
 			.run((context) -> {
 				long builtin = context.getBean(SkillsRegistry.class)
@@ -351,8 +352,8 @@ class SkillsPropertiesTests {
 
 	@Test
 	void startUpLogsOneLineWithTheSkillsTheirResolvedLocationsAndTheDiagnostics(CapturedOutput output) {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
-		TestSkills.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
+		SkillFixtures.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
 		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir + ",classpath*:META-INF/nothing-here/")
 			.run((context) -> assertThat(output).contains("Loaded 1 skill from " + this.dir.toAbsolutePath()
 					+ ", classpath*:META-INF/nothing-here/ (1 error, 0 warnings)"));
@@ -382,9 +383,9 @@ class SkillsPropertiesTests {
 
 	@Test
 	void whenFailOnErrorIsSetAndSkillsAreBrokenThenStartUpFailsListingEveryError() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
-		TestSkills.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
-		TestSkills.rawSkill(this.dir, "bad-name",
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
+		SkillFixtures.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
+		SkillFixtures.rawSkill(this.dir, "bad-name",
 				"---\nname: bad name\ndescription: Spaces in the name.\n---\nBody.\n");
 		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir, "skills.validation.fail-on-error=true")
 			.run((context) -> {
@@ -407,7 +408,7 @@ class SkillsPropertiesTests {
 
 	@Test
 	void whenFailOnErrorIsSetTheApplicationsOwnRegistryIsValidatedToo() {
-		TestSkills.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
+		SkillFixtures.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
 		this.contextRunner.withPropertyValues("skills.validation.fail-on-error=true")
 			.withBean(SkillsRegistry.class,
 					() -> SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).build()))
@@ -419,8 +420,8 @@ class SkillsPropertiesTests {
 
 	@Test
 	void whenFailOnErrorIsNotSetThenBrokenSkillsAreReportedButStartUpSucceeds() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
-		TestSkills.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
+		SkillFixtures.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
 		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir).run((context) -> {
 			SkillsRegistry registry = context.getBean(SkillsRegistry.class);
 			assertThat(registry.names()).containsExactly("pdf-processing");
@@ -430,7 +431,7 @@ class SkillsPropertiesTests {
 
 	@Test
 	void whenFailOnErrorIsSetAndThereAreOnlyWarningsThenStartUpSucceeds() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
 		// A missing location is a warning only.
 		this.contextRunner
 			.withPropertyValues("skills.skills-dir=" + this.dir + "," + this.dir.resolve("missing"),

@@ -14,6 +14,7 @@ import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -46,11 +47,11 @@ class SkillsReloadWiringTests {
 
 	@Test
 	void whenASkillChangesThenListenerBeansAndEventListenersSeeTheReloadAndOneInfoLineIsLogged(CapturedOutput output) {
-		TestSkills.skill(this.dir, "haiku-writer", "Write haiku.", "Five, seven, five.");
+		SkillFixtures.skill(this.dir, "haiku-writer", "Write haiku.", "Five, seven, five.");
 		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir)
 			.withUserConfiguration(Listeners.class)
 			.run((context) -> {
-				TestSkills.skill(this.dir, "haiku-writer", "Write haiku about the sea.", "Five, seven, five.");
+				SkillFixtures.skill(this.dir, "haiku-writer", "Write haiku about the sea.", "Five, seven, five.");
 				SkillsChange change = context.getBean(SkillsRegistry.class).reload();
 
 				Listeners listeners = context.getBean(Listeners.class);
@@ -67,7 +68,7 @@ class SkillsReloadWiringTests {
 
 	@Test
 	void whenAReloadChangesNothingThenNoEventAndNoLine(CapturedOutput output) {
-		TestSkills.skill(this.dir, "haiku-writer", "Write haiku.", "Five, seven, five.");
+		SkillFixtures.skill(this.dir, "haiku-writer", "Write haiku.", "Five, seven, five.");
 		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir)
 			.withUserConfiguration(Listeners.class)
 			.run((context) -> {
@@ -89,7 +90,7 @@ class SkillsReloadWiringTests {
 	@Test
 	@Timeout(30)
 	void whenASkillIsRemovedThenItLeavesTheStoreWithoutHoldingTheReload() throws Exception {
-		Path folder = TestSkills.skill(this.dir, "haiku-writer", "Write haiku.", "Five, seven, five.");
+		Path folder = SkillFixtures.skill(this.dir, "haiku-writer", "Write haiku.", "Five, seven, five.");
 		BlockingStore store = new BlockingStore();
 		store.activate("c1", new ActiveSkill("haiku-writer", Instant.EPOCH));
 		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir)

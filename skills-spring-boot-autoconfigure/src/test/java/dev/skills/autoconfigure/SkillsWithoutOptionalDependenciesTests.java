@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +35,7 @@ class SkillsWithoutOptionalDependenciesTests {
 
 	@Test
 	void whenActuatorHealthAndMicrometerAreMissingThenTheApplicationStartsWithSkillsOnly() throws Exception {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		List<URL> urls = new ArrayList<>();
 		List<String> left = new ArrayList<>();
 		for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {

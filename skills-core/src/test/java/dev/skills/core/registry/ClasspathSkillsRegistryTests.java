@@ -7,13 +7,14 @@ import java.util.List;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 
-import static dev.skills.core.registry.SkillFixtures.skillMd;
+import static dev.skills.test.SkillFixtures.skillMd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -101,7 +102,7 @@ class ClasspathSkillsRegistryTests {
 	void whenAFolderLocationComesBeforeTheClassPathThenItsSkillWins() {
 		Path jar = jar("skills.jar", skill(TestJars.builder(), "shared", "shared", "From the jar."));
 		Path folder = this.root.resolve("folder");
-		SkillFixtures.writeSkill(folder, "shared", "shared", "From the folder.", "folder body");
+		SkillFixtures.rawSkill(folder, "shared", SkillFixtures.skillMd("shared", "From the folder.", "folder body"));
 
 		SkillsRegistry folderFirst = registryOn(List.of(folder.toString(), LOCATION), jar);
 		assertThat(folderFirst.get("shared")).get().extracting(SkillMeta::description).isEqualTo("From the folder.");
@@ -167,8 +168,8 @@ class ClasspathSkillsRegistryTests {
 	@Test
 	void whenTheClassPathHoldsAClassesFolderThenItsSkillsAreReadAsFolders() {
 		Path classes = this.root.resolve("classes");
-		SkillFixtures.writeSkill(classes.resolve("META-INF/skills"), "local", "local", "From a classes folder.",
-				"local body");
+		SkillFixtures.rawSkill(classes.resolve("META-INF/skills"), "local",
+				SkillFixtures.skillMd("local", "From a classes folder.", "local body"));
 		SkillFixtures.write(classes.resolve("META-INF/skills/local/notes.txt"), "local notes\n");
 		Path jar = jar("skills.jar", skill(TestJars.builder(), "packed", "packed", "From a jar."));
 

@@ -13,6 +13,7 @@ import dev.skills.core.Preemptively;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import static dev.skills.core.registry.SkillFixtures.write;
-import static dev.skills.core.registry.SkillFixtures.writeSkill;
+import static dev.skills.test.SkillFixtures.skill;
+import static dev.skills.test.SkillFixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -48,7 +49,7 @@ class FolderReadGuardTests {
 	@BeforeEach
 	void setUp() {
 		Path skills = this.root.resolve("skills");
-		this.kit = writeSkill(skills, "kit");
+		this.kit = skill(skills, "kit");
 		write(this.kit.resolve("notes.txt"), "notes\n");
 		this.outside = write(this.root.resolve("outside/secret.txt"), "outside secret\n");
 		this.registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(skills.toString()).build());

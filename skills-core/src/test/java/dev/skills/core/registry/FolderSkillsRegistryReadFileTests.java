@@ -10,6 +10,7 @@ import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
 import dev.skills.core.internal.files.SkillFiles;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;

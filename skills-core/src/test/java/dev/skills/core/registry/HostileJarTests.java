@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 
-import static dev.skills.core.registry.SkillFixtures.skillMd;
+import static dev.skills.test.SkillFixtures.skillMd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

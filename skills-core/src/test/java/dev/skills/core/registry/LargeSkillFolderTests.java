@@ -3,6 +3,7 @@ package dev.skills.core.registry;
 import java.nio.file.Path;
 
 import dev.skills.core.SkillConfig;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +23,7 @@ class LargeSkillFolderTests {
 	@Test
 	void tenThousandSkillsInCategoryLayoutWithReferencesAndScriptsAllLoadWithTheDefaults() {
 		for (int i = 0; i < 10_000; i++) {
-			Path skill = SkillFixtures.writeSkill(this.root.resolve("category-" + (i / 100)), "skill-" + i);
+			Path skill = SkillFixtures.skill(this.root.resolve("category-" + (i / 100)), "skill-" + i);
 			SkillFixtures.write(skill.resolve("references/GUIDE.md"), "# Guide\n");
 			SkillFixtures.write(skill.resolve("scripts/run.sh"), "echo run\n");
 		}

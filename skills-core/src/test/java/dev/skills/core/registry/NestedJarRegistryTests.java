@@ -21,7 +21,7 @@ import org.springframework.boot.loader.tools.LibraryScope;
 import org.springframework.boot.loader.tools.Repackager;
 import org.springframework.core.io.Resource;
 
-import static dev.skills.core.registry.SkillFixtures.skillMd;
+import static dev.skills.test.SkillFixtures.skillMd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

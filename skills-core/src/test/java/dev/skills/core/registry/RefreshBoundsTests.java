@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import static dev.skills.core.registry.SkillFixtures.writeSkill;
+import static dev.skills.test.SkillFixtures.skill;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -32,7 +32,7 @@ class RefreshBoundsTests {
 	void whenNewFoldersPassTheDirectoryLimitThenRefreshFindsOnlyWhatAFullScanFinds(CapturedOutput output) {
 		Path skills = this.root.resolve("skills");
 		for (int i = 1; i <= 3; i++) {
-			writeSkill(skills.resolve("a"), "a-" + i);
+			skill(skills.resolve("a"), "a-" + i);
 		}
 		SkillConfig config = SkillConfig.builder().skillsDir(skills.toString()).discoveryMaxDirectories(10).build();
 		try (SkillsRegistry registry = SkillsRegistry.create(config)) {
@@ -40,7 +40,7 @@ class RefreshBoundsTests {
 			// Breadth-first a full scan visits skills, a, b, a's 3 skills, then 4 of b's
 			// 8: 10 folders.
 			for (int i = 1; i <= 8; i++) {
-				writeSkill(skills.resolve("b"), "b-" + i);
+				skill(skills.resolve("b"), "b-" + i);
 			}
 
 			registry.refresh(List.of(skills.resolve("b")));
@@ -55,11 +55,11 @@ class RefreshBoundsTests {
 	void whenAFolderStopsBeingASkillThenTheFoldersItOpensCountTowardsTheLimit(CapturedOutput output)
 			throws IOException {
 		Path skills = this.root.resolve("skills");
-		Path outer = writeSkill(skills, "outer");
+		Path outer = skill(skills, "outer");
 		for (int i = 1; i <= 5; i++) {
-			writeSkill(outer, "inner-" + i);
+			skill(outer, "inner-" + i);
 		}
-		writeSkill(skills, "other");
+		skill(skills, "other");
 		SkillConfig config = SkillConfig.builder().skillsDir(skills.toString()).discoveryMaxDirectories(5).build();
 		try (SkillsRegistry registry = SkillsRegistry.create(config)) {
 			assertThat(registry.names()).containsExactly("other", "outer");
@@ -76,7 +76,7 @@ class RefreshBoundsTests {
 	void aBurstOfChangesCostsAboutWhatAFullRescanCosts() throws IOException {
 		Path skills = this.root.resolve("skills");
 		for (int i = 0; i < 400; i++) {
-			writeSkill(skills.resolve("category-" + (i / 50)), "skill-" + i);
+			skill(skills.resolve("category-" + (i / 50)), "skill-" + i);
 		}
 		SkillConfig config = SkillConfig.builder().skillsDir(skills.toString()).build();
 		try (SkillsRegistry refreshed = SkillsRegistry.create(config);

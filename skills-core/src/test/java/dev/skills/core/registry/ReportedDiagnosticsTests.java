@@ -8,7 +8,7 @@ import dev.skills.core.SkillDiagnostic;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import static dev.skills.core.registry.SkillFixtures.writeSkill;
+import static dev.skills.test.SkillFixtures.skill;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -21,7 +21,7 @@ class ReportedDiagnosticsTests {
 
 	@Test
 	void whenAReporterReportsThenItsDiagnosticsStayAcrossReloadsUntilItClearsThem() throws Exception {
-		writeSkill(this.skills, "alpha", "alpha", "Does alpha things.", "Body");
+		skill(this.skills, "alpha", "Does alpha things.", "Body");
 		try (SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(List.of(this.skills.toString())).hotReload(false).build())) {
 			SkillDiagnostic down = SkillDiagnostic.error("https://example.com/index.json", null, "fetch failed");

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import static dev.skills.core.registry.SkillFixtures.skillMd;
-import static dev.skills.core.registry.SkillFixtures.write;
+import static dev.skills.test.SkillFixtures.skillMd;
+import static dev.skills.test.SkillFixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -7,6 +7,7 @@ import java.util.Map;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.util.FileSystemUtils;
 
-import static dev.skills.core.registry.SkillFixtures.write;
+import static dev.skills.test.SkillFixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

@@ -10,9 +10,10 @@ import dev.skills.core.SkillMeta;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import static dev.skills.core.registry.SkillFixtures.skillMd;
-import static dev.skills.core.registry.SkillFixtures.write;
-import static dev.skills.core.registry.SkillFixtures.writeSkill;
+import static dev.skills.test.SkillFixtures.rawSkill;
+import static dev.skills.test.SkillFixtures.skill;
+import static dev.skills.test.SkillFixtures.skillMd;
+import static dev.skills.test.SkillFixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -35,8 +36,8 @@ class SkillsRegistryDiscoveryTests {
 	@Test
 	void whenTheLocationIsAPlainPathThenItsSkillsAreFound() {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "alpha");
-		writeSkill(skills, "beta");
+		skill(skills, "alpha");
+		skill(skills, "beta");
 
 		SkillsRegistry registry = registryOf(skills.toString());
 
@@ -47,9 +48,9 @@ class SkillsRegistryDiscoveryTests {
 	@Test
 	void whenTheLocationIsAFileUrlThenItsSkillsAreFound() {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "alpha");
+		skill(skills, "alpha");
 		Path other = this.root.resolve("other");
-		writeSkill(other, "beta");
+		skill(other, "beta");
 
 		SkillsRegistry registry = registryOf("file:" + skills, other.toUri().toString());
 
@@ -62,7 +63,7 @@ class SkillsRegistryDiscoveryTests {
 
 	@Test
 	void whenTheLocationIsASingleSkillFolderThenThatSkillIsFound() {
-		Path alpha = writeSkill(this.root, "alpha");
+		Path alpha = skill(this.root, "alpha");
 
 		SkillsRegistry registry = registryOf(alpha.toString());
 
@@ -74,10 +75,10 @@ class SkillsRegistryDiscoveryTests {
 		Path first = this.root.resolve("first");
 		Path second = this.root.resolve("second");
 		Path third = this.root.resolve("third");
-		Path winner = writeSkill(first, "shared", "shared", "From first.", "first body");
-		Path loser1 = writeSkill(second, "shared", "shared", "From second.", "second body");
-		Path loser2 = writeSkill(third, "shared", "shared", "From third.", "third body");
-		writeSkill(third, "only-third");
+		Path winner = rawSkill(first, "shared", skillMd("shared", "From first.", "first body"));
+		Path loser1 = rawSkill(second, "shared", skillMd("shared", "From second.", "second body"));
+		Path loser2 = rawSkill(third, "shared", skillMd("shared", "From third.", "third body"));
+		skill(third, "only-third");
 
 		// Listed in reverse alphabetical order of folder names: order of the list
 		// decides, not paths.
@@ -98,8 +99,8 @@ class SkillsRegistryDiscoveryTests {
 	void whenTheSameLocationsAreListedTheOtherWayRoundThenTheOtherSkillWins() {
 		Path first = this.root.resolve("first");
 		Path second = this.root.resolve("second");
-		writeSkill(first, "shared", "shared", "From first.", "first body");
-		writeSkill(second, "shared", "shared", "From second.", "second body");
+		rawSkill(first, "shared", skillMd("shared", "From first.", "first body"));
+		rawSkill(second, "shared", skillMd("shared", "From second.", "second body"));
 
 		assertThat(registryOf(first.toString(), second.toString()).get("shared")).get()
 			.extracting(SkillMeta::description)
@@ -113,7 +114,7 @@ class SkillsRegistryDiscoveryTests {
 	void whenALocationDoesNotExistThenItIsAWarningAndTheOtherLocationsStillLoad() {
 		Path missing = this.root.resolve("missing");
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "alpha");
+		skill(skills, "alpha");
 
 		SkillsRegistry registry = registryOf(missing.toString(), skills.toString());
 
@@ -125,7 +126,7 @@ class SkillsRegistryDiscoveryTests {
 	@Test
 	void whenASkillIsSixLevelsDownThenItIsFound() {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills.resolve("1/2/3/4/5"), "deep");
+		skill(skills.resolve("1/2/3/4/5"), "deep");
 
 		SkillsRegistry registry = registryOf(skills.toString());
 
@@ -136,8 +137,8 @@ class SkillsRegistryDiscoveryTests {
 	@Test
 	void whenASkillIsSevenLevelsDownThenItIsNotFoundAndTheWalkSaysItStopped() {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills.resolve("1/2/3/4/5/6"), "too-deep");
-		writeSkill(skills, "shallow");
+		skill(skills.resolve("1/2/3/4/5/6"), "too-deep");
+		skill(skills, "shallow");
 
 		SkillsRegistry registry = registryOf(skills.toString());
 
@@ -152,7 +153,7 @@ class SkillsRegistryDiscoveryTests {
 		// the skill.
 		Path skills = this.root.resolve("skills");
 		createEmptyFolders(skills, 298);
-		writeSkill(skills, "zz-last");
+		skill(skills, "zz-last");
 
 		SkillsRegistry registry = limitedRegistryOf(skills, 300);
 
@@ -163,9 +164,9 @@ class SkillsRegistryDiscoveryTests {
 	@Test
 	void whenTheSkillWouldBeOneFolderPastTheDirectoryLimitThenTheWalkStopsBeforeItWithAWarning() throws Exception {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "aa-first");
+		skill(skills, "aa-first");
 		createEmptyFolders(skills, 298);
-		writeSkill(skills, "zz-last");
+		skill(skills, "zz-last");
 
 		SkillsRegistry registry = limitedRegistryOf(skills, 300);
 
@@ -178,8 +179,8 @@ class SkillsRegistryDiscoveryTests {
 	@Test
 	void whenTheDepthLimitIsLoweredThenDeeperSkillsAreNotFound() {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills.resolve("a/b"), "three-down");
-		writeSkill(skills.resolve("a/b/c"), "four-down");
+		skill(skills.resolve("a/b"), "three-down");
+		skill(skills.resolve("a/b/c"), "four-down");
 
 		SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(skills.toString()).discoveryMaxDepth(3).build());
@@ -203,12 +204,12 @@ class SkillsRegistryDiscoveryTests {
 	@Test
 	void whenSkillsLieInSkippedFoldersThenTheyAreNotFound() {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "visible");
-		writeSkill(skills.resolve(".git"), "in-git");
-		writeSkill(skills.resolve("node_modules"), "in-node-modules");
-		writeSkill(skills.resolve("__pycache__"), "in-pycache");
-		writeSkill(skills.resolve(".hidden"), "in-hidden");
-		writeSkill(skills, ".dot-skill");
+		skill(skills, "visible");
+		skill(skills.resolve(".git"), "in-git");
+		skill(skills.resolve("node_modules"), "in-node-modules");
+		skill(skills.resolve("__pycache__"), "in-pycache");
+		skill(skills.resolve(".hidden"), "in-hidden");
+		skill(skills, ".dot-skill");
 
 		SkillsRegistry registry = registryOf(skills.toString());
 
@@ -218,8 +219,8 @@ class SkillsRegistryDiscoveryTests {
 	@Test
 	void whenAFolderInsideASkillHoldsASkillFileThenItIsNotASkillOfItsOwn() {
 		Path skills = this.root.resolve("skills");
-		Path outer = writeSkill(skills, "outer");
-		writeSkill(outer.resolve("references"), "inner");
+		Path outer = skill(skills, "outer");
+		skill(outer.resolve("references"), "inner");
 
 		SkillsRegistry registry = registryOf(skills.toString());
 
@@ -230,10 +231,10 @@ class SkillsRegistryDiscoveryTests {
 	@Test
 	void whenSkillsAreFoundThenEveryReaderAgrees() {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "beta", "beta", "Second skill.", "beta body");
+		rawSkill(skills, "beta", skillMd("beta", "Second skill.", "beta body"));
 		write(skills.resolve("alpha/SKILL.md"), "---\nname: alpha\ndescription: First <skill> & more.\n"
 				+ "metadata:\n  priority: \"5\"\n---\nalpha body\n");
-		writeSkill(skills.resolve("group"), "gamma", "gamma", "Third skill.", "gamma body");
+		rawSkill(skills.resolve("group"), "gamma", skillMd("gamma", "Third skill.", "gamma body"));
 
 		SkillsRegistry registry = registryOf(skills.toString());
 
@@ -264,7 +265,7 @@ class SkillsRegistryDiscoveryTests {
 	@Test
 	void whenASkillCannotBeLoadedThenItIsAnErrorDiagnosticAndTheOthersLoad() {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "good");
+		skill(skills, "good");
 		Path bad = write(skills.resolve("bad/SKILL.md"), "---\nname: bad\n---\nno description\n");
 
 		SkillsRegistry registry = registryOf(skills.toString());
@@ -279,7 +280,7 @@ class SkillsRegistryDiscoveryTests {
 	@Test
 	void whenNothingChangesThenTheGenerationStaysAndAChangeMovesItOn() {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "alpha");
+		skill(skills, "alpha");
 		SkillsRegistry registry = new SkillsRegistry(SkillConfig.builder().build());
 		assertThat(registry.snapshot().generation()).isZero();
 		assertThat(registry.names()).isEmpty();
@@ -293,7 +294,7 @@ class SkillsRegistryDiscoveryTests {
 		assertThat(none.isEmpty()).isTrue();
 		assertThat(registry.snapshot().generation()).isEqualTo(1);
 
-		writeSkill(skills, "beta");
+		skill(skills, "beta");
 		SkillsChange second = registry.reload();
 		assertThat(second.added()).containsExactly("beta");
 		assertThat(registry.snapshot().generation()).isEqualTo(2);
@@ -303,8 +304,8 @@ class SkillsRegistryDiscoveryTests {
 	void whenDiscoverIsCalledAgainThenTheNewLocationsReplaceTheOldOnes() {
 		Path first = this.root.resolve("first");
 		Path second = this.root.resolve("second");
-		writeSkill(first, "alpha");
-		writeSkill(second, "beta");
+		skill(first, "alpha");
+		skill(second, "beta");
 		SkillsRegistry registry = registryOf(first.toString());
 
 		SkillsChange change = registry.discover(List.of(second.toString()));

@@ -21,10 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.util.FileSystemUtils;
 
-import static dev.skills.core.registry.SkillFixtures.brokenSkillMd;
-import static dev.skills.core.registry.SkillFixtures.skillMd;
-import static dev.skills.core.registry.SkillFixtures.write;
-import static dev.skills.core.registry.SkillFixtures.writeSkill;
+import static dev.skills.test.SkillFixtures.rawSkill;
+import static dev.skills.test.SkillFixtures.skill;
+import static dev.skills.test.SkillFixtures.skillMd;
+import static dev.skills.test.SkillFixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -81,10 +81,10 @@ class SkillsRegistryHotReloadTests {
 	@Test
 	void whenASkillIsCreatedThenItAppearsAndListenersAreToldItWasAdded() {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "alpha");
+		skill(skills, "alpha");
 		SkillsRegistry registry = watch(skills);
 
-		writeSkill(skills, "gamma");
+		skill(skills, "gamma");
 
 		within(() -> assertThat(registry.names()).containsExactly("alpha", "gamma"));
 		within(() -> assertThat(all(SkillsChange::added)).containsExactly("gamma"));
@@ -96,14 +96,14 @@ class SkillsRegistryHotReloadTests {
 	@Test
 	void whenOneSkillHoldsManyFoldersThenTheyDoNotUseUpTheWatchesOfTheOthers() throws Exception {
 		Path skills = this.root.resolve("skills");
-		Path crowded = writeSkill(skills, "crowded");
+		Path crowded = skill(skills, "crowded");
 		for (int i = 0; i < 300; i++) {
 			Files.createDirectories(crowded.resolve("empty/e%03d".formatted(i)));
 		}
 		Files.createDirectories(skills.resolve("category"));
 		SkillsRegistry registry = watch(SkillConfig.builder().skillsDir(skills.toString()).discoveryMaxDirectories(20));
 
-		writeSkill(skills.resolve("category"), "late");
+		skill(skills.resolve("category"), "late");
 
 		within(() -> assertThat(registry.names()).containsExactly("crowded", "late"));
 		assertThat(registry.diagnostics()).extracting(SkillDiagnostic::message)
@@ -114,13 +114,13 @@ class SkillsRegistryHotReloadTests {
 	void whenARegistryIsClosedThenNoThreadOfItsIsLeft() throws Exception {
 		Set<Thread> before = SkillsThreads.live();
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "alpha");
+		skill(skills, "alpha");
 		for (SkillConfig.Builder config : List.of(SkillConfig.builder(),
 				SkillConfig.builder().pollInterval(Duration.ofMillis(50)))) {
 			SkillsRegistry registry = SkillsRegistry
 				.create(config.skillsDir(skills.toString()).hotReload(true).build());
 			registry.snapshot().load("alpha");
-			writeSkill(skills, "beta");
+			skill(skills, "beta");
 			within(() -> assertThat(registry.names()).contains("beta"));
 			registry.close();
 			Files.delete(skills.resolve("beta/SKILL.md"));
@@ -132,8 +132,8 @@ class SkillsRegistryHotReloadTests {
 	@Test
 	void whenASkillIsEditedThenTheNewVersionIsSeenAndListenersAreToldItChanged() {
 		Path skills = this.root.resolve("skills");
-		Path alpha = writeSkill(skills, "alpha");
-		writeSkill(skills, "beta");
+		Path alpha = skill(skills, "alpha");
+		skill(skills, "beta");
 		SkillsRegistry registry = watch(skills);
 		SkillMeta beta = registry.get("beta").orElseThrow();
 
@@ -150,7 +150,7 @@ class SkillsRegistryHotReloadTests {
 	@Test
 	void whenAnEditBreaksASkillThenTheLastGoodVersionIsKeptAndFixingItClearsTheError() {
 		Path skills = this.root.resolve("skills");
-		Path alpha = writeSkill(skills, "alpha", "alpha", "Good description.", "Good body.");
+		Path alpha = rawSkill(skills, "alpha", skillMd("alpha", "Good description.", "Good body."));
 		SkillsRegistry registry = watch(skills);
 		Path skillFile = alpha.resolve("SKILL.md");
 
@@ -178,7 +178,7 @@ class SkillsRegistryHotReloadTests {
 	@Test
 	void whenANewSkillIsBrokenFromTheStartThenItIsAnErrorAndNotASkill() {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "alpha");
+		skill(skills, "alpha");
 		SkillsRegistry registry = watch(skills);
 
 		Path broken = write(skills.resolve("broken/SKILL.md"), brokenSkillMd("broken"));
@@ -193,9 +193,9 @@ class SkillsRegistryHotReloadTests {
 	@Test
 	void whenASkillFolderIsDeletedThenTheSkillDisappearsAndListenersAreToldItWasRemoved() {
 		Path skills = this.root.resolve("skills");
-		Path alpha = writeSkill(skills, "alpha");
+		Path alpha = skill(skills, "alpha");
 		write(alpha.resolve("scripts/run.py"), "print('alpha')\n");
-		writeSkill(skills, "beta");
+		skill(skills, "beta");
 		SkillsRegistry registry = watch(skills);
 
 		FileSystemUtils.deleteRecursively(alpha.toFile());
@@ -209,9 +209,9 @@ class SkillsRegistryHotReloadTests {
 	@Test
 	void whenASkillFolderIsRenamedThenTheSkillIsReadFromItsNewFolderAndItsEditsAreStillSeen() throws Exception {
 		Path skills = this.root.resolve("skills");
-		Path alpha = writeSkill(skills, "alpha");
+		Path alpha = skill(skills, "alpha");
 		write(alpha.resolve("notes.txt"), "alpha notes\n");
-		writeSkill(skills, "beta");
+		skill(skills, "beta");
 		SkillsRegistry registry = watch(skills);
 		Path renamed = skills.resolve("alpha-renamed");
 
@@ -250,12 +250,12 @@ class SkillsRegistryHotReloadTests {
 	@Test
 	void whenACategoryFolderWithASkillInsideIsCreatedThenTheSkillAppears() throws Exception {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "alpha");
+		skill(skills, "alpha");
 		SkillsRegistry registry = watch(skills);
 
 		Files.createDirectories(skills.resolve("category/sub"));
-		writeSkill(skills.resolve("category/sub"), "nested");
-		writeSkill(skills.resolve("category"), "sibling");
+		skill(skills.resolve("category/sub"), "nested");
+		skill(skills.resolve("category"), "sibling");
 
 		within(() -> assertThat(registry.names()).containsExactly("alpha", "nested", "sibling"));
 		within(() -> assertThat(all(SkillsChange::added)).containsExactly("nested", "sibling"));
@@ -268,28 +268,28 @@ class SkillsRegistryHotReloadTests {
 	@Test
 	void whenALocationFolderIsCreatedAfterStartThenItsSkillsLoadAndItsWarningGoes() {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "alpha");
+		skill(skills, "alpha");
 		Path later = this.root.resolve("not-yet/later");
 		SkillsRegistry registry = watch(skills, later);
 		assertThat(registry.diagnostics())
 			.containsExactly(SkillDiagnostic.warning(later.toString(), null, "Skill location does not exist"));
 
-		writeSkill(later, "delta");
+		skill(later, "delta");
 
 		within(() -> assertThat(registry.names()).containsExactly("alpha", "delta"));
 		within(() -> assertThat(registry.diagnostics()).isEmpty());
 		within(() -> assertThat(all(SkillsChange::added)).containsExactly("delta"));
 
-		writeSkill(later, "epsilon");
+		skill(later, "epsilon");
 		within(() -> assertThat(registry.names()).containsExactly("alpha", "delta", "epsilon"));
 	}
 
 	@Test
 	void whenALocationFolderIsDeletedThenItsSkillsGoAndItIsReportedMissingUntilItComesBack() {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "alpha");
+		skill(skills, "alpha");
 		Path other = this.root.resolve("other");
-		writeSkill(other, "beta");
+		skill(other, "beta");
 		SkillsRegistry registry = watch(skills, other);
 
 		FileSystemUtils.deleteRecursively(other.toFile());
@@ -298,7 +298,7 @@ class SkillsRegistryHotReloadTests {
 		within(() -> assertThat(registry.diagnostics())
 			.containsExactly(SkillDiagnostic.warning(other.toString(), null, "Skill location does not exist")));
 
-		writeSkill(other, "beta");
+		skill(other, "beta");
 
 		within(() -> assertThat(registry.names()).containsExactly("alpha", "beta"));
 		within(() -> assertThat(registry.diagnostics()).isEmpty());
@@ -307,14 +307,14 @@ class SkillsRegistryHotReloadTests {
 	@Test
 	void whenOnlyABundledFileChangesThenReadsSeeItButNoSkillChanges() {
 		Path skills = this.root.resolve("skills");
-		Path alpha = writeSkill(skills, "alpha");
+		Path alpha = skill(skills, "alpha");
 		write(alpha.resolve("notes.txt"), "first\n");
 		SkillsRegistry registry = watch(skills);
 
 		write(alpha.resolve("notes.txt"), "second\n");
 		assertThat(registry.snapshot().readFile("alpha", "notes.txt", 100)).isEqualTo("second\n");
 		// A later change shows the watcher has handled the first one by then.
-		writeSkill(skills, "marker");
+		skill(skills, "marker");
 
 		within(() -> assertThat(registry.names()).contains("marker"));
 		within(() -> assertThat(all(SkillsChange::added)).containsExactly("marker"));
@@ -324,14 +324,14 @@ class SkillsRegistryHotReloadTests {
 	@Test
 	void whenANodeModulesFolderWithSkillsAppearsThenItsSkillsAreNotLoaded() throws Exception {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "alpha");
+		skill(skills, "alpha");
 		SkillsRegistry registry = watch(skills);
 
-		writeSkill(skills.resolve("node_modules/some-package"), "packaged");
-		writeSkill(skills.resolve(".cache"), "cached");
+		skill(skills.resolve("node_modules/some-package"), "packaged");
+		skill(skills.resolve(".cache"), "cached");
 		Thread.sleep(300);
 		// A later change shows the watcher has handled the first ones by then.
-		writeSkill(skills, "marker");
+		skill(skills, "marker");
 
 		within(() -> assertThat(registry.names()).contains("marker"));
 		assertThat(registry.names()).containsExactly("alpha", "marker");
@@ -342,8 +342,8 @@ class SkillsRegistryHotReloadTests {
 	void whenAShadowingSkillIsDeletedThenTheShadowedOneTakesOver() {
 		Path first = this.root.resolve("first");
 		Path second = this.root.resolve("second");
-		Path winner = writeSkill(first, "shared", "shared", "From first.", "first body");
-		writeSkill(second, "shared", "shared", "From second.", "second body");
+		Path winner = rawSkill(first, "shared", skillMd("shared", "From first.", "first body"));
+		rawSkill(second, "shared", skillMd("shared", "From second.", "second body"));
 		SkillsRegistry registry = watch(first, second);
 		assertThat(registry.diagnostics()).singleElement()
 			.extracting(SkillDiagnostic::message)
@@ -362,11 +362,11 @@ class SkillsRegistryHotReloadTests {
 	@Test
 	void whenPollingThenACreateAndAnEditAreSeen() {
 		Path skills = this.root.resolve("skills");
-		Path alpha = writeSkill(skills, "alpha");
+		Path alpha = skill(skills, "alpha");
 		SkillsRegistry registry = watch(
 				SkillConfig.builder().skillsDir(skills.toString()).pollInterval(Duration.ofMillis(200)));
 
-		writeSkill(skills, "gamma");
+		skill(skills, "gamma");
 		within(() -> assertThat(registry.names()).containsExactly("alpha", "gamma"));
 
 		write(alpha.resolve("SKILL.md"), skillMd("alpha", "Edited while polling.", "body"));
@@ -388,7 +388,7 @@ class SkillsRegistryHotReloadTests {
 
 	private void assertWatcherThreadStopsOnClose(SkillConfig.Builder config) throws Exception {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "alpha");
+		skill(skills, "alpha");
 		Set<Thread> before = watcherThreads();
 		SkillsRegistry registry = watch(config.skillsDir(skills.toString()));
 		// The polling thread starts on its first run.
@@ -398,7 +398,7 @@ class SkillsRegistryHotReloadTests {
 
 		assertThat(registry.isWatching()).isFalse();
 		within(() -> assertThat(watcherThreads()).isSubsetOf(before));
-		writeSkill(skills, "after-close");
+		skill(skills, "after-close");
 		Thread.sleep(500);
 		assertThat(registry.names()).containsExactly("alpha");
 	}
@@ -414,12 +414,20 @@ class SkillsRegistryHotReloadTests {
 	@Test
 	void whenHotReloadIsOffThenNothingIsWatched() {
 		Path skills = this.root.resolve("skills");
-		writeSkill(skills, "alpha");
+		skill(skills, "alpha");
 
 		try (SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(skills.toString()).build())) {
 			assertThat(registry.isWatching()).isFalse();
 		}
+	}
+
+	/**
+	 * A {@code SKILL.md} whose frontmatter YAML cannot be read, even after the loader's
+	 * repair.
+	 */
+	private static String brokenSkillMd(String name) {
+		return "---\nname: " + name + "\ndescription: \"unterminated\n---\nbody\n";
 	}
 
 }

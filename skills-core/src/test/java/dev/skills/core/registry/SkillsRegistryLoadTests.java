@@ -14,9 +14,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import static dev.skills.core.registry.SkillFixtures.skillMd;
-import static dev.skills.core.registry.SkillFixtures.write;
-import static dev.skills.core.registry.SkillFixtures.writeSkill;
+import static dev.skills.test.SkillFixtures.rawSkill;
+import static dev.skills.test.SkillFixtures.skill;
+import static dev.skills.test.SkillFixtures.skillMd;
+import static dev.skills.test.SkillFixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -35,9 +36,9 @@ class SkillsRegistryLoadTests {
 
 	@BeforeEach
 	void setUp() {
-		Path alpha = writeSkill(this.skills, "alpha", "alpha", "Does alpha things.", "# Alpha\n\nStep one.");
+		Path alpha = rawSkill(this.skills, "alpha", skillMd("alpha", "Does alpha things.", "# Alpha\n\nStep one."));
 		write(alpha.resolve("scripts/run.py"), "print('hi')\n");
-		writeSkill(this.skills, "beta");
+		skill(this.skills, "beta");
 		this.skillFile = alpha.resolve("SKILL.md");
 		this.registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(this.skills.toString()).build());
 	}

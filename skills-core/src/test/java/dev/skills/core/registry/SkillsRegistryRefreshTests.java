@@ -16,9 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.util.FileSystemUtils;
 
-import static dev.skills.core.registry.SkillFixtures.skillMd;
-import static dev.skills.core.registry.SkillFixtures.write;
-import static dev.skills.core.registry.SkillFixtures.writeSkill;
+import static dev.skills.test.SkillFixtures.skill;
+import static dev.skills.test.SkillFixtures.skillMd;
+import static dev.skills.test.SkillFixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -39,9 +39,9 @@ class SkillsRegistryRefreshTests {
 	@BeforeEach
 	void setUp() {
 		this.skills = this.root.resolve("skills");
-		writeSkill(this.skills, "alpha");
-		writeSkill(this.skills, "beta");
-		writeSkill(this.skills.resolve("group"), "gamma");
+		skill(this.skills, "alpha");
+		skill(this.skills, "beta");
+		skill(this.skills.resolve("group"), "gamma");
 		this.registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(this.skills.toString()).build());
 		this.registry.addListener(this.changes::add);
 	}
@@ -153,7 +153,7 @@ class SkillsRegistryRefreshTests {
 
 	@Test
 	void whenAPathOutsideEveryLocationIsNamedThenItIsIgnored() {
-		Path elsewhere = writeSkill(this.root.resolve("elsewhere"), "stranger");
+		Path elsewhere = skill(this.root.resolve("elsewhere"), "stranger");
 
 		SkillsChange change = this.registry.refresh(List.of(elsewhere, elsewhere.resolve("SKILL.md")));
 
@@ -164,7 +164,7 @@ class SkillsRegistryRefreshTests {
 	@Test
 	void whenANewSkillIsRefreshedThenOnlyItIsAdded() {
 		Map<String, SkillMeta> before = metas();
-		Path delta = writeSkill(this.skills.resolve("group"), "delta");
+		Path delta = skill(this.skills.resolve("group"), "delta");
 
 		SkillsChange change = this.registry.refresh(List.of(delta));
 
@@ -192,7 +192,7 @@ class SkillsRegistryRefreshTests {
 
 	@Test
 	void whenACategoryFolderIsDeletedThenEverySkillInsideIsRemoved() {
-		writeSkill(this.skills.resolve("group"), "delta");
+		skill(this.skills.resolve("group"), "delta");
 		this.registry.reload();
 		Path group = this.skills.resolve("group");
 		FileSystemUtils.deleteRecursively(group.toFile());
@@ -205,8 +205,8 @@ class SkillsRegistryRefreshTests {
 
 	@Test
 	void whenASkillAppearsSevenLevelsDownThenARefreshDoesNotLoadItEither() {
-		Path deep = writeSkill(this.skills.resolve("1/2/3/4/5/6"), "too-deep");
-		Path fine = writeSkill(this.skills.resolve("1/2/3/4/5"), "deep-enough");
+		Path deep = skill(this.skills.resolve("1/2/3/4/5/6"), "too-deep");
+		Path fine = skill(this.skills.resolve("1/2/3/4/5"), "deep-enough");
 
 		this.registry.refresh(List.of(deep.resolve("SKILL.md"), fine.resolve("SKILL.md"), this.skills.resolve("1")));
 
@@ -215,8 +215,8 @@ class SkillsRegistryRefreshTests {
 
 	@Test
 	void whenASkillAppearsInsideASkippedFolderThenARefreshDoesNotLoadIt() {
-		Path inNodeModules = writeSkill(this.skills.resolve("node_modules/pkg"), "from-node-modules");
-		Path inGit = writeSkill(this.skills.resolve(".git/hooks"), "from-git");
+		Path inNodeModules = skill(this.skills.resolve("node_modules/pkg"), "from-node-modules");
+		Path inGit = skill(this.skills.resolve(".git/hooks"), "from-git");
 
 		this.registry.refresh(List.of(this.skills.resolve("node_modules"), inNodeModules.resolve("SKILL.md"),
 				this.skills.resolve(".git"), inGit));
@@ -232,8 +232,8 @@ class SkillsRegistryRefreshTests {
 		SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(first.toString(), second.toString()).build());
 		assertThat(registry.diagnostics()).hasSize(2);
-		writeSkill(first, "one");
-		writeSkill(second, "two");
+		skill(first, "one");
+		skill(second, "two");
 
 		registry.refresh(List.of(first, second));
 

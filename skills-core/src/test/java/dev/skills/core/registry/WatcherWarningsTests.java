@@ -11,7 +11,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import static dev.skills.core.registry.SkillFixtures.writeSkill;
+import static dev.skills.test.SkillFixtures.rawSkill;
+import static dev.skills.test.SkillFixtures.skill;
+import static dev.skills.test.SkillFixtures.skillMd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -27,7 +29,7 @@ class WatcherWarningsTests {
 	@Test
 	void whenWatchingReachesTheFolderLimitThenTheRegistryReportsItAcrossReloads(CapturedOutput output) {
 		for (int i = 0; i < 4; i++) {
-			writeSkill(this.root, "skill-" + i);
+			skill(this.root, "skill-" + i);
 		}
 		SkillDiagnostic watchWarning = SkillDiagnostic.warning(this.root.toString(), null,
 				"Stopped watching after 3 folders (skills.discovery.max-directories): changes past them are not seen");
@@ -38,7 +40,7 @@ class WatcherWarningsTests {
 			.build();
 		try (SkillsRegistry registry = SkillsRegistry.create(config)) {
 			assertThat(registry.diagnostics()).contains(watchWarning);
-			writeSkill(this.root, "skill-0", "skill-0", "Edited.", "Body.");
+			rawSkill(this.root, "skill-0", skillMd("skill-0", "Edited.", "Body."));
 
 			registry.reload();
 

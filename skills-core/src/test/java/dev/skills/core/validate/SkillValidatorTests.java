@@ -6,7 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.skills.core.SkillDiagnostic;
-import dev.skills.core.TestSkills;
+import dev.skills.core.TestTexts;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,7 +43,7 @@ class SkillValidatorTests {
 	@Test
 	void fileInsteadOfFolderIsOneError() throws IOException {
 		Path file = Files.writeString(this.root.resolve("SKILL.md"), skillMd("x", "A file, not a folder"));
-		assertThat(TestSkills.messages(SkillValidator.validate(file)))
+		assertThat(TestTexts.messages(SkillValidator.validate(file)))
 			.containsExactly("error: Not a directory: " + file);
 	}
 
@@ -50,7 +51,7 @@ class SkillValidatorTests {
 	void folderWithoutSkillMdIsOneError() throws IOException {
 		Path dir = Files.createDirectory(this.root.resolve("empty-skill"));
 		Files.writeString(dir.resolve("README.md"), "# Not a skill file\n");
-		assertThat(TestSkills.messages(SkillValidator.validate(dir)))
+		assertThat(TestTexts.messages(SkillValidator.validate(dir)))
 			.containsExactly("error: Missing required file: SKILL.md");
 	}
 
@@ -316,7 +317,7 @@ class SkillValidatorTests {
 
 	@Test
 	void allowedExtensionsAreWarningsAndOtherFieldsStayErrors() throws IOException {
-		Path dir = TestSkills.skill(this.root, "scoped", """
+		Path dir = SkillFixtures.rawSkill(this.root, "scoped", """
 				---
 				name: scoped
 				description: Uses both known extensions
@@ -326,23 +327,23 @@ class SkillValidatorTests {
 				---
 				Body
 				""");
-		assertThat(TestSkills.messages(SkillValidator.validate(dir, true))).containsExactly(
+		assertThat(TestTexts.messages(SkillValidator.validate(dir, true))).containsExactly(
 				"error: Unexpected fields in frontmatter: version. " + ONLY_SPEC_FIELDS,
 				"warning: Field 'disallowed-tools' is an extension outside the specification",
 				"warning: Field 'when_to_use' is an extension outside the specification");
-		assertThat(TestSkills.messages(SkillValidator.validate(dir))).containsExactly(
+		assertThat(TestTexts.messages(SkillValidator.validate(dir))).containsExactly(
 				"error: Unexpected fields in frontmatter: disallowed-tools, version, when_to_use. " + ONLY_SPEC_FIELDS);
 	}
 
 	@Test
 	void descriptionOf1929CharactersIsAnError() throws IOException {
-		assertThat(validate("long-description", skillMd("long-description", TestSkills.prose(1929))))
+		assertThat(validate("long-description", skillMd("long-description", TestTexts.prose(1929))))
 			.containsExactly("error: Description exceeds 1024 character limit (1929 chars)");
 	}
 
 	@Test
 	void bodyOf1077LinesIsAWarning() throws IOException {
-		String body = TestSkills.numberedLines(1077);
+		String body = TestTexts.numberedLines(1077);
 		assertThat(validate("long-body", "---\nname: long-body\ndescription: Long body\n---\n" + body + "\n"))
 			.containsExactly("warning: SKILL.md body has 1077 lines; keep it under 500 and move details to references/",
 					"warning: SKILL.md body is about " + body.length() / 4 + " tokens; keep it under 5000");
@@ -351,7 +352,7 @@ class SkillValidatorTests {
 	@Test
 	void bodyOf500LinesIsNotAWarning() throws IOException {
 		assertThat(validate("five-hundred", "---\nname: five-hundred\ndescription: Exactly at the limit\n---\n"
-				+ TestSkills.numberedLines(500) + "\n"))
+				+ TestTexts.numberedLines(500) + "\n"))
 			.isEmpty();
 	}
 
@@ -406,14 +407,14 @@ class SkillValidatorTests {
 	@Test
 	void lowerCaseSkillMdIsAWarning() throws IOException {
 		Path dir = Files.createDirectory(this.root.resolve("lower-file"));
-		TestSkills.file(dir, "skill.md", skillMd("lower-file", "Lower-case file name"));
-		assertThat(TestSkills.messages(SkillValidator.validate(dir)))
+		SkillFixtures.file(dir, "skill.md", skillMd("lower-file", "Lower-case file name"));
+		assertThat(TestTexts.messages(SkillValidator.validate(dir)))
 			.containsExactly("warning: Found skill.md; the file should be named SKILL.md");
 	}
 
 	@Test
 	void missingReferencedFilesAreWarningsAndPresentOnesAreNot() throws IOException {
-		Path dir = TestSkills.skill(this.root, "linked", """
+		Path dir = SkillFixtures.rawSkill(this.root, "linked", """
 				---
 				name: linked
 				description: Links to bundled files
@@ -423,16 +424,16 @@ class SkillValidatorTests {
 				Online help is at [the site](https://example.com/help) and [mail](mailto:help@example.com).
 				The script lives in {baseDir}/scripts/other.py and ${CLAUDE_SKILL_DIR}/scripts/more.py.
 				""");
-		TestSkills.file(dir, "references/guide.md", "# Guide\n");
-		TestSkills.file(dir, "scripts/fill.py", "print('fill')\n");
-		assertThat(TestSkills.messages(SkillValidator.validate(dir))).containsExactly(
+		SkillFixtures.file(dir, "references/guide.md", "# Guide\n");
+		SkillFixtures.file(dir, "scripts/fill.py", "print('fill')\n");
+		assertThat(TestTexts.messages(SkillValidator.validate(dir))).containsExactly(
 				"warning: Referenced file does not exist: references/form.md",
 				"warning: Referenced file does not exist: assets/logo.png");
 	}
 
 	@Test
 	void diagnosticNamesTheSkillFileAndReadsAsSeverityFileMessage() throws IOException {
-		Path dir = TestSkills.skill(this.root, "SQL", skillMd("SQL", "Writes SQL"));
+		Path dir = SkillFixtures.rawSkill(this.root, "SQL", skillMd("SQL", "Writes SQL"));
 		List<SkillDiagnostic> diagnostics = SkillValidator.validate(dir);
 		assertThat(diagnostics).singleElement().satisfies((diagnostic) -> {
 			assertThat(diagnostic.skillName()).isEqualTo("SQL");
@@ -442,7 +443,7 @@ class SkillValidatorTests {
 	}
 
 	private List<String> validate(String folder, String content) throws IOException {
-		return TestSkills.messages(SkillValidator.validate(TestSkills.skill(this.root, folder, content)));
+		return TestTexts.messages(SkillValidator.validate(SkillFixtures.rawSkill(this.root, folder, content)));
 	}
 
 	private static String skillMd(String name, String description) {

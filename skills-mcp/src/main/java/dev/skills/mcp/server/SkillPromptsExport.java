@@ -5,6 +5,7 @@ import java.util.List;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillNotFoundException;
 import dev.skills.core.SkillResourceException;
+import dev.skills.core.internal.prompt.ModelText;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -37,7 +38,7 @@ final class SkillPromptsExport {
 		}
 		catch (SkillNotFoundException ex) {
 			throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
-				.message("Skill '" + SkillPrompts.echo(name) + "' no longer exists.")
+				.message("Skill '" + ModelText.echo(name) + "' no longer exists.")
 				.build();
 		}
 		catch (SkillResourceException ex) {

@@ -9,6 +9,8 @@ import java.time.ZoneOffset;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,8 +40,8 @@ class AlreadyActiveTests {
 
 	@Test
 	void anAlreadyActiveAnswerDoesNotMoveTheActivationTime() {
-		TestSkills.skill(this.root, "pdf-processing");
-		this.registry = TestSkills.registry(this.root);
+		SkillFixtures.skill(this.root, "pdf-processing");
+		this.registry = TestRegistries.of(this.root);
 		InMemoryActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
 		MutableClock clock = new MutableClock(T1);
 		SkillsAdvisor advisor = SkillsAdvisor
@@ -56,7 +58,8 @@ class AlreadyActiveTests {
 		clock.now = T1.plusSeconds(60);
 		ask(client, "Use the PDF skill again");
 
-		assertThat(Prompts.lastToolResult(model.prompts.get(3))).startsWith("Skill 'pdf-processing' is already active");
+		assertThat(Prompts.lastToolResult(model.prompts().get(3)))
+			.startsWith("Skill 'pdf-processing' is already active");
 		assertThat(activeSkills.findByConversationId("c1")).containsExactly(new ActiveSkill("pdf-processing", T1));
 	}
 

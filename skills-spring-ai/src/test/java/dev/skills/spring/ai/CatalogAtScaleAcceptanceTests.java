@@ -11,6 +11,7 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.ScriptedChatModel;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -117,7 +118,7 @@ class CatalogAtScaleAcceptanceTests {
 
 		client().prompt().user("Fill in the fields of this PDF form").call().content();
 
-		Prompt prompt = this.model.prompts.get(0);
+		Prompt prompt = this.model.prompts().get(0);
 		String catalog = prompt.getSystemMessage().getText();
 		assertThat(new JTokkitTokenCountEstimator().estimate(catalog)).isLessThanOrEqualTo(4000);
 		assertThat(catalog).contains("<skill><name>pdf-processing</name>")
@@ -141,11 +142,11 @@ class CatalogAtScaleAcceptanceTests {
 
 		client().prompt().user("Hello, can you help me today?").call().content();
 
-		assertThat(this.model.prompts.get(0).getSystemMessage().getText()).doesNotContain("glacier-telemetry");
-		assertThat(Prompts.lastToolResult(this.model.prompts.get(1)).lines().findFirst()).hasValue(
+		assertThat(this.model.prompts().get(0).getSystemMessage().getText()).doesNotContain("glacier-telemetry");
+		assertThat(Prompts.lastToolResult(this.model.prompts().get(1)).lines().findFirst()).hasValue(
 				"<skill><name>glacier-telemetry</name><description>Parses glacier telemetry feeds from field stations "
 						+ "and flags sensor drift.</description></skill>");
-		assertThat(Prompts.lastToolResult(this.model.prompts.get(2)))
+		assertThat(Prompts.lastToolResult(this.model.prompts().get(2)))
 			.startsWith(Prompts.contentTag("glacier-telemetry"))
 			.contains("Plot the drift per station.");
 	}

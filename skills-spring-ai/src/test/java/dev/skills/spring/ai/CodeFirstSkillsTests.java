@@ -12,6 +12,7 @@ import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillNotFoundException;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +48,7 @@ class CodeFirstSkillsTests {
 
 	@Test
 	void aFileWithoutFrontmatterLoadsNamedAfterItsFolderWithAWarning(CapturedOutput output) {
-		Path folder = TestSkills.write(this.root.resolve("plain-notes/SKILL.md"), "# Notes\n\nJust instructions.\n")
+		Path folder = SkillFixtures.write(this.root.resolve("plain-notes/SKILL.md"), "# Notes\n\nJust instructions.\n")
 			.getParent();
 
 		Skill skill = Skills.load(folder);
@@ -62,7 +63,7 @@ class CodeFirstSkillsTests {
 
 	@Test
 	void aFileWithoutDescriptionLoadsWithAnEmptyDescriptionAndAWarning(CapturedOutput output) {
-		Path file = TestSkills.write(this.root.resolve("terse/SKILL.md"), "---\nname: terse\n---\nDo it.\n");
+		Path file = SkillFixtures.write(this.root.resolve("terse/SKILL.md"), "---\nname: terse\n---\nDo it.\n");
 
 		Skill skill = Skills.load(file);
 
@@ -74,7 +75,7 @@ class CodeFirstSkillsTests {
 
 	@Test
 	void anEmptyDescriptionLoadsAsEmptyWithAWarning(CapturedOutput output) {
-		Path file = TestSkills.write(this.root.resolve("blank/SKILL.md"),
+		Path file = SkillFixtures.write(this.root.resolve("blank/SKILL.md"),
 				"---\nname: blank\ndescription: \"\"\n---\nDo it.\n");
 
 		Skill skill = Skills.load(file);
@@ -86,7 +87,7 @@ class CodeFirstSkillsTests {
 
 	@Test
 	void aFrontmatterThatIsNotAMappingLoadsNamedAfterItsFolderWithAWarning(CapturedOutput output) {
-		Path file = TestSkills.write(this.root.resolve("listed/SKILL.md"), "---\n- one\n- two\n---\nThe steps.\n");
+		Path file = SkillFixtures.write(this.root.resolve("listed/SKILL.md"), "---\n- one\n- two\n---\nThe steps.\n");
 
 		Skill skill = Skills.load(file);
 
@@ -99,7 +100,7 @@ class CodeFirstSkillsTests {
 
 	@Test
 	void aNameWithASpaceLoadsAsWrittenWithDiagnostics(CapturedOutput output) {
-		Path file = TestSkills.write(this.root.resolve("apify-automation/SKILL.md"),
+		Path file = SkillFixtures.write(this.root.resolve("apify-automation/SKILL.md"),
 				"---\nname: Apify Automation\ndescription: Runs Apify actors.\n---\nRun it.\n");
 
 		Skill skill = Skills.load(file);
@@ -111,7 +112,7 @@ class CodeFirstSkillsTests {
 
 	@Test
 	void aNameWithAPathSeparatorStillCannotBeLoaded() {
-		Path file = TestSkills.write(this.root.resolve("sneaky/SKILL.md"),
+		Path file = SkillFixtures.write(this.root.resolve("sneaky/SKILL.md"),
 				"---\nname: ../etc\ndescription: Escapes.\n---\nNo.\n");
 
 		assertThatExceptionOfType(InvalidSkillException.class).isThrownBy(() -> Skills.load(file))
@@ -120,13 +121,13 @@ class CodeFirstSkillsTests {
 
 	@Test
 	void theRegistryStillSkipsWhatSkillsLoadTolerates() {
-		TestSkills.write(this.root.resolve("blank/SKILL.md"), "---\nname: blank\ndescription: \"\"\n---\nDo it.\n");
-		TestSkills.write(this.root.resolve("listed/SKILL.md"), "---\n- one\n---\nThe steps.\n");
-		TestSkills.write(this.root.resolve("apify-automation/SKILL.md"),
+		SkillFixtures.write(this.root.resolve("blank/SKILL.md"), "---\nname: blank\ndescription: \"\"\n---\nDo it.\n");
+		SkillFixtures.write(this.root.resolve("listed/SKILL.md"), "---\n- one\n---\nThe steps.\n");
+		SkillFixtures.write(this.root.resolve("apify-automation/SKILL.md"),
 				"---\nname: Apify Automation\ndescription: Runs Apify actors.\n---\nRun it.\n");
-		TestSkills.skill(this.root, "fine");
+		SkillFixtures.skill(this.root, "fine");
 
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			assertThat(registry.snapshot().names()).containsExactly("fine");
 			assertThat(registry.diagnostics()).filteredOn(SkillDiagnostic::isError)
 				.extracting(SkillDiagnostic::message)
@@ -189,7 +190,7 @@ class CodeFirstSkillsTests {
 		boolean created = !Files.exists(skills);
 		String name = "code-first-" + ProcessHandle.current().pid();
 		try {
-			TestSkills.skill(skills, name);
+			SkillFixtures.skill(skills, name);
 
 			assertThat(Skills.resolve(List.of(name, "skill-authoring"))).extracting(Skill::name)
 				.containsExactly(name, "skill-authoring");
@@ -202,7 +203,7 @@ class CodeFirstSkillsTests {
 
 	@Test
 	void aPathEntryThatIsNoFileOrFolderIsANameInTheSkillDirThenACoreSkill() {
-		TestSkills.skill(this.root, "triage-" + ProcessHandle.current().pid());
+		SkillFixtures.skill(this.root, "triage-" + ProcessHandle.current().pid());
 		Path missing = Path.of("triage-" + ProcessHandle.current().pid());
 		assertThat(missing).doesNotExist();
 
@@ -215,7 +216,7 @@ class CodeFirstSkillsTests {
 
 	@Test
 	void aPathToAFileThatDoesNotEndInMdIsLoadedAsAPathNotLookedUpAsAName() {
-		Path file = TestSkills.write(this.root.resolve("drafts/release.txt"),
+		Path file = SkillFixtures.write(this.root.resolve("drafts/release.txt"),
 				"---\nname: release-notes\ndescription: Writes release notes.\n---\nList the changes.\n");
 
 		List<Skill> skills = Skills.resolve(List.of(file.toString(), file), this.root.resolve("elsewhere"));

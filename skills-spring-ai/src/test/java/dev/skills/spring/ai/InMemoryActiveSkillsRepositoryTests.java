@@ -4,6 +4,7 @@ import java.time.Instant;
 
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -64,10 +65,10 @@ class InMemoryActiveSkillsRepositoryTests {
 
 	@Test
 	void theToolsRecordToTheRepositoryTheyAreGiven(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root) {
-		TestSkills.skill(root, "pdf");
+		SkillFixtures.skill(root, "pdf");
 		InMemoryActiveSkillsRepository repository = new InMemoryActiveSkillsRepository(1);
 		repository.activate("c1", skill("pdf", 1));
-		try (var registry = TestSkills.registry(root)) {
+		try (var registry = TestRegistries.of(root)) {
 			SkillsTools tools = SkillsTools.builder(registry).activeSkillsRepository(repository).build();
 
 			assertThat(tools.activeSkills()).isSameAs(repository);

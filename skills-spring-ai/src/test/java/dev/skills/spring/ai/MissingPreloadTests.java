@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,8 +36,8 @@ class MissingPreloadTests {
 
 	@Test
 	void aMissingPreloadedSkillIsReportedOnceAndUsedWhenItAppears(CapturedOutput output) {
-		TestSkills.skill(this.root, "alpha");
-		this.registry = TestSkills.registry(this.root);
+		SkillFixtures.skill(this.root, "alpha");
+		this.registry = TestRegistries.of(this.root);
 		ScriptedChatModel model = new ScriptedChatModel().thenAnswer("1").thenAnswer("2").thenAnswer("3");
 		ChatClient client = ChatClient.builder(model)
 			.defaultAdvisors(
@@ -44,13 +46,13 @@ class MissingPreloadTests {
 
 		client.prompt().user("one").call().content();
 		client.prompt().user("two").call().content();
-		TestSkills.skill(this.root, "later", "", "Arrived later.");
+		SkillFixtures.skillWithFrontmatter(this.root, "later", "", "Arrived later.");
 		this.registry.reload();
 		client.prompt().user("three").call().content();
 
 		assertThat(output.getOut().split("Preloaded skill 'later' does not exist", -1)).hasSize(2);
-		assertThat(Prompts.allText(model.prompts.get(1))).doesNotContain("Arrived later.");
-		assertThat(Prompts.allText(model.prompts.get(2))).contains("### Skill: later", "Arrived later.");
+		assertThat(Prompts.allText(model.prompts().get(1))).doesNotContain("Arrived later.");
+		assertThat(Prompts.allText(model.prompts().get(2))).contains("### Skill: later", "Arrived later.");
 	}
 
 }

@@ -3,6 +3,8 @@ package dev.skills.spring.ai;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.skills.test.ScriptedChatModel;
+
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.ToolResponseMessage;
 import org.springframework.ai.chat.prompt.Prompt;

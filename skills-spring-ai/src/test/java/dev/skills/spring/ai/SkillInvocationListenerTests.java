@@ -8,6 +8,8 @@ import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
 import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,11 +42,11 @@ class SkillInvocationListenerTests {
 
 	@BeforeEach
 	void skills() {
-		Path pdf = TestSkills.skill(this.root, "pdf-processing", "", "Use pypdf.");
-		TestSkills.write(pdf.resolve("references/FORMS.md"), "Fill every field.");
-		TestSkills.write(pdf.resolve("references/FORMS-v2.md"), "Fill every field, twice.");
-		TestSkills.skill(this.root, "pdf-legacy", "", "Use pdftk.");
-		this.registry = TestSkills.registry(this.root);
+		Path pdf = SkillFixtures.skillWithFrontmatter(this.root, "pdf-processing", "", "Use pypdf.");
+		SkillFixtures.write(pdf.resolve("references/FORMS.md"), "Fill every field.");
+		SkillFixtures.write(pdf.resolve("references/FORMS-v2.md"), "Fill every field, twice.");
+		SkillFixtures.skillWithFrontmatter(this.root, "pdf-legacy", "", "Use pdftk.");
+		this.registry = TestRegistries.of(this.root);
 	}
 
 	@AfterEach
@@ -74,7 +76,7 @@ class SkillInvocationListenerTests {
 	}
 
 	String lastToolResult() {
-		return Prompts.lastToolResult(this.model.prompts.get(this.model.prompts.size() - 1));
+		return Prompts.lastToolResult(this.model.prompts().get(this.model.prompts().size() - 1));
 	}
 
 	@Test
@@ -148,7 +150,7 @@ class SkillInvocationListenerTests {
 			}
 		}));
 
-		assertThat(Prompts.toolResults(this.model.prompts.get(1))).containsExactly(
+		assertThat(Prompts.toolResults(this.model.prompts().get(1))).containsExactly(
 				"OK: <skill_content name=\"pdf-processing\">",
 				"ALREADY_ACTIVE: Skill 'pdf-processing' is already active: its instructions are in the conversation "
 						+ "above. Follow them.",

@@ -8,6 +8,8 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillInvocationListener.Outcome;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +40,7 @@ class SkillOfferTests {
 			.user("Hi")
 			.call()
 			.content();
-		return this.model.prompts.get(this.model.prompts.size() - 1);
+		return this.model.prompts().get(this.model.prompts().size() - 1);
 	}
 
 	SkillsRegistry folderAndBuiltins() {
@@ -48,9 +50,9 @@ class SkillOfferTests {
 
 	@Test
 	void aPreloadedSkillIsNeitherInTheCatalogNorInTheActivateEnum() {
-		TestSkills.skill(this.root, "house-style");
-		TestSkills.skill(this.root, "pdf");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		SkillFixtures.skill(this.root, "house-style");
+		SkillFixtures.skill(this.root, "pdf");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			Prompt prompt = ask(SkillsTools.builder(registry).preload(List.of("house-style")).build());
 
 			String system = prompt.getSystemMessage().getText();
@@ -63,8 +65,8 @@ class SkillOfferTests {
 
 	@Test
 	void onlyPreloadedSkillsMeanNoCatalogAndNoActivateSkill() {
-		TestSkills.skill(this.root, "house-style");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		SkillFixtures.skill(this.root, "house-style");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			Prompt prompt = ask(SkillsTools.builder(registry).preload(List.of("house-style")).build());
 
 			assertThat(prompt.getSystemMessage().getText()).doesNotContain("<available_skills>");
@@ -74,7 +76,7 @@ class SkillOfferTests {
 
 	@Test
 	void builtInSkillsAreNotListedUnlessAskedForButStayUsableByName() {
-		TestSkills.skill(this.root, "pdf");
+		SkillFixtures.skill(this.root, "pdf");
 		try (SkillsRegistry registry = folderAndBuiltins()) {
 			assertThat(registry.get("skill-authoring"))
 				.hasValueSatisfying((skill) -> assertThat(skill.builtin()).isTrue());
@@ -93,11 +95,11 @@ class SkillOfferTests {
 
 	@Test
 	void aSessionPinIsRecordedAsTheConversationsActivationButHeardByNoListener() {
-		TestSkills.skill(this.root, "support-desk");
+		SkillFixtures.skill(this.root, "support-desk");
 		InMemoryActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
 		List<String> seen = new ArrayList<>();
 		List<String> pins = new ArrayList<>();
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			SkillsTools tools = SkillsTools.builder(registry)
 				.activeSkillsRepository(activeSkills)
 				.listeners(List.of(recording(seen)))
@@ -117,8 +119,8 @@ class SkillOfferTests {
 
 	@Test
 	void aListenerThatRewritesNamesChangesNeitherThePinnedSkillNorItsRecord() {
-		TestSkills.skill(this.root, "support-desk");
-		TestSkills.skill(this.root, "other");
+		SkillFixtures.skill(this.root, "support-desk");
+		SkillFixtures.skill(this.root, "other");
 		InMemoryActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
 		SkillInvocationListener rewrite = new SkillInvocationListener() {
 
@@ -128,7 +130,7 @@ class SkillOfferTests {
 			}
 
 		};
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			SkillsTools tools = SkillsTools.builder(registry)
 				.activeSkillsRepository(activeSkills)
 				.listeners(List.of(rewrite))
@@ -154,7 +156,7 @@ class SkillOfferTests {
 			.advisors((a) -> a.param("SKILL", skill).param(ChatMemory.CONVERSATION_ID, "c1"))
 			.call()
 			.content();
-		return this.model.prompts.get(this.model.prompts.size() - 1);
+		return this.model.prompts().get(this.model.prompts().size() - 1);
 	}
 
 	private static SkillInvocationListener recording(List<String> seen) {

@@ -5,6 +5,8 @@ import java.util.List;
 
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,11 +33,11 @@ class SkillToolBadArgumentsTests {
 
 	@BeforeEach
 	void skills() {
-		Path pdf = TestSkills.skill(this.root, "pdf-processing");
-		TestSkills.write(pdf.resolve("references/FORMS.md"), "Fill every field.");
-		TestSkills.skill(this.root, "csv-tools");
-		TestSkills.write(this.root.resolve("outside.txt"), "not part of any skill");
-		this.registry = TestSkills.registry(this.root);
+		Path pdf = SkillFixtures.skill(this.root, "pdf-processing");
+		SkillFixtures.write(pdf.resolve("references/FORMS.md"), "Fill every field.");
+		SkillFixtures.skill(this.root, "csv-tools");
+		SkillFixtures.write(this.root.resolve("outside.txt"), "not part of any skill");
+		this.registry = TestRegistries.of(this.root);
 	}
 
 	@AfterEach
@@ -59,7 +61,7 @@ class SkillToolBadArgumentsTests {
 			.call()
 			.content();
 		assertThat(answer).isEqualTo("finished anyway");
-		String result = Prompts.lastToolResult(this.model.prompts.get(this.model.prompts.size() - 1));
+		String result = Prompts.lastToolResult(this.model.prompts().get(this.model.prompts().size() - 1));
 		assertThat(result).doesNotContain("Exception").doesNotContain("\tat ").hasSizeLessThan(300);
 		return result;
 	}
@@ -168,7 +170,7 @@ class SkillToolBadArgumentsTests {
 			.content();
 
 		assertThat(answer).isEqualTo("done");
-		List<String> results = Prompts.toolResults(this.model.prompts.get(1));
+		List<String> results = Prompts.toolResults(this.model.prompts().get(1));
 		assertThat(results).hasSize(4);
 		assertThat(results.get(0)).startsWith("Error: the arguments are not valid JSON.");
 		assertThat(results.get(1)).startsWith("Error: skill_name is required.");

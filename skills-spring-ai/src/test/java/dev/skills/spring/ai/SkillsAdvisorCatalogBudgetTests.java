@@ -6,6 +6,8 @@ import java.util.List;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,12 +40,12 @@ class SkillsAdvisorCatalogBudgetTests {
 
 	void skills(int count) {
 		for (int i = 0; i < count; i++) {
-			TestSkills.skill(this.root, "skill-%04d".formatted(i));
+			SkillFixtures.skill(this.root, "skill-%04d".formatted(i));
 		}
-		Path invoices = TestSkills.skill(this.root, "vat-invoices", "",
+		Path invoices = SkillFixtures.skillWithFrontmatter(this.root, "vat-invoices", "",
 				"Number invoices by year, then check references/RULES.md.");
-		TestSkills.write(invoices.resolve("references/RULES.md"), "# Rules\n");
-		this.registry = TestSkills.registry(this.root);
+		SkillFixtures.write(invoices.resolve("references/RULES.md"), "# Rules\n");
+		this.registry = TestRegistries.of(this.root);
 	}
 
 	ChatClient client(int maxTokens) {
@@ -54,7 +56,7 @@ class SkillsAdvisorCatalogBudgetTests {
 	}
 
 	Prompt prompt(int index) {
-		return this.model.prompts.get(index);
+		return this.model.prompts().get(index);
 	}
 
 	@Test
@@ -140,7 +142,7 @@ class SkillsAdvisorCatalogBudgetTests {
 	@Test
 	void searchSkillsAnswersWithin20000CharactersWhateverTheDescriptions() {
 		for (int i = 0; i < 12; i++) {
-			TestSkills.write(this.root.resolve("invoice-" + i + "/SKILL.md"), "---\nname: invoice-" + i
+			SkillFixtures.write(this.root.resolve("invoice-" + i + "/SKILL.md"), "---\nname: invoice-" + i
 					+ "\ndescription: Invoice " + "paperwork ".repeat(2_400) + "\n---\nBody.\n");
 		}
 		skills(200);

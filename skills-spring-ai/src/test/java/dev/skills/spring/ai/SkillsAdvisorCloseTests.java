@@ -6,6 +6,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +28,7 @@ class SkillsAdvisorCloseTests {
 	void whenAdvisorsBuiltPerCallAreClosedThenNoListenerIsLeftOnTheRegistry() {
 		for (int i = 0; i < 30; i++) {
 			String name = "skill-%02d".formatted(i);
-			TestSkills.write(this.root.resolve(name + "/SKILL.md"), "---\nname: " + name + "\ndescription: Does "
+			SkillFixtures.write(this.root.resolve(name + "/SKILL.md"), "---\nname: " + name + "\ndescription: Does "
 					+ "many different things ".repeat(40) + "\n---\nInstructions.\n");
 		}
 		ScriptedChatModel model = new ScriptedChatModel();

@@ -5,6 +5,8 @@ import java.util.List;
 
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,13 +36,13 @@ class SkillsAdvisorConversationTests {
 	@BeforeEach
 	void skills() {
 		for (int i = 0; i < 200; i++) {
-			TestSkills.skill(this.root, "skill-%04d".formatted(i));
+			SkillFixtures.skill(this.root, "skill-%04d".formatted(i));
 		}
 		// Named to sort after the others: only ranking can list it, never the filling in
 		// catalog order.
-		TestSkills.write(this.root.resolve("vat-invoice-matching/SKILL.md"),
+		SkillFixtures.write(this.root.resolve("vat-invoice-matching/SKILL.md"),
 				"---\nname: vat-invoice-matching\ndescription: Reconcile invoices against bank statements.\n---\nMatch.\n");
-		this.registry = TestSkills.registry(this.root);
+		this.registry = TestRegistries.of(this.root);
 	}
 
 	@AfterEach
@@ -58,7 +60,7 @@ class SkillsAdvisorConversationTests {
 			.prompt(new Prompt(conversation))
 			.call()
 			.content();
-		return this.model.prompts.get(this.model.prompts.size() - 1).getSystemMessage().getText();
+		return this.model.prompts().get(this.model.prompts().size() - 1).getSystemMessage().getText();
 	}
 
 	@Test

@@ -5,6 +5,8 @@ import java.util.List;
 
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,10 +51,10 @@ class SkillsAdvisorReinjectionTests {
 
 	@BeforeEach
 	void skills() {
-		Path pdf = TestSkills.skill(this.root, "pdf-processing", "", "Use pypdf.");
-		TestSkills.write(pdf.resolve("references/FORMS.md"), "Fill every field.");
-		TestSkills.skill(this.root, "csv-tools", "", "Use pandas.");
-		this.registry = TestSkills.registry(this.root);
+		Path pdf = SkillFixtures.skillWithFrontmatter(this.root, "pdf-processing", "", "Use pypdf.");
+		SkillFixtures.write(pdf.resolve("references/FORMS.md"), "Fill every field.");
+		SkillFixtures.skillWithFrontmatter(this.root, "csv-tools", "", "Use pandas.");
+		this.registry = TestRegistries.of(this.root);
 		this.pdfContent = "<skill_content name=\"pdf-processing\">\nUse pypdf.\n\nRelative paths in this skill are "
 				+ "relative to the skill directory. Read a bundled file with read_skill_resource(skill_name=\"pdf-"
 				+ "processing\", path=\"<relative path>\").\n\n<skill_resources>\n  <file>references/FORMS.md</file>\n"
@@ -82,7 +84,7 @@ class SkillsAdvisorReinjectionTests {
 	}
 
 	Prompt prompt(int index) {
-		return this.model.prompts.get(index);
+		return this.model.prompts().get(index);
 	}
 
 	@Test

@@ -5,6 +5,8 @@ import java.util.List;
 
 import dev.skills.core.InvalidSkillSettingException;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,12 +43,12 @@ class SkillsAdvisorSessionModeTests {
 
 	@BeforeEach
 	void skills() {
-		Path support = TestSkills.skill(this.root, "support-desk", "", "Answer politely.");
-		TestSkills.write(support.resolve("references/FAQ.md"), "Q: hours? A: 9-5.");
-		Path billing = TestSkills.skill(this.root, "billing");
-		TestSkills.write(billing.resolve("references/PRICES.md"), "secret prices");
-		TestSkills.skill(this.root, "plain", "", "No files here.");
-		this.registry = TestSkills.registry(this.root);
+		Path support = SkillFixtures.skillWithFrontmatter(this.root, "support-desk", "", "Answer politely.");
+		SkillFixtures.write(support.resolve("references/FAQ.md"), "Q: hours? A: 9-5.");
+		Path billing = SkillFixtures.skill(this.root, "billing");
+		SkillFixtures.write(billing.resolve("references/PRICES.md"), "secret prices");
+		SkillFixtures.skillWithFrontmatter(this.root, "plain", "", "No files here.");
+		this.registry = TestRegistries.of(this.root);
 		this.advisor = SkillsAdvisor.builder(this.registry)
 			.mode(SkillsAdvisor.Mode.SESSION)
 			.preloadFrom("SKILL_NAME")
@@ -60,7 +62,7 @@ class SkillsAdvisorSessionModeTests {
 	}
 
 	Prompt prompt(int index) {
-		return this.model.prompts.get(index);
+		return this.model.prompts().get(index);
 	}
 
 	@Test
@@ -242,7 +244,7 @@ class SkillsAdvisorSessionModeTests {
 
 	@Test
 	void theSessionSkillsToolRulesScopeTheRequestsTools() {
-		TestSkills.skill(this.root, "read-only", "allowed-tools: Read", "Only read.");
+		SkillFixtures.skillWithFrontmatter(this.root, "read-only", "allowed-tools: Read", "Only read.");
 		this.registry.reload();
 		RecordingTool read = new RecordingTool("Read");
 		RecordingTool bash = new RecordingTool("Bash");

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,16 +34,18 @@ class SkillsAdvisorSmokeTests {
 				.build();
 			String answer = client.prompt().system("You help.").user("Fill the PDF form").call().content();
 			assertThat(answer).isEqualTo("done");
-			assertThat(model.prompts).hasSize(3);
-			assertThat(model.prompts.get(0).getSystemMessage().getText()).startsWith("You help.\n\nThe skills below")
+			assertThat(model.prompts()).hasSize(3);
+			assertThat(model.prompts().get(0).getSystemMessage().getText()).startsWith("You help.\n\nThe skills below")
 				.contains("<skill><name>pdf-processing</name><description>Work with PDFs.</description></skill>");
-			Message last = model.prompts.get(2)
+			Message last = model.prompts()
+				.get(2)
 				.getInstructions()
-				.get(model.prompts.get(2).getInstructions().size() - 1);
+				.get(model.prompts().get(2).getInstructions().size() - 1);
 			assertThat(last).isInstanceOf(ToolResponseMessage.class);
 			assertThat(((ToolResponseMessage) last).getResponses().get(0).responseData())
 				.isEqualTo("Fill every field.");
-			String activation = model.prompts.get(2)
+			String activation = model.prompts()
+				.get(2)
 				.getInstructions()
 				.stream()
 				.filter(ToolResponseMessage.class::isInstance)

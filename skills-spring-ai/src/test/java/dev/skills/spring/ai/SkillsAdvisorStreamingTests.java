@@ -5,6 +5,8 @@ import java.util.List;
 
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,10 +45,11 @@ class SkillsAdvisorStreamingTests {
 
 	@BeforeEach
 	void skills() {
-		Path pdf = TestSkills.skill(this.root, "pdf-processing", "disallowed-tools: Bash", "Use pypdf.");
-		TestSkills.write(pdf.resolve("references/FORMS.md"), "Fill every field.");
-		TestSkills.skill(this.root, "csv-tools");
-		this.registry = TestSkills.registry(this.root);
+		Path pdf = SkillFixtures.skillWithFrontmatter(this.root, "pdf-processing", "disallowed-tools: Bash",
+				"Use pypdf.");
+		SkillFixtures.write(pdf.resolve("references/FORMS.md"), "Fill every field.");
+		SkillFixtures.skill(this.root, "csv-tools");
+		this.registry = TestRegistries.of(this.root);
 		this.advisor = SkillsAdvisor
 			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
 			.build();
@@ -74,7 +77,7 @@ class SkillsAdvisorStreamingTests {
 	}
 
 	Prompt prompt(int index) {
-		return this.model.prompts.get(index);
+		return this.model.prompts().get(index);
 	}
 
 	@Test
@@ -97,7 +100,7 @@ class SkillsAdvisorStreamingTests {
 
 		assertThat(stream("c1", "Fill the form")).isEqualTo("filled");
 
-		assertThat(this.model.prompts).hasSize(3);
+		assertThat(this.model.prompts()).hasSize(3);
 		assertThat(Prompts.toolResults(prompt(2))).hasSize(2).endsWith("Fill every field.");
 		assertThat(Prompts.toolResults(prompt(2)).get(0))
 			.startsWith("<skill_content name=\"pdf-processing\">\nUse pypdf.\n");

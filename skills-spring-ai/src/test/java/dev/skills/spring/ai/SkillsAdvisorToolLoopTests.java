@@ -5,6 +5,8 @@ import java.util.List;
 
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,16 +55,17 @@ class SkillsAdvisorToolLoopTests {
 
 	@BeforeEach
 	void skills() {
-		Path pdf = TestSkills.skill(this.root, "pdf-processing", "compatibility: Requires python3 and pypdf",
+		Path pdf = SkillFixtures.skillWithFrontmatter(this.root, "pdf-processing",
+				"compatibility: Requires python3 and pypdf",
 				"# PDF processing\n\nRun scripts/extract.py on the file, then check references/REFERENCE.md.");
 		// Written out of order, with entries that must never be listed.
-		TestSkills.write(pdf.resolve("scripts/extract.py"), "print('text')\n");
-		TestSkills.write(pdf.resolve("references/REFERENCE.md"), "# Reference\nUse pypdf.\n");
-		TestSkills.write(pdf.resolve("assets/form.txt"), "Name: ____\n");
-		TestSkills.write(pdf.resolve(".hidden/notes.md"), "secret");
-		TestSkills.write(pdf.resolve("scripts/__pycache__/extract.cpython-312.pyc"), "x");
-		TestSkills.skill(this.root, "csv-tools");
-		this.registry = TestSkills.registry(this.root);
+		SkillFixtures.write(pdf.resolve("scripts/extract.py"), "print('text')\n");
+		SkillFixtures.write(pdf.resolve("references/REFERENCE.md"), "# Reference\nUse pypdf.\n");
+		SkillFixtures.write(pdf.resolve("assets/form.txt"), "Name: ____\n");
+		SkillFixtures.write(pdf.resolve(".hidden/notes.md"), "secret");
+		SkillFixtures.write(pdf.resolve("scripts/__pycache__/extract.cpython-312.pyc"), "x");
+		SkillFixtures.skill(this.root, "csv-tools");
+		this.registry = TestRegistries.of(this.root);
 	}
 
 	@AfterEach
@@ -86,10 +89,10 @@ class SkillsAdvisorToolLoopTests {
 		String answer = client(advisor).prompt().system("You help.").user("Extract the PDF text").call().content();
 
 		assertThat(answer).isEqualTo("done");
-		assertThat(this.model.prompts).hasSize(3);
-		assertThat(Prompts.toolResults(this.model.prompts.get(0))).isEmpty();
-		assertThat(Prompts.toolResults(this.model.prompts.get(1))).containsExactly(PDF_CONTENT);
-		assertThat(Prompts.toolResults(this.model.prompts.get(2))).containsExactly(PDF_CONTENT,
+		assertThat(this.model.prompts()).hasSize(3);
+		assertThat(Prompts.toolResults(this.model.prompts().get(0))).isEmpty();
+		assertThat(Prompts.toolResults(this.model.prompts().get(1))).containsExactly(PDF_CONTENT);
+		assertThat(Prompts.toolResults(this.model.prompts().get(2))).containsExactly(PDF_CONTENT,
 				"# Reference\nUse pypdf.\n");
 		assertThat(this.activeSkills.findByConversationId(SkillsAdvisor.DEFAULT_CONVERSATION_ID)).extracting("name")
 			.containsExactly("pdf-processing");
@@ -105,7 +108,7 @@ class SkillsAdvisorToolLoopTests {
 			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
 			.build()).prompt().system("You help.").user("Extract the PDF text").call().content();
 
-		List<Message> messages = this.model.prompts.get(2).getInstructions();
+		List<Message> messages = this.model.prompts().get(2).getInstructions();
 		assertThat(messages).extracting((message) -> message.getClass().getSimpleName())
 			.containsExactly("SystemMessage", "UserMessage", "AssistantMessage", "ToolResponseMessage",
 					"AssistantMessage", "ToolResponseMessage");
@@ -125,7 +128,7 @@ class SkillsAdvisorToolLoopTests {
 			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
 			.build()).prompt().system("You help.").user("Hello").call().content();
 
-		assertThat(this.model.prompts.get(0).getSystemMessage().getText()).isEqualTo("""
+		assertThat(this.model.prompts().get(0).getSystemMessage().getText()).isEqualTo("""
 				You help.
 
 				The skills below hold instructions for specific tasks. When a task matches a skill's description, \
@@ -135,7 +138,7 @@ class SkillsAdvisorToolLoopTests {
 				<skill><name>csv-tools</name><description>Does csv-tools things.</description></skill>
 				<skill><name>pdf-processing</name><description>Does pdf-processing things.</description></skill>
 				</available_skills>""");
-		assertThat(Prompts.toolNames(this.model.prompts.get(0))).containsExactly("activate_skill",
+		assertThat(Prompts.toolNames(this.model.prompts().get(0))).containsExactly("activate_skill",
 				"read_skill_resource");
 	}
 
@@ -147,7 +150,7 @@ class SkillsAdvisorToolLoopTests {
 			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
 			.build()).prompt().user("Hello").call().content();
 
-		List<Message> messages = this.model.prompts.get(0).getInstructions();
+		List<Message> messages = this.model.prompts().get(0).getInstructions();
 		assertThat(messages.get(0)).isInstanceOf(SystemMessage.class);
 		assertThat(messages.get(0).getText()).startsWith("The skills below hold instructions")
 			.endsWith("</available_skills>");
@@ -162,7 +165,7 @@ class SkillsAdvisorToolLoopTests {
 			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
 			.build()).prompt().user("Sum the CSV").call().content();
 
-		assertThat(Prompts.lastToolResult(this.model.prompts.get(1)))
+		assertThat(Prompts.lastToolResult(this.model.prompts().get(1)))
 			.isEqualTo("<skill_content name=\"csv-tools\">\nInstructions of csv-tools.\n</skill_content>");
 	}
 
@@ -176,7 +179,7 @@ class SkillsAdvisorToolLoopTests {
 			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
 			.build()).prompt().user("Extract").call().content();
 
-		assertThat(Prompts.toolResults(this.model.prompts.get(2))).containsExactly(PDF_CONTENT,
+		assertThat(Prompts.toolResults(this.model.prompts().get(2))).containsExactly(PDF_CONTENT,
 				"Skill 'pdf-processing' is already active: its instructions are in the conversation above. "
 						+ "Follow them.");
 	}
@@ -192,7 +195,7 @@ class SkillsAdvisorToolLoopTests {
 			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
 			.build()).prompt().user("Extract").call().content();
 
-		Prompt last = this.model.prompts.get(1);
+		Prompt last = this.model.prompts().get(1);
 		assertThat(Prompts.occurrences(last, Prompts.contentTag("pdf-processing"))).isEqualTo(1);
 		assertThat(Prompts.toolResults(last)).hasSize(2).contains(PDF_CONTENT);
 	}
@@ -216,10 +219,10 @@ class SkillsAdvisorToolLoopTests {
 
 	@Test
 	void preloadedSkillsAreAlwaysInTheSystemMessageAndTheirRulesApply(@org.junit.jupiter.api.io.TempDir Path other) {
-		TestSkills.skill(other, "house-style", "disallowed-tools: Bash", "Write in plain English.");
-		TestSkills.skill(other, "pdf-processing");
+		SkillFixtures.skillWithFrontmatter(other, "house-style", "disallowed-tools: Bash", "Write in plain English.");
+		SkillFixtures.skill(other, "pdf-processing");
 		this.model.thenAnswer("ok");
-		try (SkillsRegistry preloading = TestSkills.registry(other)) {
+		try (SkillsRegistry preloading = TestRegistries.of(other)) {
 			ChatClient client = ChatClient.builder(this.model)
 				.defaultAdvisors(SkillsAdvisor
 					.builder(SkillsTools.builder(preloading).preload(List.of("house-style", "missing")).build())
@@ -230,10 +233,10 @@ class SkillsAdvisorToolLoopTests {
 			String answer = client.prompt().system("You help.").user("Hi").call().content();
 
 			assertThat(answer).isEqualTo("ok");
-			assertThat(this.model.prompts.get(0).getSystemMessage().getText()).startsWith("You help.\n\n")
+			assertThat(this.model.prompts().get(0).getSystemMessage().getText()).startsWith("You help.\n\n")
 				.endsWith("</available_skills>\n\n### Skill: house-style — Does house-style things.\n\n"
 						+ "Write in plain English.");
-			assertThat(Prompts.toolNames(this.model.prompts.get(0))).containsExactly("activate_skill", "Read");
+			assertThat(Prompts.toolNames(this.model.prompts().get(0))).containsExactly("activate_skill", "Read");
 		}
 	}
 

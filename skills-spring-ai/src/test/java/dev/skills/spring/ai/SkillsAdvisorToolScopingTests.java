@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,11 +52,11 @@ class SkillsAdvisorToolScopingTests {
 
 	@BeforeEach
 	void skills() {
-		TestSkills.skill(this.root, "reader", "allowed-tools: Read Grep", "Only read.");
-		TestSkills.skill(this.root, "no-shell", "disallowed-tools: [Bash]", "Never run commands.");
-		TestSkills.skill(this.root, "git-helper", "allowed-tools: Bash(git:*) Read", "Use git.");
-		TestSkills.skill(this.root, "free", "", "Anything goes.");
-		this.registry = TestSkills.registry(this.root);
+		SkillFixtures.skillWithFrontmatter(this.root, "reader", "allowed-tools: Read Grep", "Only read.");
+		SkillFixtures.skillWithFrontmatter(this.root, "no-shell", "disallowed-tools: [Bash]", "Never run commands.");
+		SkillFixtures.skillWithFrontmatter(this.root, "git-helper", "allowed-tools: Bash(git:*) Read", "Use git.");
+		SkillFixtures.skillWithFrontmatter(this.root, "free", "", "Anything goes.");
+		this.registry = TestRegistries.of(this.root);
 		this.advisor = SkillsAdvisor
 			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
 			.build();
@@ -78,11 +80,11 @@ class SkillsAdvisorToolScopingTests {
 	}
 
 	Prompt prompt(int index) {
-		return this.model.prompts.get(index);
+		return this.model.prompts().get(index);
 	}
 
 	Prompt lastPrompt() {
-		return this.model.prompts.get(this.model.prompts.size() - 1);
+		return this.model.prompts().get(this.model.prompts().size() - 1);
 	}
 
 	@Test
@@ -236,8 +238,8 @@ class SkillsAdvisorToolScopingTests {
 
 	@Test
 	void theSkillToolsAlwaysStayOffered() {
-		TestSkills.write(this.root.resolve("reader/references/GUIDE.md"), "guide");
-		TestSkills.skill(this.root, "locked", "allowed-tools: Read", "Only Read.");
+		SkillFixtures.write(this.root.resolve("reader/references/GUIDE.md"), "guide");
+		SkillFixtures.skillWithFrontmatter(this.root, "locked", "allowed-tools: Read", "Only Read.");
 		this.registry.reload();
 		this.model.thenCall("activate_skill", "{\"skill_name\":\"locked\"}").thenAnswer("ok").thenAnswer("next");
 

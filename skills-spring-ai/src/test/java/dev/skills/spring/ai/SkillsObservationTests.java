@@ -8,6 +8,8 @@ import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.observation.DefaultSkillObservationConvention;
 import dev.skills.spring.ai.observation.SkillObservationContext;
 import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import io.micrometer.common.KeyValues;
 import io.micrometer.common.docs.KeyName;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -61,11 +63,11 @@ class SkillsObservationTests {
 	}
 
 	void skills(int others) {
-		TestSkills.skill(this.root, "pdf-forms", "", "Use pypdf.");
+		SkillFixtures.skillWithFrontmatter(this.root, "pdf-forms", "", "Use pypdf.");
 		for (int i = 0; i < others; i++) {
-			TestSkills.skill(this.root, "skill-%04d".formatted(i));
+			SkillFixtures.skill(this.root, "skill-%04d".formatted(i));
 		}
-		this.registry = TestSkills.registry(this.root);
+		this.registry = TestRegistries.of(this.root);
 	}
 
 	@Test

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.skills.core.Skill;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,14 +21,14 @@ class SkillsTests {
 
 	@Test
 	void aSkillResolvesToItself() {
-		Skill skill = Skills.load(TestSkills.skill(this.root, "alpha"));
+		Skill skill = Skills.load(SkillFixtures.skill(this.root, "alpha"));
 
 		assertThat(Skills.resolve(List.of(skill), this.root)).singleElement().isSameAs(skill);
 	}
 
 	@Test
 	void aPathResolvesToTheSkillInThatFolderOrFile() {
-		Path alpha = TestSkills.skill(this.root, "alpha", "", "Alpha body.");
+		Path alpha = SkillFixtures.skillWithFrontmatter(this.root, "alpha", "", "Alpha body.");
 
 		assertThat(Skills.resolve(List.of(alpha, alpha.resolve("SKILL.md")), this.root))
 			.extracting(Skill::name, Skill::instructions)
@@ -37,7 +38,7 @@ class SkillsTests {
 
 	@Test
 	void aPathAsTextResolvesLikeAPath() {
-		Path alpha = TestSkills.skill(this.root, "alpha");
+		Path alpha = SkillFixtures.skill(this.root, "alpha");
 
 		assertThat(Skills.resolve(List.of(alpha.toString(), alpha.resolve("SKILL.md").toString()), this.root))
 			.extracting(Skill::name)
@@ -47,8 +48,8 @@ class SkillsTests {
 	@Test
 	void aNameResolvesToTheFolderOfThatNameInTheSkillDir() {
 		Path dir = this.root.resolve("dir");
-		TestSkills.skill(dir, "alpha", "", "From dir.");
-		TestSkills.skill(this.root, "beta", "", "Beta outside.");
+		SkillFixtures.skillWithFrontmatter(dir, "alpha", "", "From dir.");
+		SkillFixtures.skillWithFrontmatter(this.root, "beta", "", "Beta outside.");
 
 		assertThat(Skills.resolve(List.of("alpha"), dir)).extracting(Skill::instructions).containsExactly("From dir.");
 		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of("beta"), dir))
@@ -57,9 +58,9 @@ class SkillsTests {
 
 	@Test
 	void entriesResolveInEntryOrder() {
-		Path alpha = TestSkills.skill(this.root, "alpha");
-		Skill beta = Skills.load(TestSkills.skill(this.root, "beta"));
-		TestSkills.skill(this.root, "gamma");
+		Path alpha = SkillFixtures.skill(this.root, "alpha");
+		Skill beta = Skills.load(SkillFixtures.skill(this.root, "beta"));
+		SkillFixtures.skill(this.root, "gamma");
 
 		assertThat(Skills.resolve(List.of("gamma", beta, alpha, "skill-authoring"), this.root)).extracting(Skill::name)
 			.containsExactly("gamma", "beta", "alpha", "skill-authoring");
@@ -81,7 +82,7 @@ class SkillsTests {
 
 	@Test
 	void aSkillDirFolderNamedLikeTheCoreSkillWinsOverIt() {
-		TestSkills.skill(this.root, "skill-authoring", "", "My own rules.");
+		SkillFixtures.skillWithFrontmatter(this.root, "skill-authoring", "", "My own rules.");
 
 		Skill skill = Skills.resolve(List.of("skill-authoring"), this.root).get(0);
 
@@ -91,7 +92,7 @@ class SkillsTests {
 
 	@Test
 	void anUnknownNameIsAnError() {
-		TestSkills.skill(this.root, "alpha");
+		SkillFixtures.skill(this.root, "alpha");
 
 		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of("alpha", "nope"), this.root))
 			.withMessage("skill not found: nope");
@@ -99,7 +100,7 @@ class SkillsTests {
 
 	@Test
 	void aFolderWithoutSkillFileIsNotASkill() {
-		TestSkills.write(this.root.resolve("notes/README.md"), "not a skill");
+		SkillFixtures.write(this.root.resolve("notes/README.md"), "not a skill");
 
 		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of("notes"), this.root))
 			.withMessage("skill not found: notes");
@@ -108,8 +109,8 @@ class SkillsTests {
 	@Test
 	void aNameCannotLeaveTheSkillDirs() {
 		Path dirs = this.root.resolve("dirs");
-		TestSkills.skill(dirs, "inside");
-		TestSkills.skill(this.root, "outside");
+		SkillFixtures.skill(dirs, "inside");
+		SkillFixtures.skill(this.root, "outside");
 
 		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of("../outside"), dirs))
 			.withMessage("skill not found: ../outside");
@@ -117,9 +118,9 @@ class SkillsTests {
 
 	@Test
 	void instructionsRenderEachSkillWithItsNameAndDescription() {
-		Skill data = Skills
-			.load(TestSkills.skill(this.root, "data-analysis", "", "You are a data analyst.\n\nUse pandas."));
-		Skill charts = Skills.load(TestSkills.skill(this.root, "charts", "", "Draw charts."));
+		Skill data = Skills.load(SkillFixtures.skillWithFrontmatter(this.root, "data-analysis", "",
+				"You are a data analyst.\n\nUse pandas."));
+		Skill charts = Skills.load(SkillFixtures.skillWithFrontmatter(this.root, "charts", "", "Draw charts."));
 
 		assertThat(Skills.instructions(List.of(data, charts))).isEqualTo("""
 				### Skill: data-analysis — Does data-analysis things.
@@ -135,7 +136,7 @@ class SkillsTests {
 
 	@Test
 	void instructionsMarkTheCoreSkillAsSystem() {
-		Skill mine = Skills.load(TestSkills.skill(this.root, "mine"));
+		Skill mine = Skills.load(SkillFixtures.skill(this.root, "mine"));
 
 		String instructions = Skills.instructions(Skills.resolve(List.of("skill-authoring", mine), this.root));
 

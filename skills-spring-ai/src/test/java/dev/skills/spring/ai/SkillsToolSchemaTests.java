@@ -11,6 +11,8 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -43,7 +45,7 @@ class SkillsToolSchemaTests {
 	}
 
 	Prompt lastPrompt() {
-		return this.model.prompts.get(this.model.prompts.size() - 1);
+		return this.model.prompts().get(this.model.prompts().size() - 1);
 	}
 
 	static List<String> enumOf(ToolDefinition definition) {
@@ -55,9 +57,9 @@ class SkillsToolSchemaTests {
 
 	@Test
 	void activateSkillSchemaIsAnObjectWithARequiredSkillNameEnum() {
-		TestSkills.skill(this.root, "beta");
-		TestSkills.skill(this.root, "alpha");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		SkillFixtures.skill(this.root, "beta");
+		SkillFixtures.skill(this.root, "alpha");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			ask(ChatClient.builder(this.model).defaultAdvisors(SkillsAdvisor.builder(registry).build()).build());
 
 			JsonNode schema = JSON.readTree(Prompts.toolDefinition(lastPrompt(), "activate_skill").inputSchema());
@@ -70,15 +72,15 @@ class SkillsToolSchemaTests {
 
 	@Test
 	void theEnumGainsASkillAddedOnDiskAfterAReload() {
-		TestSkills.skill(this.root, "alpha");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		SkillFixtures.skill(this.root, "alpha");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			ChatClient client = ChatClient.builder(this.model)
 				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
 				.build();
 			ask(client);
 			assertThat(enumOf(Prompts.toolDefinition(lastPrompt(), "activate_skill"))).containsExactly("alpha");
 
-			TestSkills.skill(this.root, "gamma");
+			SkillFixtures.skill(this.root, "gamma");
 			registry.reload();
 			ask(client);
 
@@ -90,9 +92,9 @@ class SkillsToolSchemaTests {
 
 	@Test
 	void theEnumLosesASkillRemovedFromDiskAfterARefresh() throws IOException {
-		TestSkills.skill(this.root, "alpha");
-		Path gamma = TestSkills.skill(this.root, "gamma");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		SkillFixtures.skill(this.root, "alpha");
+		Path gamma = SkillFixtures.skill(this.root, "gamma");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			ChatClient client = ChatClient.builder(this.model)
 				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
 				.build();
@@ -112,7 +114,7 @@ class SkillsToolSchemaTests {
 
 	@Test
 	void theEnumFollowsHotReloadWithoutAnyCall() {
-		TestSkills.skill(this.root, "alpha");
+		SkillFixtures.skill(this.root, "alpha");
 		SkillConfig config = SkillConfig.builder()
 			.skillsDir(this.root.toString())
 			.hotReload(true)
@@ -126,7 +128,7 @@ class SkillsToolSchemaTests {
 			ask(client);
 			assertThat(enumOf(Prompts.toolDefinition(lastPrompt(), "activate_skill"))).containsExactly("alpha");
 
-			TestSkills.skill(this.root, "delta");
+			SkillFixtures.skill(this.root, "delta");
 			await().atMost(Duration.ofSeconds(10)).until(() -> registry.contains("delta"));
 			ask(client);
 
@@ -137,10 +139,10 @@ class SkillsToolSchemaTests {
 
 	@Test
 	void readSkillResourceSchemaNamesOnlyTheSkillsThatBundleFilesAndRequiresAPath() {
-		Path alpha = TestSkills.skill(this.root, "alpha");
-		TestSkills.write(alpha.resolve("references/A.md"), "a");
-		TestSkills.skill(this.root, "beta");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		Path alpha = SkillFixtures.skill(this.root, "alpha");
+		SkillFixtures.write(alpha.resolve("references/A.md"), "a");
+		SkillFixtures.skill(this.root, "beta");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			ask(ChatClient.builder(this.model).defaultAdvisors(SkillsAdvisor.builder(registry).build()).build());
 
 			ToolDefinition read = Prompts.toolDefinition(lastPrompt(), "read_skill_resource");
@@ -154,7 +156,7 @@ class SkillsToolSchemaTests {
 
 	@Test
 	void withoutSkillsThereIsNoCatalogAndNoSkillTool() {
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			RecordingTool other = new RecordingTool("Read");
 			ask(ChatClient.builder(this.model)
 				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
@@ -169,12 +171,12 @@ class SkillsToolSchemaTests {
 
 	@Test
 	void withoutBundledFilesThereIsNoReadSkillResource() {
-		TestSkills.skill(this.root, "alpha");
-		TestSkills.skill(this.root, "beta");
+		SkillFixtures.skill(this.root, "alpha");
+		SkillFixtures.skill(this.root, "beta");
 		// Neither hidden files nor tool caches count as bundled files.
-		TestSkills.write(this.root.resolve("alpha/.env"), "x");
-		TestSkills.write(this.root.resolve("beta/node_modules/x/index.js"), "x");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		SkillFixtures.write(this.root.resolve("alpha/.env"), "x");
+		SkillFixtures.write(this.root.resolve("beta/node_modules/x/index.js"), "x");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			ask(ChatClient.builder(this.model).defaultAdvisors(SkillsAdvisor.builder(registry).build()).build());
 
 			assertThat(Prompts.toolNames(lastPrompt())).containsExactly("activate_skill");
@@ -183,16 +185,16 @@ class SkillsToolSchemaTests {
 
 	@Test
 	void readSkillResourceAppearsOnceASkillBundlesAFile() {
-		TestSkills.skill(this.root, "alpha");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		SkillFixtures.skill(this.root, "alpha");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			ChatClient client = ChatClient.builder(this.model)
 				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
 				.build();
 			ask(client);
 			assertThat(Prompts.toolNames(lastPrompt())).containsExactly("activate_skill");
 
-			TestSkills.skill(this.root, "beta");
-			TestSkills.write(this.root.resolve("beta/scripts/run.sh"), "echo hi");
+			SkillFixtures.skill(this.root, "beta");
+			SkillFixtures.write(this.root.resolve("beta/scripts/run.sh"), "echo hi");
 			registry.reload();
 			ask(client);
 
@@ -202,8 +204,8 @@ class SkillsToolSchemaTests {
 
 	@Test
 	void readSkillResourceAppearsWhenAnExistingSkillGetsItsFirstFile() {
-		TestSkills.skill(this.root, "alpha");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		SkillFixtures.skill(this.root, "alpha");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			ChatClient client = ChatClient.builder(this.model)
 				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
 				.build();
@@ -211,7 +213,7 @@ class SkillsToolSchemaTests {
 			assertThat(Prompts.toolNames(lastPrompt())).containsExactly("activate_skill");
 
 			java.nio.file.Path script = this.root.resolve("alpha/scripts/run.sh");
-			TestSkills.write(script, "echo hi");
+			SkillFixtures.write(script, "echo hi");
 			registry.refresh(java.util.List.of(script));
 			ask(client);
 
@@ -221,9 +223,9 @@ class SkillsToolSchemaTests {
 
 	@Test
 	void twoRequestsOfOneGenerationShareTheToolDefinitionsAndTheCatalog() {
-		Path alpha = TestSkills.skill(this.root, "alpha");
-		TestSkills.write(alpha.resolve("notes.md"), "n");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		Path alpha = SkillFixtures.skill(this.root, "alpha");
+		SkillFixtures.write(alpha.resolve("notes.md"), "n");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			ChatClient client = ChatClient.builder(this.model)
 				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
 				.build();
@@ -245,8 +247,8 @@ class SkillsToolSchemaTests {
 
 	@Test
 	void aReloadThatChangesSkillsGivesNewDefinitionsAndANewCatalog() {
-		TestSkills.skill(this.root, "alpha");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		SkillFixtures.skill(this.root, "alpha");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			ChatClient client = ChatClient.builder(this.model)
 				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
 				.build();
@@ -254,7 +256,7 @@ class SkillsToolSchemaTests {
 			ToolDefinition before = Prompts.toolDefinition(lastPrompt(), "activate_skill");
 			String catalogBefore = registry.snapshot().catalog();
 
-			TestSkills.skill(this.root, "beta");
+			SkillFixtures.skill(this.root, "beta");
 			registry.reload();
 			ask(client);
 
@@ -265,8 +267,8 @@ class SkillsToolSchemaTests {
 
 	@Test
 	void aReloadThatChangesNothingKeepsTheDefinitions() {
-		TestSkills.skill(this.root, "alpha");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		SkillFixtures.skill(this.root, "alpha");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			ChatClient client = ChatClient.builder(this.model)
 				.defaultAdvisors(SkillsAdvisor.builder(registry).build())
 				.build();
@@ -282,8 +284,8 @@ class SkillsToolSchemaTests {
 
 	@Test
 	void theToolCallbackProviderFollowsTheCurrentSnapshot() {
-		TestSkills.skill(this.root, "alpha");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		SkillFixtures.skill(this.root, "alpha");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			SkillsTools tools = SkillsTools.builder(registry)
 				.activeSkillsRepository(new InMemoryActiveSkillsRepository())
 				.build();
@@ -293,8 +295,8 @@ class SkillsToolSchemaTests {
 			assertThat(first).extracting((tool) -> tool.getToolDefinition().name()).containsExactly("activate_skill");
 			assertThat(provider.getToolCallbacks()[0]).isSameAs(first[0]);
 
-			TestSkills.skill(this.root, "beta");
-			TestSkills.write(this.root.resolve("beta/assets/logo.svg"), "<svg/>");
+			SkillFixtures.skill(this.root, "beta");
+			SkillFixtures.write(this.root.resolve("beta/assets/logo.svg"), "<svg/>");
 			registry.reload();
 
 			ToolCallback[] second = provider.getToolCallbacks();
@@ -306,10 +308,11 @@ class SkillsToolSchemaTests {
 	@Test
 	void whenTheWholeCatalogDoesNotFitTheBudgetThenTheProviderOffersSearchInsteadOfAnEnumOfEveryName() {
 		for (int i = 0; i < 30; i++) {
-			TestSkills.skill(this.root, "skill-" + i);
+			SkillFixtures.skill(this.root, "skill-" + i);
 		}
-		TestSkills.skill(this.root, "pdf-forms", "when_to_use: Fill in the fields of PDF forms.", "Use pdftk.");
-		try (SkillsRegistry registry = TestSkills.registry(this.root)) {
+		SkillFixtures.skillWithFrontmatter(this.root, "pdf-forms", "when_to_use: Fill in the fields of PDF forms.",
+				"Use pdftk.");
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
 			SkillsTools tools = SkillsTools.builder(registry).build();
 			SkillsToolCallbackProvider tight = new SkillsToolCallbackProvider(tools,
 					SkillCatalog.builder(registry).maxTokens(200).build());

@@ -6,6 +6,7 @@ import java.util.Map;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,10 +35,10 @@ class SkillsToolsTests {
 
 	@BeforeEach
 	void skills() {
-		TestSkills.skill(this.root, "alpha", "", "Alpha body.");
-		Path beta = TestSkills.skill(this.root, "beta");
-		TestSkills.write(beta.resolve("references/B.md"), "bee");
-		this.registry = TestSkills.registry(this.root);
+		SkillFixtures.skillWithFrontmatter(this.root, "alpha", "", "Alpha body.");
+		Path beta = SkillFixtures.skill(this.root, "beta");
+		SkillFixtures.write(beta.resolve("references/B.md"), "bee");
+		this.registry = TestRegistries.of(this.root);
 		this.tools = SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build();
 	}
 

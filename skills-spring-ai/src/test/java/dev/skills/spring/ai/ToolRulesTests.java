@@ -8,6 +8,7 @@ import dev.skills.core.Preemptively;
 import dev.skills.core.Skill;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.tools.ToolRules;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +24,7 @@ class ToolRulesTests {
 	Path root;
 
 	SkillMeta skill(String name, String frontmatter) {
-		return Skills.load(TestSkills.skill(this.root, name, frontmatter, "Body.")).meta();
+		return Skills.load(SkillFixtures.skillWithFrontmatter(this.root, name, frontmatter, "Body.")).meta();
 	}
 
 	@Test

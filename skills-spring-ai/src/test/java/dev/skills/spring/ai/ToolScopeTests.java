@@ -7,6 +7,7 @@ import java.util.List;
 import dev.skills.core.Skill;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,10 +36,12 @@ class ToolScopeTests {
 
 	@BeforeEach
 	void pool() {
-		this.reader = Skills.load(TestSkills.skill(this.root, "reader", "allowed-tools: Read Grep", "Only read."));
-		this.noShell = Skills.load(TestSkills.skill(this.root, "no-shell", "disallowed-tools: [Bash]", "No shell."));
-		TestSkills.write(this.root.resolve("reader/references/R.md"), "r");
-		this.registry = TestSkills.registry(this.root);
+		this.reader = Skills
+			.load(SkillFixtures.skillWithFrontmatter(this.root, "reader", "allowed-tools: Read Grep", "Only read."));
+		this.noShell = Skills
+			.load(SkillFixtures.skillWithFrontmatter(this.root, "no-shell", "disallowed-tools: [Bash]", "No shell."));
+		SkillFixtures.write(this.root.resolve("reader/references/R.md"), "r");
+		this.registry = TestRegistries.of(this.root);
 		List<ToolCallback> skillTools = SkillsTools.builder(this.registry)
 			.activeSkillsRepository(new InMemoryActiveSkillsRepository())
 			.build()
@@ -123,8 +126,10 @@ class ToolScopeTests {
 
 	@Test
 	void anEmptyAllowedToolsInAFileIsNotSetAndRestrictsNothing() {
-		Skill flow = Skills.load(TestSkills.skill(this.root, "flow-empty", "allowed-tools: []", "Body."));
-		Skill blank = Skills.load(TestSkills.skill(this.root, "blank-empty", "allowed-tools:", "Body."));
+		Skill flow = Skills
+			.load(SkillFixtures.skillWithFrontmatter(this.root, "flow-empty", "allowed-tools: []", "Body."));
+		Skill blank = Skills
+			.load(SkillFixtures.skillWithFrontmatter(this.root, "blank-empty", "allowed-tools:", "Body."));
 
 		assertThat(flow.meta().allowedTools()).isNull();
 		assertThat(blank.meta().allowedTools()).isNull();

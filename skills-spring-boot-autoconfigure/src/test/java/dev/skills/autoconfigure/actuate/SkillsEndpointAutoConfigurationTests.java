@@ -3,11 +3,11 @@ package dev.skills.autoconfigure.actuate;
 import java.nio.file.Path;
 
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
-import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.usage.SkillUsage;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +28,7 @@ class SkillsEndpointAutoConfigurationTests {
 	Path dir;
 
 	private String[] exposed(String... more) {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
 		String[] properties = new String[more.length + 2];
 		properties[0] = "skills.skills-dir=" + this.dir;
 		properties[1] = "management.endpoints.web.exposure.include=skills,activeskills";

@@ -3,12 +3,12 @@ package dev.skills.autoconfigure.actuate;
 import java.nio.file.Path;
 import java.util.List;
 
-import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillsAdvisor;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +27,8 @@ class SkillsEndpointCatalogTests {
 	@Test
 	void theBudgetTheTokensOfTheWholeCatalogAndTheLastRequestsCountAreShown() {
 		for (int i = 0; i < 40; i++) {
-			TestSkills.skill(this.dir, "skill-%02d".formatted(i), "Files report %d of the quarter.".formatted(i), "B.");
+			SkillFixtures.skill(this.dir, "skill-%02d".formatted(i), "Files report %d of the quarter.".formatted(i),
+					"B.");
 		}
 		try (SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(this.dir.toString()).build())) {
@@ -46,7 +47,7 @@ class SkillsEndpointCatalogTests {
 
 	@Test
 	void withoutACatalogNoBudgetIsShown() {
-		TestSkills.skill(this.dir, "pdf", "Fill PDF forms.", "B.");
+		SkillFixtures.skill(this.dir, "pdf", "Fill PDF forms.", "B.");
 		try (SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(this.dir.toString()).build())) {
 			assertThat(new SkillsEndpoint(registry, false).skills().catalog()).isNull();

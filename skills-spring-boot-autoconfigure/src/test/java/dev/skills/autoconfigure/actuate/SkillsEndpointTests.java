@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 
-import dev.skills.autoconfigure.TestSkills;
 import dev.skills.autoconfigure.actuate.SkillsEndpoint.Diagnostic;
 import dev.skills.autoconfigure.actuate.SkillsEndpoint.ReloadDescriptor;
 import dev.skills.autoconfigure.actuate.SkillsEndpoint.SkillDescriptor;
@@ -20,6 +19,7 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.SkillsAdvisor;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,8 +53,8 @@ class SkillsEndpointTests {
 
 	@Test
 	void whenAReloadHappensBetweenTheEndpointsReadsThenOneSkillResponseShowsOneGeneration() throws IOException {
-		Path alpha = TestSkills.skill(this.dir, "alpha", "First.", "Alpha's steps.");
-		TestSkills.file(alpha, "references/GUIDE.md", "Guide.");
+		Path alpha = SkillFixtures.skill(this.dir, "alpha", "First.", "Alpha's steps.");
+		SkillFixtures.file(alpha, "references/GUIDE.md", "Guide.");
 		SkillConfig config = SkillConfig.builder().skillsDir(this.dir.toString()).build();
 		boolean[] reloaded = new boolean[1];
 		// The first snapshot the endpoint takes is followed at once by a reload that
@@ -66,7 +66,7 @@ class SkillsEndpointTests {
 				SkillsSnapshot snapshot = super.snapshot();
 				if (snapshot.generation() > 0 && !reloaded[0]) {
 					reloaded[0] = true;
-					TestSkills.file(alpha, "SKILL.md", "---\nname: beta\ndescription: Renamed.\n---\nBeta.\n");
+					SkillFixtures.file(alpha, "SKILL.md", "---\nname: beta\ndescription: Renamed.\n---\nBeta.\n");
 					refresh(List.of(alpha.resolve("SKILL.md")));
 				}
 				return snapshot;
@@ -86,10 +86,10 @@ class SkillsEndpointTests {
 
 	@Test
 	void whenSkillsAreListedThenTheRegistryStateAndEverySkillAreDescribed() {
-		Path pdf = TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
-		TestSkills.file(pdf, "references/FORMS.md", "Fill every field.");
-		TestSkills.file(pdf, "scripts/fill.py", "print('x')");
-		TestSkills.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
+		Path pdf = SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
+		SkillFixtures.file(pdf, "references/FORMS.md", "Fill every field.");
+		SkillFixtures.file(pdf, "scripts/fill.py", "print('x')");
+		SkillFixtures.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
 		Path missing = this.dir.resolve("missing");
 		SkillsRegistry registry = registry(this.dir.toString(), missing.toString());
 
@@ -116,10 +116,10 @@ class SkillsEndpointTests {
 
 	@Test
 	void whenASkillHasDiagnosticsThenItsSummaryListsThemAndSoDoesTheWholeList() {
-		TestSkills.rawSkill(this.dir, "pdf-processing",
+		SkillFixtures.rawSkill(this.dir, "pdf-processing",
 				"---\nname: pdf-processing\ndescription: Work with PDFs.\nauthor: someone\n---\nBody.\n");
-		TestSkills.rawSkill(this.dir, "broken", "---\nname: broken\n---\nNo description.\n");
-		TestSkills.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
+		SkillFixtures.rawSkill(this.dir, "broken", "---\nname: broken\n---\nNo description.\n");
+		SkillFixtures.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
 		SkillsRegistry registry = registry(this.dir.toString());
 
 		SkillsDescriptor descriptor = new SkillsEndpoint(registry, false).skills();
@@ -144,7 +144,7 @@ class SkillsEndpointTests {
 
 	@Test
 	void whenModeIsSessionAndHotReloadIsOnThenTheListSaysSo() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		SkillsRegistry registry = registry(SkillConfig.builder().skillsDir(this.dir.toString()).hotReload(true));
 
 		SkillsDescriptor descriptor = new SkillsEndpoint(registry, SkillsAdvisor.Mode.SESSION, false, null).skills();
@@ -155,7 +155,7 @@ class SkillsEndpointTests {
 
 	@Test
 	void whenOneSkillIsAskedForThenItsFrontmatterAndFilesAreDescribedWithoutInstructions() {
-		Path pdf = TestSkills.rawSkill(this.dir, "pdf-processing", """
+		Path pdf = SkillFixtures.rawSkill(this.dir, "pdf-processing", """
 				---
 				name: pdf-processing
 				description: Work with PDFs.
@@ -171,7 +171,7 @@ class SkillsEndpointTests {
 				---
 				Use the forms guide.
 				""");
-		TestSkills.file(pdf, "references/FORMS.md", "Fill every field.");
+		SkillFixtures.file(pdf, "references/FORMS.md", "Fill every field.");
 		SkillsRegistry registry = registry(this.dir.toString());
 
 		SkillDescriptor skill = new SkillsEndpoint(registry, false).skill("pdf-processing");
@@ -196,27 +196,27 @@ class SkillsEndpointTests {
 
 	@Test
 	void whenShowInstructionsIsOnThenOneSkillIncludesItsInstructions() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
 		SkillDescriptor skill = new SkillsEndpoint(registry(this.dir.toString()), true).skill("pdf-processing");
 		assertThat(skill.instructions()).isEqualTo("Use the forms guide.");
 	}
 
 	@Test
 	void whenAnUnknownSkillIsAskedForThenNothingIsReturned() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		assertThat(new SkillsEndpoint(registry(this.dir.toString()), true).skill("nope")).isNull();
 	}
 
 	@Test
 	void whenSkillsChangeOnDiskThenReloadReturnsWhatChanged() throws IOException {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
-		TestSkills.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
 		SkillsRegistry registry = registry(this.dir.toString());
 		SkillsEndpoint endpoint = new SkillsEndpoint(registry, false);
 		long before = endpoint.skills().generation();
 
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDF files and forms.", "Body.");
-		TestSkills.skill(this.dir, "json-tools", "Shape JSON.", "Use jq.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDF files and forms.", "Body.");
+		SkillFixtures.skill(this.dir, "json-tools", "Shape JSON.", "Use jq.");
 		deleteTree(this.dir.resolve("csv-cleaning"));
 		ReloadDescriptor reload = endpoint.reload();
 
@@ -232,7 +232,7 @@ class SkillsEndpointTests {
 
 	@Test
 	void whenNothingChangedThenReloadReturnsNothingAndKeepsTheGeneration() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		SkillsEndpoint endpoint = new SkillsEndpoint(registry(this.dir.toString()), false);
 		long before = endpoint.skills().generation();
 		ReloadDescriptor reload = endpoint.reload();

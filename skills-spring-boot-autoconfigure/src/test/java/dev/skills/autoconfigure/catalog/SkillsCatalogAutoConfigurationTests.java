@@ -6,12 +6,12 @@ import java.util.List;
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.autoconfigure.SkillsChatClientAutoConfiguration;
 import dev.skills.autoconfigure.StartupFailures;
-import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.ScriptedChatModel;
 import dev.skills.spring.ai.catalog.KeywordSkillIndex;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.catalog.SkillRetriever;
+import dev.skills.test.ScriptedChatModel;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,9 +44,9 @@ class SkillsCatalogAutoConfigurationTests {
 
 	private String skillsDir(int count) {
 		for (int i = 0; i < count; i++) {
-			TestSkills.skill(this.dir, "skill-%03d".formatted(i), "Files report %d.".formatted(i), "Body.");
+			SkillFixtures.skill(this.dir, "skill-%03d".formatted(i), "Files report %d.".formatted(i), "Body.");
 		}
-		TestSkills.skill(this.dir, "pdf-processing", "Fill in PDF forms.", "Use the forms guide.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Fill in PDF forms.", "Use the forms guide.");
 		return "skills.skills-dir=" + this.dir;
 	}
 
@@ -72,7 +72,7 @@ class SkillsCatalogAutoConfigurationTests {
 					.call()
 					.content();
 
-				assertThat(toolNames(model.prompts.get(0))).containsExactly("activate_skill");
+				assertThat(toolNames(model.prompts().get(0))).containsExactly("activate_skill");
 				assertThat(context.getBeanFactory().containsSingleton("skillsKeywordIndex")).isFalse();
 			});
 	}
@@ -90,9 +90,9 @@ class SkillsCatalogAutoConfigurationTests {
 					.call()
 					.content();
 
-				assertThat(model.prompts.get(0).getSystemMessage().getText()).contains("<name>pdf-processing</name>")
+				assertThat(model.prompts().get(0).getSystemMessage().getText()).contains("<name>pdf-processing</name>")
 					.contains("more skills are not listed here");
-				assertThat(toolNames(model.prompts.get(0))).containsExactly("activate_skill", "search_skills");
+				assertThat(toolNames(model.prompts().get(0))).containsExactly("activate_skill", "search_skills");
 				assertThat(context).hasSingleBean(KeywordSkillIndex.class);
 			});
 	}

@@ -3,9 +3,9 @@ package dev.skills.autoconfigure.health;
 import java.nio.file.Path;
 
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
-import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +28,7 @@ class SkillsHealthContributorAutoConfigurationTests {
 	Path dir;
 
 	private String skillsDir() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
 		return "skills.skills-dir=" + this.dir;
 	}
 

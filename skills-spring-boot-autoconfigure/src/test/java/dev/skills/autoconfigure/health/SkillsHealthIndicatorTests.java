@@ -7,9 +7,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 
-import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,9 +41,9 @@ class SkillsHealthIndicatorTests {
 
 	@Test
 	void whenSkillsLoadThenHealthIsUpWithCounts() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
-		TestSkills.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
-		TestSkills.rawSkill(this.dir, "broken", "---\nname: broken\n---\nNo description.\n");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
+		SkillFixtures.rawSkill(this.dir, "broken", "---\nname: broken\n---\nNo description.\n");
 		Path missing = this.dir.resolve("missing");
 
 		Health health = health(SkillConfig.builder().skillsDir(this.dir.toString(), missing.toString()));
@@ -62,7 +62,7 @@ class SkillsHealthIndicatorTests {
 		for (int i = 0; i < 5; i++) {
 			Files.createDirectories(this.dir.resolve("folder-" + i));
 		}
-		TestSkills.skill(this.dir, "zz-skill", "Found only with a larger limit.", "Body.");
+		SkillFixtures.skill(this.dir, "zz-skill", "Found only with a larger limit.", "Body.");
 
 		Health health = health(SkillConfig.builder().skillsDir(this.dir.toString()).discoveryMaxDirectories(3));
 
@@ -75,7 +75,7 @@ class SkillsHealthIndicatorTests {
 
 	@Test
 	void whenAFileReadNeverReturnedThenHealthStaysUpAndListsTheSkillFolder() {
-		Path pdf = TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		Path pdf = SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		try (SkillsRegistry stuck = new SkillsRegistry(SkillConfig.builder().build()) {
 
 			@Override
@@ -95,7 +95,7 @@ class SkillsHealthIndicatorTests {
 
 	@Test
 	void whenNoLocationHasAWarningThenHealthListsNone() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 
 		Health health = health(SkillConfig.builder().skillsDir(this.dir.toString()));
 
@@ -111,7 +111,7 @@ class SkillsHealthIndicatorTests {
 
 	@Test
 	void whenAConfiguredLocationIsAFileThenHealthIsDownNamingIt() throws IOException {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		Path file = Files.writeString(this.dir.resolve("not-a-folder.txt"), "x");
 
 		Health health = health(SkillConfig.builder().skillsDir(this.dir.toString(), file.toString()));
@@ -147,14 +147,14 @@ class SkillsHealthIndicatorTests {
 
 	@Test
 	void whenHotReloadIsOnAndTheWatcherRunsThenHealthIsUp() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		Health health = health(SkillConfig.builder().skillsDir(this.dir.toString()).hotReload(true));
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
 	}
 
 	@Test
 	void whenHotReloadIsOnAndTheWatcherStoppedThenHealthIsDown() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		this.registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(this.dir.toString()).hotReload(true).build());
 		SkillsHealthIndicator indicator = new SkillsHealthIndicator(this.registry);

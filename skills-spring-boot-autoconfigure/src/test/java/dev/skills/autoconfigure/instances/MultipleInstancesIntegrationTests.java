@@ -9,8 +9,6 @@ import java.util.Set;
 
 import javax.sql.DataSource;
 
-import dev.skills.autoconfigure.TestSkills;
-import dev.skills.autoconfigure.app.OpenAiStub;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.internal.activation.FailSafeActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
@@ -20,6 +18,8 @@ import dev.skills.jdbc.PostgresTest;
 import dev.skills.jdbc.TestDatabases;
 import dev.skills.spring.ai.SkillsToolContext;
 import dev.skills.spring.ai.SkillsTools;
+import dev.skills.test.ChatCompletionsStub;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -56,7 +56,7 @@ class MultipleInstancesIntegrationTests {
 	@TempDir
 	static Path skills;
 
-	private static OpenAiStub openAi;
+	private static ChatCompletionsStub openAi;
 
 	private static String table;
 
@@ -68,9 +68,9 @@ class MultipleInstancesIntegrationTests {
 	static void startTheModelAndTwoInstances() {
 		TestDatabases.postgresUrl();
 		for (String name : SKILLS) {
-			TestSkills.skill(skills, name, "Work with " + name + ".", "The " + name + " instructions.");
+			SkillFixtures.skill(skills, name, "Work with " + name + ".", "The " + name + " instructions.");
 		}
-		openAi = OpenAiStub.start();
+		openAi = ChatCompletionsStub.start();
 		table = TestDatabases.uniqueTableName();
 		a = start();
 		b = start();

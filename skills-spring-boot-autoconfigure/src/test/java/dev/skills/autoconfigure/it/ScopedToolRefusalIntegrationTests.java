@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import dev.skills.autoconfigure.TestSkills;
-import dev.skills.autoconfigure.app.OpenAiStub;
+import dev.skills.test.ChatCompletionsStub;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,7 +46,7 @@ class ScopedToolRefusalIntegrationTests {
 	@TempDir
 	static Path skills;
 
-	private static OpenAiStub openAi;
+	private static ChatCompletionsStub openAi;
 
 	@Autowired
 	private TestRestTemplate http;
@@ -56,9 +56,9 @@ class ScopedToolRefusalIntegrationTests {
 
 	@BeforeAll
 	static void writeSkillsAndStartTheModel() {
-		TestSkills.rawSkill(skills, "reader",
+		SkillFixtures.rawSkill(skills, "reader",
 				"---\nname: reader\ndescription: Read files only.\nallowed-tools: read_file\n---\nOnly read.\n");
-		openAi = OpenAiStub.start();
+		openAi = ChatCompletionsStub.start();
 	}
 
 	@AfterAll

@@ -7,9 +7,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.skills.autoconfigure.TestSkills;
-import dev.skills.autoconfigure.app.OpenAiStub;
 import dev.skills.autoconfigure.app.SkillsTestApplication;
+import dev.skills.test.ChatCompletionsStub;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,14 +45,14 @@ class SkillsActuatorIntegrationTests {
 	@TempDir
 	static Path skills;
 
-	private static OpenAiStub openAi;
+	private static ChatCompletionsStub openAi;
 
 	@Autowired
 	private TestRestTemplate http;
 
 	@BeforeAll
 	static void writeSkillsAndStartTheModel() {
-		Path pdf = TestSkills.rawSkill(skills, "pdf-processing", """
+		Path pdf = SkillFixtures.rawSkill(skills, "pdf-processing", """
 				---
 				name: pdf-processing
 				description: Work with PDF files and forms.
@@ -63,13 +63,13 @@ class SkillsActuatorIntegrationTests {
 				---
 				Use the forms guide in references/FORMS.md.
 				""");
-		TestSkills.file(pdf, "references/FORMS.md", "Fill every field, then sign.");
-		Path csv = TestSkills.skill(skills, "csv-cleaning", "Clean CSV files.", "Trim every cell.");
-		TestSkills.file(csv, "references/RULES.md", "No empty rows.");
-		TestSkills.rawSkill(skills, "reporting",
+		SkillFixtures.file(pdf, "references/FORMS.md", "Fill every field, then sign.");
+		Path csv = SkillFixtures.skill(skills, "csv-cleaning", "Clean CSV files.", "Trim every cell.");
+		SkillFixtures.file(csv, "references/RULES.md", "No empty rows.");
+		SkillFixtures.rawSkill(skills, "reporting",
 				"---\nname: reporting\ndescription: Write reports.\nowner: team-a\n---\nUse headings.\n");
-		TestSkills.rawSkill(skills, "broken", "---\nname: broken\n---\nThe description is missing.\n");
-		openAi = OpenAiStub.start();
+		SkillFixtures.rawSkill(skills, "broken", "---\nname: broken\n---\nThe description is missing.\n");
+		openAi = ChatCompletionsStub.start();
 	}
 
 	@AfterAll
@@ -155,7 +155,7 @@ class SkillsActuatorIntegrationTests {
 	void whenFilesChangeOnDiskThenPostingToTheEndpointReloadsAndReturnsWhatChanged() throws IOException {
 		long before = getJson("/actuator/skills").path("generation").asLong();
 
-		TestSkills.skill(skills, "scratch", "A skill made by this test.", "Body.");
+		SkillFixtures.skill(skills, "scratch", "A skill made by this test.", "Body.");
 		JsonNode added = postJson("/actuator/skills");
 		assertThat(texts(added.path("added"))).containsExactly("scratch");
 		assertThat(added.path("changed").size()).isZero();
@@ -163,7 +163,7 @@ class SkillsActuatorIntegrationTests {
 		assertThat(added.path("generation").asLong()).isGreaterThan(before);
 		assertThat(texts(getJson("/actuator/skills").path("skills"), "name")).contains("scratch");
 
-		TestSkills.skill(skills, "scratch", "A skill this test changed.", "Body.");
+		SkillFixtures.skill(skills, "scratch", "A skill this test changed.", "Body.");
 		JsonNode changed = postJson("/actuator/skills");
 		assertThat(texts(changed.path("changed"))).containsExactly("scratch");
 		assertThat(getJson("/actuator/skills/scratch").path("description").asString())
@@ -243,7 +243,7 @@ class SkillsActuatorIntegrationTests {
 
 	@Test
 	void whenAnActiveSkillIsDeletedThenNoConversationListsIt() throws IOException {
-		TestSkills.skill(skills, "short-lived", "A skill this test deletes.", "Body.");
+		SkillFixtures.skill(skills, "short-lived", "A skill this test deletes.", "Body.");
 		postJson("/actuator/skills");
 		openAi.thenCall("activate_skill", "{\"skill_name\":\"short-lived\"}").thenAnswer("Done.");
 		chat("conversation-gone", "Use the short-lived skill");
@@ -317,7 +317,7 @@ class SkillsActuatorIntegrationTests {
 			.thenCall("read_skill_resource", "{\"skill_name\":\"csv-cleaning\",\"path\":\"references/NOPE.md\"}")
 			.thenAnswer("Clean.");
 		assertThat(chat("conversation-9", "Clean my CSV")).isEqualTo("Clean.");
-		Path later = TestSkills.skill(skills, "later", "Appears later.", "Body.");
+		Path later = SkillFixtures.skill(skills, "later", "Appears later.", "Body.");
 		try {
 			postJson("/actuator/skills");
 

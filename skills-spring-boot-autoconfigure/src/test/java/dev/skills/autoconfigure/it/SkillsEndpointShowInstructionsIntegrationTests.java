@@ -2,8 +2,8 @@ package dev.skills.autoconfigure.it;
 
 import java.nio.file.Path;
 
-import dev.skills.autoconfigure.TestSkills;
 import dev.skills.autoconfigure.app.SkillsTestApplication;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +36,7 @@ class SkillsEndpointShowInstructionsIntegrationTests {
 
 	@BeforeAll
 	static void writeSkills() {
-		TestSkills.skill(skills, "pdf-processing", "Work with PDFs.", "Use the forms guide.\n\nSign at the end.");
+		SkillFixtures.skill(skills, "pdf-processing", "Work with PDFs.", "Use the forms guide.\n\nSign at the end.");
 	}
 
 	@DynamicPropertySource

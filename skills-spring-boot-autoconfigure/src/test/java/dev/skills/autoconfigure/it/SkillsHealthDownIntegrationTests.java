@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import dev.skills.autoconfigure.TestSkills;
 import dev.skills.autoconfigure.app.SkillsTestApplication;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +44,7 @@ class SkillsHealthDownIntegrationTests {
 
 	@BeforeAll
 	static void writeSkills() throws IOException {
-		TestSkills.skill(dir.resolve("skills"), "pdf-processing", "Work with PDFs.", "Body.");
+		SkillFixtures.skill(dir.resolve("skills"), "pdf-processing", "Work with PDFs.", "Body.");
 		notAFolder = Files.writeString(dir.resolve("skills.txt"), "a file where a folder was expected");
 	}
 

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.autoconfigure.SkillsChatClientAutoConfiguration;
-import dev.skills.autoconfigure.TestSkills;
 import dev.skills.mcp.server.McpSkillsPublisher;
 import dev.skills.mcp.server.SkillUris;
+import dev.skills.test.SkillFixtures;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -42,7 +42,7 @@ class SkillsMcpServerAutoConfigurationTests {
 
 	@BeforeEach
 	void writeSkills() {
-		TestSkills.file(TestSkills.skill(this.skills, "pdf-processing", "Read PDF forms", "# PDF"),
+		SkillFixtures.file(SkillFixtures.skill(this.skills, "pdf-processing", "Read PDF forms", "# PDF"),
 				"references/FORMS.md", "# Forms");
 	}
 

@@ -21,7 +21,7 @@ import dev.skills.mcp.source.McpResourceChanges;
 import dev.skills.mcp.source.McpSkillSource;
 import dev.skills.mcp.source.test.SkillsMcpTestServer;
 import dev.skills.sources.SkillSources;
-import dev.skills.spring.ai.ScriptedChatModel;
+import dev.skills.test.ScriptedChatModel;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -102,11 +102,11 @@ class SkillsMcpSourcesAutoConfigurationTests {
 					.call()
 					.content();
 				assertThat(answer).isEqualTo("done");
-				assertThat(model.prompts.get(0).getSystemMessage().getText())
+				assertThat(model.prompts().get(0).getSystemMessage().getText())
 					.contains("<skill><name>pdf-processing</name><description>Fill PDF forms</description></skill>");
-				assertThat(model.prompts.get(1).getInstructions().toString())
+				assertThat(model.prompts().get(1).getInstructions().toString())
 					.contains("Instructions of pdf-processing.");
-				assertThat(model.prompts.get(2).getInstructions().toString()).contains("forms v1");
+				assertThat(model.prompts().get(2).getInstructions().toString()).contains("forms v1");
 
 				SkillsEndpoint.SkillsDescriptor skills = context.getBean(SkillsEndpoint.class).skills();
 				assertThat(skills.sources()).singleElement().satisfies((source) -> {

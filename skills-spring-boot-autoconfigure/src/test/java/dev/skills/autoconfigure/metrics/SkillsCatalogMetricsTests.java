@@ -3,10 +3,10 @@ package dev.skills.autoconfigure.metrics;
 import java.nio.file.Path;
 import java.util.List;
 
-import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.test.SkillFixtures;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -22,7 +22,8 @@ class SkillsCatalogMetricsTests {
 	@Test
 	void everyRequestsCatalogRecordsHowManySkillsItListed() {
 		for (int i = 0; i < 40; i++) {
-			TestSkills.skill(this.dir, "skill-%02d".formatted(i), "Files report %d of the quarter.".formatted(i), "B.");
+			SkillFixtures.skill(this.dir, "skill-%02d".formatted(i), "Files report %d of the quarter.".formatted(i),
+					"B.");
 		}
 		SimpleMeterRegistry meters = new SimpleMeterRegistry();
 		try (SkillsRegistry registry = SkillsRegistry

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.autoconfigure.SkillsChatClientAutoConfiguration;
-import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.SkillFixtures;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -39,7 +39,7 @@ class SkillsMetricsAutoConfigurationTests {
 	Path dir;
 
 	private String skillsDir() {
-		TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
+		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
 		return "skills.skills-dir=" + this.dir;
 	}
 
@@ -72,7 +72,7 @@ class SkillsMetricsAutoConfigurationTests {
 	@Test
 	void whenTheRegistryReloadsAChangeThenTheReloadIsTimed() {
 		this.contextRunner.withPropertyValues(skillsDir()).run((context) -> {
-			TestSkills.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
+			SkillFixtures.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
 			context.getBean(SkillsRegistry.class).reload();
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
 			assertThat(meters.get("skills.reload").tag("outcome", "success").timer().count()).isEqualTo(1);

@@ -3,11 +3,11 @@ package dev.skills.autoconfigure.metrics;
 import java.nio.file.Path;
 import java.util.List;
 
-import dev.skills.autoconfigure.TestSkills;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.SkillsTools;
 import dev.skills.spring.ai.SkillsTools.ToolSet;
+import dev.skills.test.SkillFixtures;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
@@ -33,9 +33,9 @@ class SkillsMetricsTests {
 
 	@BeforeEach
 	void skills() {
-		Path pdf = TestSkills.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
-		TestSkills.file(pdf, "references/FORMS.md", "Fill every field.");
-		TestSkills.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
+		Path pdf = SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Use the forms guide.");
+		SkillFixtures.file(pdf, "references/FORMS.md", "Fill every field.");
+		SkillFixtures.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Trim.");
 	}
 
 	@AfterEach
@@ -71,14 +71,14 @@ class SkillsMetricsTests {
 	void whenBoundThenLoadedSkillsAreAGaugeThatFollowsTheRegistry() {
 		bind();
 		assertThat(this.meters.get("skills.loaded").gauge().value()).isEqualTo(2.0);
-		TestSkills.skill(this.dir, "json-tools", "Shape JSON.", "Use jq.");
+		SkillFixtures.skill(this.dir, "json-tools", "Shape JSON.", "Use jq.");
 		this.registry.reload();
 		assertThat(this.meters.get("skills.loaded").gauge().value()).isEqualTo(3.0);
 	}
 
 	@Test
 	void whenBoundThenDiagnosticsAreGaugedBySeverity() {
-		TestSkills.rawSkill(this.dir, "broken", "---\nname: broken\n---\nNo description.\n");
+		SkillFixtures.rawSkill(this.dir, "broken", "---\nname: broken\n---\nNo description.\n");
 		bind(SkillConfig.builder().skillsDir(this.dir.toString(), this.dir.resolve("missing").toString()));
 		assertThat(this.meters.get("skills.diagnostics").tag("severity", "error").gauge().value()).isEqualTo(1.0);
 		assertThat(this.meters.get("skills.diagnostics").tag("severity", "warning").gauge().value()).isEqualTo(1.0);
@@ -149,7 +149,7 @@ class SkillsMetricsTests {
 	@Test
 	void whenAReloadChangesSkillsThenItIsTimedAsSuccess() {
 		bind();
-		TestSkills.skill(this.dir, "json-tools", "Shape JSON.", "Use jq.");
+		SkillFixtures.skill(this.dir, "json-tools", "Shape JSON.", "Use jq.");
 		this.registry.reload();
 		assertThat(this.meters.get("skills.reload").tag("outcome", "success").timer().count()).isEqualTo(1);
 		assertThat(this.meters.find("skills.reload").tag("outcome", "failure").timer()).isNull();
@@ -158,7 +158,7 @@ class SkillsMetricsTests {
 	@Test
 	void whenAReloadReadsABrokenSkillThenItIsTimedAsFailure() {
 		bind();
-		TestSkills.rawSkill(this.dir, "csv-cleaning", "---\nname: csv-cleaning\n---\nThe description is gone.\n");
+		SkillFixtures.rawSkill(this.dir, "csv-cleaning", "---\nname: csv-cleaning\n---\nThe description is gone.\n");
 		this.registry.reload();
 		assertThat(this.meters.get("skills.reload").tag("outcome", "failure").timer().count()).isEqualTo(1);
 	}

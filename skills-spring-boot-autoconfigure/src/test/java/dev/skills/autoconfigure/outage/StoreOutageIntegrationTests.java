@@ -9,11 +9,11 @@ import java.util.Map;
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.skills.autoconfigure.TestSkills;
-import dev.skills.autoconfigure.app.OpenAiStub;
 import dev.skills.autoconfigure.instances.ChatInstanceApplication;
 import dev.skills.jdbc.PostgresTest;
 import dev.skills.jdbc.TestDatabases;
+import dev.skills.test.ChatCompletionsStub;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,7 +50,7 @@ class StoreOutageIntegrationTests {
 	@TempDir
 	static Path skills;
 
-	private static OpenAiStub openAi;
+	private static ChatCompletionsStub openAi;
 
 	private static TcpProxy proxy;
 
@@ -64,9 +64,9 @@ class StoreOutageIntegrationTests {
 	static void start() {
 		URI url = URI.create(TestDatabases.postgresUrl().substring("jdbc:".length()));
 		for (String name : List.of("pdf-processing", "csv-cleaning", "charts")) {
-			TestSkills.skill(skills, name, "Work with " + name + ".", "The " + name + " instructions.");
+			SkillFixtures.skill(skills, name, "Work with " + name + ".", "The " + name + " instructions.");
 		}
-		openAi = OpenAiStub.start();
+		openAi = ChatCompletionsStub.start();
 		proxy = new TcpProxy(url.getHost(), url.getPort());
 		proxy.up();
 		direct = TestDatabases.postgres();

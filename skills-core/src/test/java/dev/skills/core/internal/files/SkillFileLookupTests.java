@@ -6,8 +6,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 
-import dev.skills.core.TestSkills;
 import dev.skills.core.internal.files.SkillFileLookup.SkillFile;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +28,7 @@ class SkillFileLookupTests {
 
 	@Test
 	void plainSkillMdIsFoundWithItsAttributesForTheOpenToCheck() throws IOException {
-		Path file = TestSkills.file(this.folder, "SKILL.md", "---\n");
+		Path file = SkillFixtures.file(this.folder, "SKILL.md", "---\n");
 		SkillFile found = find();
 		assertThat(found.path()).isEqualTo(file);
 		assertThat(found.plainFile().fileKey())
@@ -37,7 +37,7 @@ class SkillFileLookupTests {
 
 	@Test
 	void linkToARegularFileIsFoundWithoutAttributesForTheGuardToJudge() throws IOException {
-		Path target = TestSkills.file(this.folder, "real.md", "---\n");
+		Path target = SkillFixtures.file(this.folder, "real.md", "---\n");
 		Path link = Files.createSymbolicLink(this.folder.resolve("SKILL.md"), target);
 		SkillFile found = find();
 		assertThat(found.path()).isEqualTo(link);
@@ -47,7 +47,7 @@ class SkillFileLookupTests {
 	@Test
 	void lowerCaseSkillMdIsFoundWhereSkillMdIsAFolder() throws IOException {
 		Files.createDirectories(this.folder.resolve("SKILL.md"));
-		Path lower = TestSkills.file(this.folder, "skill.md", "---\n");
+		Path lower = SkillFixtures.file(this.folder, "skill.md", "---\n");
 		assertThat(find().path()).isEqualTo(lower);
 	}
 
@@ -55,14 +55,14 @@ class SkillFileLookupTests {
 	void folderWithoutASkillFileHasNone() throws IOException {
 		Files.createDirectories(this.folder.resolve("SKILL.md"));
 		Files.createSymbolicLink(this.folder.resolve("skill.md"), this.folder.resolve("SKILL.md"));
-		TestSkills.file(this.folder, "README.md", "# Not a skill\n");
+		SkillFixtures.file(this.folder, "README.md", "# Not a skill\n");
 		assertThat(find()).isNull();
 	}
 
 	@Test
 	void nameInAnotherCaseBesideSkillMdMakesTheListingDecide() throws IOException {
-		Path file = TestSkills.file(this.folder, "SKILL.md", "---\n");
-		TestSkills.file(this.folder, "SKILL.mD", "---\n");
+		Path file = SkillFixtures.file(this.folder, "SKILL.md", "---\n");
+		SkillFixtures.file(this.folder, "SKILL.mD", "---\n");
 		SkillFile found = find();
 		assertThat(found.path()).isEqualTo(file);
 		assertThat(found.plainFile()).isNotNull();
@@ -70,15 +70,15 @@ class SkillFileLookupTests {
 
 	@Test
 	void nameInAnotherCaseBesideLowerCaseSkillMdMakesTheListingDecide() throws IOException {
-		Path file = TestSkills.file(this.folder, "skill.md", "---\n");
-		TestSkills.file(this.folder, "skill.mD", "---\n");
+		Path file = SkillFixtures.file(this.folder, "skill.md", "---\n");
+		SkillFixtures.file(this.folder, "skill.mD", "---\n");
 		assertThat(find().path()).isEqualTo(file);
 	}
 
 	@Test
 	void nameInAnotherCaseAloneIsNoSkillFile() throws IOException {
-		TestSkills.file(this.folder, "SKILL.mD", "---\n");
-		TestSkills.file(this.folder, "Skill.md", "---\n");
+		SkillFixtures.file(this.folder, "SKILL.mD", "---\n");
+		SkillFixtures.file(this.folder, "Skill.md", "---\n");
 		assertThat(find()).isNull();
 	}
 

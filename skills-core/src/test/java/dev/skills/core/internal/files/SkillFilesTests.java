@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import dev.skills.core.TestSkills;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +20,7 @@ class SkillFilesTests {
 
 	@BeforeEach
 	void writeSkill() throws IOException {
-		this.skill = TestSkills.skill(this.root, "bundler",
+		this.skill = SkillFixtures.rawSkill(this.root, "bundler",
 				"---\nname: bundler\ndescription: Bundles files\n---\nBody\n");
 	}
 
@@ -63,8 +63,8 @@ class SkillFilesTests {
 	@Test
 	void symbolicLinksAreNotFollowed() throws IOException {
 		Path outside = Files.createDirectories(this.root.resolve("outside"));
-		Path secret = TestSkills.file(outside, "secret.txt", "do not list");
-		TestSkills.file(outside, "nested/deeper.txt", "do not list");
+		Path secret = SkillFixtures.file(outside, "secret.txt", "do not list");
+		SkillFixtures.file(outside, "nested/deeper.txt", "do not list");
 		Files.createSymbolicLink(this.skill.resolve("linked-dir"), outside);
 		Files.createSymbolicLink(this.skill.resolve("linked-file.txt"), secret);
 		file("references/real.md");
@@ -104,7 +104,7 @@ class SkillFilesTests {
 	}
 
 	private void file(String relative) throws IOException {
-		TestSkills.file(this.skill, relative, relative + "\n");
+		SkillFixtures.file(this.skill, relative, relative + "\n");
 	}
 
 }

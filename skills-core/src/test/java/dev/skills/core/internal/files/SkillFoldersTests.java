@@ -7,8 +7,8 @@ import java.time.Duration;
 
 import dev.skills.core.Preemptively;
 import dev.skills.core.SkillDiagnostic;
-import dev.skills.core.TestSkills;
 import dev.skills.core.validate.SkillValidator;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -140,7 +140,7 @@ class SkillFoldersTests {
 	@Test
 	void lowerCaseSkillMdMakesASkillFolder() throws IOException {
 		Path lower = Files.createDirectories(this.root.resolve("lower"));
-		TestSkills.file(lower, "skill.md", "---\nname: lower\ndescription: d\n---\n");
+		SkillFixtures.file(lower, "skill.md", "---\nname: lower\ndescription: d\n---\n");
 		assertThat(SkillFolders.find(this.root).skillDirectories()).containsExactly(lower);
 	}
 
@@ -212,7 +212,8 @@ class SkillFoldersTests {
 
 	private Path skill(String relative) throws IOException {
 		String name = Path.of(relative).getFileName().toString();
-		return TestSkills.skill(this.root, relative, "---\nname: " + name + "\ndescription: Skill " + name + "\n---\n");
+		return SkillFixtures.rawSkill(this.root, relative,
+				"---\nname: " + name + "\ndescription: Skill " + name + "\n---\n");
 	}
 
 }

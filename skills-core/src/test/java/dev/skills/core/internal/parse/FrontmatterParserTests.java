@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import dev.skills.core.TestSkills;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -233,7 +233,7 @@ class FrontmatterParserTests {
 
 	@Test
 	void lenientRepairFoldsIndentedContinuationLinesIntoTheQuotedValue() throws IOException {
-		Path dir = TestSkills.skill(this.root, "folded", """
+		Path dir = SkillFixtures.rawSkill(this.root, "folded", """
 				---
 				name: folded
 				description: Use when: the user asks
@@ -250,7 +250,7 @@ class FrontmatterParserTests {
 
 	@Test
 	void duplicateKeyIsRejectedEvenWhenLenient() throws IOException {
-		Path dir = TestSkills.skill(this.root, "duplicate", """
+		Path dir = SkillFixtures.rawSkill(this.root, "duplicate", """
 				---
 				name: first
 				description: Two names
@@ -265,7 +265,7 @@ class FrontmatterParserTests {
 
 	@Test
 	void readingWithoutTheBodyStopsAfterTheFrontmatter() throws IOException {
-		Path dir = TestSkills.skill(this.root, "no-body",
+		Path dir = SkillFixtures.rawSkill(this.root, "no-body",
 				"---\nname: no-body\ndescription: Only the frontmatter is wanted\n---\n" + "# Body\n".repeat(100_000));
 		try (var in = Files.newInputStream(dir.resolve("SKILL.md"))) {
 			Frontmatter frontmatter = FrontmatterParser.readFrontmatter(in, false);
@@ -277,11 +277,11 @@ class FrontmatterParserTests {
 	}
 
 	private Frontmatter parse(String folder, String content) throws IOException {
-		return FrontmatterParser.parse(read(TestSkills.skill(this.root, folder, content)));
+		return FrontmatterParser.parse(read(SkillFixtures.rawSkill(this.root, folder, content)));
 	}
 
 	private void assertParseFails(String folder, String content, String message) throws IOException {
-		String text = read(TestSkills.skill(this.root, folder, content));
+		String text = read(SkillFixtures.rawSkill(this.root, folder, content));
 		assertThatExceptionOfType(FrontmatterException.class).isThrownBy(() -> FrontmatterParser.parse(text))
 			.withMessage(message);
 	}

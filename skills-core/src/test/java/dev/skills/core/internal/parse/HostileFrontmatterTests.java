@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.skills.core.SkillDiagnostic;
-import dev.skills.core.TestSkills;
 import dev.skills.core.internal.files.SkillFolders;
 import dev.skills.core.load.SkillLoader;
 import dev.skills.core.load.SkillReadResult;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.Timeout.ThreadMode;
@@ -149,7 +149,7 @@ class HostileFrontmatterTests {
 	}
 
 	private static void good(Path location) throws IOException {
-		TestSkills.skill(location, "good-skill", """
+		SkillFixtures.rawSkill(location, "good-skill", """
 				---
 				name: good-skill
 				description: An ordinary skill next to hostile ones
@@ -163,11 +163,11 @@ class HostileFrontmatterTests {
 		for (int i = 0; content.length() < 5 * 1024 * 1024; i++) {
 			content.append("key-%07d: ".formatted(i)).append("v".repeat(64)).append('\n');
 		}
-		return TestSkills.skill(location, "huge-frontmatter", content.append("---\nBody\n").toString());
+		return SkillFixtures.rawSkill(location, "huge-frontmatter", content.append("---\nBody\n").toString());
 	}
 
 	private static Path blankLines(Path location) throws IOException {
-		return TestSkills.skill(location, "blank-lines",
+		return SkillFixtures.rawSkill(location, "blank-lines",
 				"---\nname: blank-lines\ndescription: Five megabytes of nothing\n" + "\n".repeat(5 * 1024 * 1024)
 						+ "---\nBody\n");
 	}
@@ -181,7 +181,7 @@ class HostileFrontmatterTests {
 			content.append(String.join(", ", Collections.nCopies(9, "*lol" + (level - 1))));
 			content.append("]\n");
 		}
-		return TestSkills.skill(location, "billion-laughs", content.append("---\nBody\n").toString());
+		return SkillFixtures.rawSkill(location, "billion-laughs", content.append("---\nBody\n").toString());
 	}
 
 	// 7 levels using 20 aliases in all: 25,000 x 3^6 x 2 values, about 36 million, from
@@ -196,11 +196,11 @@ class HostileFrontmatterTests {
 			content.append(String.join(", ", Collections.nCopies(aliasesPerLevel[level - 1], "*a" + (level - 1))));
 			content.append("]\n");
 		}
-		return TestSkills.skill(location, "alias-bomb", content.append("---\nBody\n").toString());
+		return SkillFixtures.rawSkill(location, "alias-bomb", content.append("---\nBody\n").toString());
 	}
 
 	private static Path selfReferencingAlias(Path location) throws IOException {
-		return TestSkills.skill(location, "self-reference", """
+		return SkillFixtures.rawSkill(location, "self-reference", """
 				---
 				name: self-reference
 				description: An alias inside the mapping it names
@@ -212,7 +212,7 @@ class HostileFrontmatterTests {
 	}
 
 	private static Path nestedLists(Path location) throws IOException {
-		return TestSkills.skill(location, "nested-lists", "---\nname: nested-lists\ndescription: Deep lists\nx: "
+		return SkillFixtures.rawSkill(location, "nested-lists", "---\nname: nested-lists\ndescription: Deep lists\nx: "
 				+ "[".repeat(200) + "]".repeat(200) + "\n---\nBody\n");
 	}
 
@@ -222,7 +222,7 @@ class HostileFrontmatterTests {
 			content.append("  ".repeat(depth)).append("level").append(depth).append(":\n");
 		}
 		content.append("  ".repeat(200)).append("leaf: value\n");
-		return TestSkills.skill(location, "nested-maps", content.append("---\nBody\n").toString());
+		return SkillFixtures.rawSkill(location, "nested-maps", content.append("---\nBody\n").toString());
 	}
 
 }

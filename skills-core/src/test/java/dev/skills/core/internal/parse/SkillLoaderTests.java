@@ -7,9 +7,10 @@ import java.nio.file.Path;
 import dev.skills.core.Skill;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillNotFoundException;
-import dev.skills.core.TestSkills;
+import dev.skills.core.TestTexts;
 import dev.skills.core.load.SkillLoader;
 import dev.skills.core.load.SkillReadResult;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,14 +25,14 @@ class SkillLoaderTests {
 
 	@Test
 	void validSkillLoadsNameDescriptionBodyAndBundledFiles() throws IOException {
-		Path dir = TestSkills.skill(this.root, "my-skill", """
+		Path dir = SkillFixtures.rawSkill(this.root, "my-skill", """
 				---
 				name: my-skill
 				description: A test skill
 				---
 				# My Skill
 				""");
-		TestSkills.file(dir, "references/GUIDE.md", "# Guide\n");
+		SkillFixtures.file(dir, "references/GUIDE.md", "# Guide\n");
 		Skill skill = SkillLoader.load(dir);
 		assertThat(skill.name()).isEqualTo("my-skill");
 		assertThat(skill.meta().description()).isEqualTo("A test skill");
@@ -76,7 +77,7 @@ class SkillLoaderTests {
 				Body
 				""");
 		assertThat(result.meta()).isNull();
-		assertThat(TestSkills.messages(result.diagnostics()))
+		assertThat(TestTexts.messages(result.diagnostics()))
 			.containsExactly("error: Missing required field in frontmatter: description");
 	}
 
@@ -90,20 +91,20 @@ class SkillLoaderTests {
 				Body
 				""");
 		assertThat(result.meta()).isNull();
-		assertThat(TestSkills.messages(result.diagnostics()))
+		assertThat(TestTexts.messages(result.diagnostics()))
 			.containsExactly("error: Field 'description' must be a non-empty string");
 	}
 
 	@Test
 	void upperCaseSkillMdIsUsedWhenBothSpellingsExist() throws IOException {
-		Path dir = TestSkills.skill(this.root, "both-files", """
+		Path dir = SkillFixtures.rawSkill(this.root, "both-files", """
 				---
 				name: both-files
 				description: From SKILL.md
 				---
 				Upper
 				""");
-		TestSkills.file(dir, "skill.md", """
+		SkillFixtures.file(dir, "skill.md", """
 				---
 				name: both-files
 				description: From skill.md
@@ -120,7 +121,7 @@ class SkillLoaderTests {
 	@Test
 	void lowerCaseSkillMdAloneIsFoundWithAWarning() throws IOException {
 		Path dir = Files.createDirectory(this.root.resolve("lower-only"));
-		TestSkills.file(dir, "skill.md", """
+		SkillFixtures.file(dir, "skill.md", """
 				---
 				name: lower-only
 				description: Only the lower-case file exists
@@ -189,7 +190,7 @@ class SkillLoaderTests {
 				Body
 				""");
 		assertThat(result.meta().description()).isEqualTo("Use this skill when: the user asks for a status report");
-		assertThat(TestSkills.messages(result.diagnostics())).containsExactly(
+		assertThat(TestTexts.messages(result.diagnostics())).containsExactly(
 				"warning: Frontmatter is not valid YAML as written; quoted the value of description to read it");
 	}
 
@@ -204,7 +205,7 @@ class SkillLoaderTests {
 				""");
 		assertThat(result.meta().description())
 			.isEqualTo("@mentions in chat are sorted into questions, requests and noise");
-		assertThat(TestSkills.messages(result.diagnostics())).containsExactly(
+		assertThat(TestTexts.messages(result.diagnostics())).containsExactly(
 				"warning: Frontmatter is not valid YAML as written; quoted the value of description to read it");
 	}
 
@@ -218,7 +219,7 @@ class SkillLoaderTests {
 				Body
 				""");
 		assertThat(result.meta().description()).isEqualTo("`make` targets are listed and explained before any is run");
-		assertThat(TestSkills.messages(result.diagnostics())).containsExactly(
+		assertThat(TestTexts.messages(result.diagnostics())).containsExactly(
 				"warning: Frontmatter is not valid YAML as written; quoted the value of description to read it");
 	}
 
@@ -232,7 +233,7 @@ class SkillLoaderTests {
 				Body
 				""");
 		assertThat(result.meta()).isNull();
-		assertThat(TestSkills.messages(result.diagnostics()))
+		assertThat(TestTexts.messages(result.diagnostics()))
 			.containsExactly("error: Skill 'Apify Automation': name contains whitespace; the skill is skipped");
 	}
 
@@ -246,7 +247,7 @@ class SkillLoaderTests {
 				Body
 				""");
 		assertThat(result.meta()).isNull();
-		assertThat(TestSkills.messages(result.diagnostics()))
+		assertThat(TestTexts.messages(result.diagnostics()))
 			.containsExactly("error: Skill name '../escape' contains a path separator; the skill is skipped");
 	}
 
@@ -259,7 +260,7 @@ class SkillLoaderTests {
 				Body
 				""");
 		assertThat(result.meta().name()).isEqualTo("unnamed-helper");
-		assertThat(TestSkills.messages(result.diagnostics())).containsExactly(
+		assertThat(TestTexts.messages(result.diagnostics())).containsExactly(
 				"warning: Missing required field in frontmatter: name; using the directory name 'unnamed-helper'");
 	}
 
@@ -284,7 +285,7 @@ class SkillLoaderTests {
 				entry("tags", "[release, git]"), entry("argument-hint", "[version]"),
 				entry("disable-model-invocation", "true"));
 		assertThat(meta.tags()).isEmpty();
-		assertThat(TestSkills.messages(result.diagnostics()))
+		assertThat(TestTexts.messages(result.diagnostics()))
 			.containsExactly("warning: Fields outside the specification kept as extra fields: "
 					+ "argument-hint, author, disable-model-invocation, tags, version");
 	}
@@ -300,7 +301,7 @@ class SkillLoaderTests {
 				Body
 				""");
 		assertThat(result.meta().allowedTools()).containsExactly("Read", "Bash");
-		assertThat(TestSkills.messages(result.diagnostics()))
+		assertThat(TestTexts.messages(result.diagnostics()))
 			.containsExactly("warning: Field 'allowed-tools' should be a space-separated string; read as [Read, Bash]");
 	}
 
@@ -318,7 +319,7 @@ class SkillLoaderTests {
 				Body
 				""");
 		assertThat(result.meta().allowedTools()).containsExactly("Read", "Grep", "Bash(npm test:*)");
-		assertThat(TestSkills.messages(result.diagnostics())).containsExactly(
+		assertThat(TestTexts.messages(result.diagnostics())).containsExactly(
 				"warning: Field 'allowed-tools' should be a space-separated string; read as [Read, Grep, Bash(npm test:*)]");
 	}
 
@@ -333,7 +334,7 @@ class SkillLoaderTests {
 				Body
 				""");
 		assertThat(result.meta().allowedTools()).containsExactly("Read", "Write", "Edit");
-		assertThat(TestSkills.messages(result.diagnostics())).containsExactly(
+		assertThat(TestTexts.messages(result.diagnostics())).containsExactly(
 				"warning: Field 'allowed-tools' should be a space-separated string; read as [Read, Write, Edit]");
 	}
 
@@ -349,7 +350,7 @@ class SkillLoaderTests {
 				""");
 		assertThat(result.meta().allowedTools()).containsExactly("Read", "Grep");
 		assertThat(result.meta().extraFields()).isEmpty();
-		assertThat(TestSkills.messages(result.diagnostics()))
+		assertThat(TestTexts.messages(result.diagnostics()))
 			.containsExactly("warning: 'allowed_tools' is not the specification's spelling; read as 'allowed-tools'");
 	}
 
@@ -383,7 +384,7 @@ class SkillLoaderTests {
 				""");
 		assertThat(result.meta().metadata()).containsExactly(entry("author", "Lee"), entry("clawdbot", "{a: b}"),
 				entry("keywords", "[x, y]"));
-		assertThat(TestSkills.messages(result.diagnostics())).containsExactly(
+		assertThat(TestTexts.messages(result.diagnostics())).containsExactly(
 				"warning: metadata.clawdbot is not a string; kept as its YAML text",
 				"warning: metadata.keywords is not a string; kept as its YAML text");
 	}
@@ -433,7 +434,7 @@ class SkillLoaderTests {
 				Body
 				""");
 		assertThat(result.meta().priority()).isZero();
-		assertThat(TestSkills.messages(result.diagnostics()))
+		assertThat(TestTexts.messages(result.diagnostics()))
 			.containsExactly("warning: metadata.priority 'high' is not an integer; using 0");
 	}
 
@@ -473,25 +474,25 @@ class SkillLoaderTests {
 				Body
 				""");
 		assertThat(result.meta().name()).isEqualTo("PDF-Toolkit");
-		assertThat(TestSkills.messages(result.diagnostics())).containsExactly(
+		assertThat(TestTexts.messages(result.diagnostics())).containsExactly(
 				"warning: Skill name 'PDF-Toolkit' must be lowercase",
 				"warning: Directory name 'pdf-tools' must match skill name 'PDF-Toolkit'");
 	}
 
 	@Test
 	void descriptionOf1929CharactersLoadsWithAWarning() throws IOException {
-		String description = TestSkills.prose(1929);
+		String description = TestTexts.prose(1929);
 		SkillReadResult result = readMeta("long-description",
 				"---\nname: long-description\ndescription: " + description + "\n---\nBody\n");
 		assertThat(result.meta().description()).isEqualTo(description).hasSize(1929);
-		assertThat(TestSkills.messages(result.diagnostics()))
+		assertThat(TestTexts.messages(result.diagnostics()))
 			.containsExactly("warning: Description exceeds 1024 character limit (1929 chars)");
 	}
 
 	@Test
 	void bodyOf1077LinesLoadsWhole() throws IOException {
-		String body = TestSkills.numberedLines(1077);
-		Path dir = TestSkills.skill(this.root, "long-body",
+		String body = TestTexts.numberedLines(1077);
+		Path dir = SkillFixtures.rawSkill(this.root, "long-body",
 				"---\nname: long-body\ndescription: A very long body\n---\n" + body + "\n");
 		Skill skill = SkillLoader.load(dir);
 		assertThat(skill.instructions()).isEqualTo(body);
@@ -507,7 +508,7 @@ class SkillLoaderTests {
 				Just Markdown, no frontmatter.
 				""");
 		assertThat(result.meta()).isNull();
-		assertThat(TestSkills.messages(result.diagnostics()))
+		assertThat(TestTexts.messages(result.diagnostics()))
 			.containsExactly("error: SKILL.md must start with YAML frontmatter (---)");
 	}
 
@@ -529,8 +530,9 @@ class SkillLoaderTests {
 
 	@Test
 	void skillWithCrlfLineEndingsLoadsNormally() throws IOException {
-		Path dir = TestSkills.skill(this.root, "windows-skill", "---\r\nname: windows-skill\r\ndescription: Saved with "
-				+ "CRLF\r\nallowed-tools: Read Grep\r\n---\r\n# Windows\r\n\r\nLine two.\r\n");
+		Path dir = SkillFixtures.rawSkill(this.root, "windows-skill",
+				"---\r\nname: windows-skill\r\ndescription: Saved with "
+						+ "CRLF\r\nallowed-tools: Read Grep\r\n---\r\n# Windows\r\n\r\nLine two.\r\n");
 		SkillReadResult result = SkillLoader.readMeta(dir.resolve("SKILL.md"));
 		assertThat(result.diagnostics()).isEmpty();
 		assertThat(result.meta().name()).isEqualTo("windows-skill");
@@ -541,7 +543,7 @@ class SkillLoaderTests {
 
 	@Test
 	void skillWithUtf8ByteOrderMarkLoadsNormally() throws IOException {
-		Path dir = TestSkills.skill(this.root, "bom-skill",
+		Path dir = SkillFixtures.rawSkill(this.root, "bom-skill",
 				"\uFEFF---\nname: bom-skill\ndescription: Saved by an editor that writes a BOM\n---\n# BOM\n");
 		assertThat(Files.readAllBytes(dir.resolve("SKILL.md"))).startsWith(0xEF, 0xBB, 0xBF);
 		SkillReadResult result = SkillLoader.readMeta(dir.resolve("SKILL.md"));
@@ -552,7 +554,7 @@ class SkillLoaderTests {
 
 	@Test
 	void tripleDashInsideDescriptionDoesNotEndTheFrontmatter() throws IOException {
-		Path dir = TestSkills.skill(this.root, "doc-splitter", """
+		Path dir = SkillFixtures.rawSkill(this.root, "doc-splitter", """
 				---
 				name: doc-splitter
 				description: |
@@ -595,7 +597,7 @@ class SkillLoaderTests {
 				Body
 				""");
 		assertThat(result.meta()).isNull();
-		assertThat(TestSkills.messages(result.diagnostics()))
+		assertThat(TestTexts.messages(result.diagnostics()))
 			.containsExactly("error: Invalid YAML in frontmatter: duplicate key: found duplicate key name (line 4)");
 	}
 
@@ -606,13 +608,13 @@ class SkillLoaderTests {
 
 				Run `{baseDir}/scripts/run.sh` first.
 				Then read ${CLAUDE_SKILL_DIR}/references/guide.md and $ARGUMENTS.""";
-		Path dir = TestSkills.skill(this.root, "runner",
+		Path dir = SkillFixtures.rawSkill(this.root, "runner",
 				"---\nname: runner\ndescription: Runs the bundled script\n---\n" + body + "\n");
 		assertThat(SkillLoader.load(dir).instructions()).isEqualTo(body);
 	}
 
 	private SkillReadResult readMeta(String folder, String content) throws IOException {
-		return SkillLoader.readMeta(TestSkills.skill(this.root, folder, content).resolve("SKILL.md"));
+		return SkillLoader.readMeta(SkillFixtures.rawSkill(this.root, folder, content).resolve("SKILL.md"));
 	}
 
 }

@@ -6,9 +6,10 @@ import java.util.List;
 
 import dev.skills.core.Skill;
 import dev.skills.core.SkillMeta;
-import dev.skills.core.TestSkills;
+import dev.skills.core.TestTexts;
 import dev.skills.core.load.SkillLoader;
 import dev.skills.core.load.SkillReadResult;
+import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -149,13 +150,13 @@ class SkillPromptsTests {
 				when_to_use: Before merging Terraform
 				---
 				Body
-				""".formatted(TestSkills.prose(400)));
+				""".formatted(TestTexts.prose(400)));
 		String entry = SkillPrompts.catalogEntry(long_, true);
 		String description = entry.substring(entry.indexOf("<description>") + 13, entry.indexOf("</description>"));
 		assertThat(description).endsWith("…").hasSizeLessThanOrEqualTo(SkillPrompts.SHORT_DESCRIPTION + 1);
-		assertThat(TestSkills.prose(400)).startsWith(description.substring(0, description.length() - 1));
+		assertThat(TestTexts.prose(400)).startsWith(description.substring(0, description.length() - 1));
 		assertThat(entry).doesNotContain("when_to_use");
-		assertThat(SkillPrompts.catalogEntry(long_, false)).contains(TestSkills.prose(400), "<when_to_use>");
+		assertThat(SkillPrompts.catalogEntry(long_, false)).contains(TestTexts.prose(400), "<when_to_use>");
 	}
 
 	@Test
@@ -217,7 +218,8 @@ class SkillPromptsTests {
 	}
 
 	private SkillMeta load(String folder, String content) throws IOException {
-		SkillReadResult result = SkillLoader.readMeta(TestSkills.skill(this.root, folder, content).resolve("SKILL.md"));
+		SkillReadResult result = SkillLoader
+			.readMeta(SkillFixtures.rawSkill(this.root, folder, content).resolve("SKILL.md"));
 		assertThat(result.diagnostics()).isEmpty();
 		return result.meta();
 	}

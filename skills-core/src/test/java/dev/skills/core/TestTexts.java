@@ -1,45 +1,16 @@
 package dev.skills.core;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * Writes skill fixtures and renders diagnostics in a form tests can compare exactly.
+ * Texts for skill fixtures, and diagnostics rendered in a form tests can compare exactly.
+ * The fixture files themselves are written with {@code dev.skills.test.SkillFixtures}.
  */
-public final class TestSkills {
+public final class TestTexts {
 
-	private TestSkills() {
-	}
-
-	/**
-	 * Write {@code <parent>/<folder>/SKILL.md}.
-	 * @param parent the folder that holds the skill folder
-	 * @param folder the skill folder's relative path
-	 * @param skillMd the file's text
-	 * @return the skill folder
-	 * @throws IOException when writing fails
-	 */
-	public static Path skill(Path parent, String folder, String skillMd) throws IOException {
-		return file(parent.resolve(folder), "SKILL.md", skillMd).getParent();
-	}
-
-	/**
-	 * Write a UTF-8 file, creating its folders.
-	 * @param directory the base folder
-	 * @param relative the file's relative path
-	 * @param text the file's text
-	 * @return the file
-	 * @throws IOException when writing fails
-	 */
-	public static Path file(Path directory, String relative, String text) throws IOException {
-		Path file = directory.resolve(relative);
-		Files.createDirectories(file.getParent());
-		return Files.writeString(file, text, StandardCharsets.UTF_8);
+	private TestTexts() {
 	}
 
 	/**
