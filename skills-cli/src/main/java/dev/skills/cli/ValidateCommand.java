@@ -71,8 +71,7 @@ final class ValidateCommand implements Callable<Integer> {
 	}
 
 	// The name as the frontmatter gives it, even when the skill breaks other rules (then
-	// the
-	// loader skips it and has no name to give); the loader's name (the folder's)
+	// the loader skips it and has no name to give); the loader's name (the folder's)
 	// otherwise.
 	private static @Nullable String nameOf(Path skill) {
 		var skillFile = Files.isDirectory(skill) ? SkillLoader.findSkillFile(skill) : null;

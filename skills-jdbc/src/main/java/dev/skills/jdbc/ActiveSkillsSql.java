@@ -21,8 +21,7 @@ record ActiveSkillsSql(String upsert, String selectConversation, String deleteSk
 				"DELETE FROM " + t + " WHERE conversation_id = ? AND skill_name = ?",
 				"DELETE FROM " + t + " WHERE conversation_id = ?",
 				// One statement each, through an index: batches of "IN (SELECT ... LIMIT
-				// ?)"
-				// cost H2 time quadratic in the rows, and a cap on batches left rows
+				// ?)" cost H2 time quadratic in the rows, and a cap on batches left rows
 				// behind.
 				"DELETE FROM " + t + " WHERE skill_name = ?",
 				// A conversation expires whole, when none of its rows was used within the

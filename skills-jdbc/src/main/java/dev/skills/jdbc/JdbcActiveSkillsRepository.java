@@ -97,8 +97,7 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		}
 		catch (DuplicateKeyException ex) {
 			// Another instance inserted the same row in between: now it matches, and only
-			// the
-			// use time is written.
+			// the use time is written.
 			this.jdbc.sql(this.sql.upsert()).params(params).update();
 		}
 	}
@@ -164,8 +163,8 @@ public final class JdbcActiveSkillsRepository implements ActiveSkillsRepository 
 		OffsetDateTime cutoff = timestamp(cutoff());
 		OffsetDateTime oldestKept = this.recent.lastUseAt(this.maxConversations - 1);
 		if (oldestKept != null && oldestKept.isAfter(cutoff)) {
-			// Conversations last used at that very time stay: the bound is kept to
-			// within ties.
+			// Conversations last used at that very time stay: the bound is kept to within
+			// ties.
 			cutoff = oldestKept;
 		}
 		return this.jdbc.sql(this.sql.deleteExpired()).params(cutoff, cutoff).update();

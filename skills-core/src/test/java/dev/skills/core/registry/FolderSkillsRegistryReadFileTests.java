@@ -128,8 +128,7 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 		Files.writeString(this.kit.resolve("added-since.txt"), "not listed yet");
 
 		// The answers come from the listing the writer made when it read the skill (cut
-		// at
-		// SkillFiles.MAX_FOLDERS folders), not from a walk of the skill per call.
+		// at SkillFiles.MAX_FOLDERS folders), not from a walk of the skill per call.
 		assertThatExceptionOfType(SkillResourceException.class)
 			.isThrownBy(() -> registry.snapshot().readFile("kit", "missing.txt"))
 			.withMessageNotContaining("added-since.txt")

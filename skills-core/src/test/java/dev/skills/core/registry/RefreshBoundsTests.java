@@ -104,8 +104,7 @@ class RefreshBoundsTests {
 	}
 
 	// Move skills first, first + 2, ... to the next category (names still match their
-	// folders,
-	// so no warnings are logged): the paths changed.
+	// folders, so no warnings are logged): the paths changed.
 	private static List<Path> moveEveryOtherSkill(Path skills, int first) throws IOException {
 		List<Path> changed = new ArrayList<>();
 		for (int i = first; i < 400; i += 2) {

@@ -108,8 +108,7 @@ class NativeChangeWatcherTests {
 		try (NativeChangeWatcher watcher = new NativeChangeWatcher(List.of(this.root),
 				config().discoveryMaxDepth(0).build(), this.handler, 2)) {
 			// Depth 0: the root and its direct subfolders. A new a/b/c needs no watch; a
-			// third
-			// watch would exceed the injected limit and switch to polling.
+			// third watch would exceed the injected limit and switch to polling.
 			Files.createDirectories(this.root.resolve("a/b/c"));
 			await().atMost(Duration.ofSeconds(10)).until(() -> !this.batches.isEmpty());
 			assertThat(this.reports).isEmpty();

@@ -11,8 +11,7 @@ final class BodyPrefix {
 	private static final int HEADINGS_SHARE = 4;
 
 	// Headings are looked for only this far into a body, so that a huge body costs no
-	// more
-	// than a large one.
+	// more than a large one.
 	private static final int MAX_SCANNED_CHARS = 64 * 1024;
 
 	private BodyPrefix() {

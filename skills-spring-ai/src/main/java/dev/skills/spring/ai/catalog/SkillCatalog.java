@@ -39,8 +39,7 @@ public final class SkillCatalog implements AutoCloseable {
 	public static final int DEFAULT_SEARCH_RESULTS = 10;
 
 	// How many of the retriever's best matches compete for the room, and how many names
-	// an
-	// unknown activate_skill name is answered with.
+	// an unknown activate_skill name is answered with.
 	static final int RELEVANT_CANDIDATES = 100;
 
 	static final int CLOSEST_NAMES = 5;
@@ -245,8 +244,7 @@ public final class SkillCatalog implements AutoCloseable {
 				if (retriever == null) {
 					// Built on first need: a catalog that always fits never pays for an
 					// index. One that cannot be built is not tried again on every
-					// request:
-					// the catalog goes on in priority order.
+					// request: the catalog goes on in priority order.
 					try {
 						retriever = KeywordSkillIndex.of(this.registry);
 						this.ownsRetriever = true;
