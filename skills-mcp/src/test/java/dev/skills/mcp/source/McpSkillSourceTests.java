@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
@@ -38,6 +40,10 @@ import static org.awaitility.Awaitility.await;
  */
 @ExtendWith(OutputCaptureExtension.class)
 class McpSkillSourceTests {
+
+	private static final Predicate<SkillDiagnostic> SOURCE_WARNING = (
+			diagnostic) -> diagnostic.file().equals("mcp:team")
+					&& diagnostic.severity() == SkillDiagnostic.Severity.WARNING;
 
 	@TempDir
 	Path temp;
@@ -138,8 +144,10 @@ class McpSkillSourceTests {
 			.contains("Instructions of local-skill.");
 		await().atMost(Duration.ofSeconds(15)).until(() -> client.sources.statuses().get(0).loaded());
 		assertThat(client.registry.names()).containsExactly("good", "local-skill");
-		String lastError = client.sources.statuses().get(0).lastError();
-		assertThat(lastError).contains("5 problems")
+		// Each skipped skill is one warning of the source on the registry.
+		await().atMost(Duration.ofSeconds(5))
+			.untilAsserted(() -> assertThat(client.registry.diagnostics()).filteredOn(SOURCE_WARNING).hasSize(5));
+		assertThat(warnings(client))
 			.contains("skill 'liar' skipped: skill://liar/SKILL.md does not match its sha256 digest")
 			.contains("skill 'shown' skipped: its SKILL.md names it 'hidden', its URI 'shown'")
 			.contains("skill 'big' skipped: skill://big/data.txt is listed at 52428800 bytes")
@@ -157,7 +165,8 @@ class McpSkillSourceTests {
 		Client client = start(Duration.ofSeconds(5));
 		await().atMost(Duration.ofSeconds(10)).until(() -> client.registry.contains("good"));
 		assertThat(client.registry.contains("liar")).isFalse();
-		assertThat(client.sources.statuses().get(0).lastError()).contains("skill://liar/SKILL.md is larger than ");
+		await().atMost(Duration.ofSeconds(5))
+			.untilAsserted(() -> assertThat(warnings(client)).contains("skill://liar/SKILL.md is larger than "));
 	}
 
 	@Test
@@ -185,9 +194,19 @@ class McpSkillSourceTests {
 		Client client = start(Duration.ofSeconds(5));
 		await().atMost(Duration.ofSeconds(10)).until(() -> client.sources.statuses().get(0).loaded());
 		assertThat(client.registry.names()).containsExactly("pdf");
-		assertThat(client.sources.statuses().get(0).lastError())
-			.contains("skill://ghost/SKILL.md: the index names it but the server does not list it");
+		await().atMost(Duration.ofSeconds(5))
+			.untilAsserted(() -> assertThat(warnings(client))
+				.contains("skill://ghost/SKILL.md: the index names it but the server does not list it"));
 		assertThat(this.server.reads("skill://csv/SKILL.md")).isZero();
+	}
+
+	// The source's warnings on the registry, one a line.
+	private static String warnings(Client client) {
+		return client.registry.diagnostics()
+			.stream()
+			.filter(SOURCE_WARNING)
+			.map(SkillDiagnostic::message)
+			.collect(Collectors.joining("\n"));
 	}
 
 	private Client start(Duration readTimeout, String... localLocations) {
