@@ -21,7 +21,6 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
 import org.jspecify.annotations.Nullable;
 
@@ -224,27 +223,9 @@ public final class SkillSources implements AutoCloseable {
 		FetchOutcome outcome = run.run(this::switched);
 		SkillsRegistry registry = this.registry;
 		if (registry != null) {
-			registry.report(run.location().toString(), diagnostics(run.status(), run.source().warnings()));
+			registry.report(run.location().toString(), run.status().diagnostics(run.source().warnings()));
 		}
 		return outcome;
-	}
-
-	// A source that fails is a diagnostic of the registry until a fetch succeeds: an
-	// error while it never loaded, a warning while it serves an older revision; what its
-	// checkout left out is a warning while it serves.
-	private static List<SkillDiagnostic> diagnostics(SourceStatus status, List<String> warnings) {
-		List<SkillDiagnostic> diagnostics = new ArrayList<>();
-		String error = status.lastError();
-		if (error != null) {
-			diagnostics.add(status.loaded()
-					? SkillDiagnostic.warning(status.name(), null,
-							error + "; still serving revision " + status.revision())
-					: SkillDiagnostic.error(status.name(), null, error + "; nothing served yet"));
-		}
-		if (status.loaded()) {
-			warnings.forEach((warning) -> diagnostics.add(SkillDiagnostic.warning(status.name(), null, warning)));
-		}
-		return diagnostics;
 	}
 
 	private void switched(Path location) {

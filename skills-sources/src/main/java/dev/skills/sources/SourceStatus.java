@@ -1,7 +1,10 @@
 package dev.skills.sources;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
+import dev.skills.core.SkillDiagnostic;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,6 +28,27 @@ public record SourceStatus(String name, String type, @Nullable String revision, 
 	 */
 	public boolean loaded() {
 		return this.revision != null;
+	}
+
+	/**
+	 * What this status says on the registry, until a fetch succeeds: an error while the
+	 * source never loaded, a warning while it serves an older revision; and what the
+	 * served revision's checkout left out, as warnings.
+	 * @param warnings what the checkout of the served revision left out
+	 * @return the diagnostics
+	 */
+	List<SkillDiagnostic> diagnostics(List<String> warnings) {
+		List<SkillDiagnostic> diagnostics = new ArrayList<>();
+		if (this.lastError != null) {
+			diagnostics.add(loaded()
+					? SkillDiagnostic.warning(this.name, null,
+							this.lastError + "; still serving revision " + this.revision)
+					: SkillDiagnostic.error(this.name, null, this.lastError + "; nothing served yet"));
+		}
+		if (loaded()) {
+			warnings.forEach((warning) -> diagnostics.add(SkillDiagnostic.warning(this.name, null, warning)));
+		}
+		return diagnostics;
 	}
 
 }
