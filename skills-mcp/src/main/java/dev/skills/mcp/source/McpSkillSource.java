@@ -18,8 +18,6 @@ import dev.skills.sources.RemoteSource;
 import dev.skills.sources.SkillSources.SourcesSettings;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema.Resource;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,15 +28,13 @@ import org.jspecify.annotations.Nullable;
  * from the revision served), verifies each against the digest and size listed, and writes
  * them into the revision's folder; a skill whose read fails, times out, is too large,
  * answers with an unlisted resource, fails its digest or size, or whose frontmatter name
- * differs from its URI is left out with why ({@link #warnings()}, and a warning on the
- * {@code dev.skills.sources} logger), and the others load. Nothing read is run.
+ * differs from its URI is left out with why ({@link #warnings()}: the registry's
+ * diagnostics, which it logs), and the others load. Nothing read is run.
  * <p>
  * {@code skills/list} (SEP-2640) is not called: the MCP Java SDK 2.0.0 has no way to send
  * a request of a method it does not know, nor to see the server's extensions.
  */
 public final class McpSkillSource implements RemoteSource {
-
-	private static final Log logger = LogFactory.getLog("dev.skills.sources");
 
 	private static final int MAX_WARNINGS = 50;
 
@@ -210,9 +206,6 @@ public final class McpSkillSource implements RemoteSource {
 					skipped.add("skill '" + skill.name() + "' skipped: " + why);
 				}
 			}
-		}
-		for (String line : skipped) {
-			logger.warn("Skills source " + name() + ": " + line);
 		}
 		this.warnings = bounded(skipped);
 		this.listings.remove(revision);

@@ -22,8 +22,6 @@ import dev.skills.sources.FolderTrees;
 import dev.skills.sources.RemoteSource;
 import dev.skills.sources.index.SkillIndex.Artifact;
 import dev.skills.sources.index.SkillIndex.Entry;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,8 +33,6 @@ import org.jspecify.annotations.Nullable;
  * there, not fetched again. A skill that cannot be used is left out with a warning.
  */
 final class IndexSource implements RemoteSource {
-
-	private static final Log logger = LogFactory.getLog("dev.skills.sources");
 
 	// An index is a list of names and links: more than this is not one.
 	static final int MAX_INDEX_BYTES = 4 * 1024 * 1024;
@@ -146,9 +142,6 @@ final class IndexSource implements RemoteSource {
 		this.checkedOut.put(revision, written);
 		while (this.checkedOut.size() > 2) {
 			this.checkedOut.remove(this.checkedOut.keySet().iterator().next());
-		}
-		if (logger.isWarnEnabled()) {
-			warnings.forEach((warning) -> logger.warn("Skills source " + this.name + ": " + warning));
 		}
 		this.warnings = List.copyOf(warnings);
 	}
