@@ -17,7 +17,6 @@ import dev.skills.core.Skill;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillNotFoundException;
-import dev.skills.core.internal.files.SkillFileLookup;
 import dev.skills.core.internal.files.SkillFiles;
 import dev.skills.core.internal.files.SkillFolders;
 import dev.skills.core.internal.parse.Frontmatter;
@@ -45,7 +44,7 @@ public final class SkillLoader {
 	 * @return the file, or {@code null} when the folder holds neither
 	 */
 	public static @Nullable Path findSkillFile(Path directory) {
-		SkillFileLookup.SkillFile found = SkillFileLookup.find(directory);
+		SkillFiles.SkillFile found = SkillFiles.find(directory);
 		return (found != null) ? found.path() : null;
 	}
 

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.internal.files.FileReads;
 import dev.skills.core.internal.files.FolderSkillSource;
-import dev.skills.core.internal.files.SkillFileLookup;
+import dev.skills.core.internal.files.SkillFiles;
 import dev.skills.core.source.SkillSource;
 import dev.skills.core.source.SkillSource.Fingerprint;
 import org.apache.commons.logging.Log;
@@ -220,7 +220,7 @@ final class SkillsWriter {
 		List<SkillEntry> before = new ArrayList<>(folders.size());
 		List<EntryReads.Pending> pending = new ArrayList<>(folders.size());
 		for (String folder : folders) {
-			SkillFileLookup.SkillFile file = SkillFileLookup.find(Path.of(folder));
+			SkillFiles.SkillFile file = SkillFiles.find(Path.of(folder));
 			if (file == null) {
 				return null;
 			}

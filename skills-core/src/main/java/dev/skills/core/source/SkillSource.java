@@ -33,12 +33,6 @@ public interface SkillSource {
 	String directoryName();
 
 	/**
-	 * Where the skill came from: the folder location, or the jar that holds it.
-	 * @return a folder path or a jar URL
-	 */
-	String origin();
-
-	/**
 	 * Whether the skill ships inside this library (its classpath root holds the marker
 	 * {@code .builtin}).
 	 * @return {@code true} for built-in skills

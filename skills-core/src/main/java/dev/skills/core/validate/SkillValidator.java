@@ -78,9 +78,8 @@ public final class SkillValidator {
 		Path skillFile = SkillLoader.findSkillFile(skillDirectory);
 		if (skillFile == null) {
 			SkillDiagnostic missing = SkillDiagnostic.error(folder, null, "Missing required file: SKILL.md");
-			List<String> hidden = SkillFolders.hiddenFoldersWithSkills(skillDirectory);
-			return hidden.isEmpty() ? List.of(missing) : List.of(missing,
-					SkillDiagnostic.warning(folder, null, SkillFolders.hiddenFoldersMessage(hidden)));
+			SkillDiagnostic hidden = SkillFolders.hiddenSkillsWarning(skillDirectory);
+			return (hidden != null) ? List.of(missing, hidden) : List.of(missing);
 		}
 		String content;
 		try {

@@ -33,33 +33,24 @@ public final class FileReads implements AutoCloseable {
 	/** How long one read (its open included) may take. */
 	public static final Duration TIMEOUT = Duration.ofSeconds(2);
 
-	// Readers of one batch: reading is mostly system calls, which two cores share well.
+	// Reading is mostly system calls, which two cores share well.
 	private static final int BATCH_WORKERS = 2;
 
 	private static final int MAX_THREADS = 64;
 
 	private final ThreadPoolExecutor threads;
 
-	// Skill folders with an abandoned read, each with the count of its stuck threads.
+	// The count of stuck threads by skill folder.
 	private final Map<String, AtomicInteger> stuck = new ConcurrentHashMap<>();
 
-	/**
-	 * Create the reader threads' owner; threads start on demand.
-	 */
 	public FileReads() {
 		AtomicInteger count = new AtomicInteger();
 		this.threads = new ThreadPoolExecutor(0, MAX_THREADS, 30, TimeUnit.SECONDS, new SynchronousQueue<>(),
 				(task) -> new Reader(task, "skills-file-read-" + count.incrementAndGet()));
 	}
 
-	/**
-	 * Read one file of a skill within {@link #TIMEOUT}. On one of this object's threads
-	 * (a read inside a batch, which bounds it already) the read runs where it is.
-	 * @param <T> what the read gives
-	 * @param read the read, with its skill folder and release
-	 * @return what it gave
-	 * @throws IOException when it failed, took too long, or the skill has a stuck read
-	 */
+	// One read within TIMEOUT; inside a batch's read (bounded already) it runs where it
+	// is.
 	public <T> T read(Read<T> read) throws IOException {
 		if (Thread.currentThread() instanceof Reader reader && reader.attempt != null) {
 			reader.attempt.release = read.release();
@@ -72,42 +63,24 @@ public final class FileReads implements AutoCloseable {
 		return outcome.value();
 	}
 
-	/**
-	 * Read many files, {@value #BATCH_WORKERS} at a time in order, each within
-	 * {@link #TIMEOUT}; the caller waits until every one is done or abandoned.
-	 * @param <I> the items
-	 * @param <T> what a read gives
-	 * @param items the items to read
-	 * @param reads the read of each item
-	 * @return each item's outcome, in order
-	 */
+	// A few at a time in order, each within TIMEOUT, until each is done or abandoned.
 	public <I, T> List<Outcome<T>> readAll(List<I> items, Function<I, Read<T>> reads) {
 		return new ReadBatch<>(this.threads, this.stuck, items, reads).run(BATCH_WORKERS);
 	}
 
-	/**
-	 * The skill folders with a read that never returned.
-	 * @return the folders, each with the number of threads it holds
-	 */
+	// The skill folders with a read that never returned, with the threads each holds.
 	public Map<String, Integer> stuck() {
 		Map<String, Integer> result = new TreeMap<>();
 		this.stuck.forEach((folder, count) -> result.put(folder, count.get()));
 		return result;
 	}
 
-	/**
-	 * Stop every reader thread: idle ones end at once, a busy one after its read; a stuck
-	 * one stays blocked in the kernel until the process ends.
-	 */
+	// A stuck thread stays blocked in the kernel until the process ends.
 	@Override
 	public void close() {
 		this.threads.shutdownNow();
 	}
 
-	/**
-	 * The failure of a read that ran out of time.
-	 * @return the exception; its reason names no path
-	 */
 	static FileSystemException tookTooLong() {
 		return new FileSystemException(null, null, "it did not answer in time (not a regular file?)");
 	}
@@ -124,14 +97,14 @@ public final class FileReads implements AutoCloseable {
 	}
 
 	/**
-	 * One read: what it does, the skill folder it reads from, and how to release it.
+	 * One read.
 	 *
 	 * @param <T> what it gives
 	 * @param folder the skill folder, which a stuck read marks
 	 * @param action the read
 	 * @param release opens the file's other end so that a waiting open returns;
-	 * {@code null} when there is nothing to release (or the read releases itself: a
-	 * {@link #read} inside the action names its own)
+	 * {@code null} when there is nothing to release or a {@link #read} inside the action
+	 * names its own
 	 */
 	public record Read<T>(String folder, Action<T> action, @Nullable Action<?> release) {
 	}
@@ -144,11 +117,6 @@ public final class FileReads implements AutoCloseable {
 	@FunctionalInterface
 	public interface Action<T> {
 
-		/**
-		 * Do it.
-		 * @return the result
-		 * @throws IOException when it fails
-		 */
 		T run() throws IOException;
 
 	}
@@ -163,8 +131,7 @@ public final class FileReads implements AutoCloseable {
 	public record Outcome<T>(@Nullable T value, @Nullable IOException failure) {
 	}
 
-	// A reader thread knows the read it runs, so that a read nested in it can name its
-	// release.
+	// Knows the read it runs, so that a read nested in it can name its release.
 	static final class Reader extends Thread {
 
 		volatile ReadBatch.@Nullable Attempt attempt;

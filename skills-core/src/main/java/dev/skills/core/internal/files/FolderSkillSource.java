@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
 
-import dev.skills.core.internal.files.SkillFileLookup.SkillFile;
+import dev.skills.core.internal.files.SkillFiles.SkillFile;
 import dev.skills.core.source.SkillSource;
 import org.jspecify.annotations.Nullable;
 
@@ -29,8 +29,8 @@ public final class FolderSkillSource implements SkillSource {
 
 	private final FileReads reads;
 
-	// The SKILL.md's file key as the walk that found it read it, or null: only the key,
-	// as every skill keeps its source.
+	// The SKILL.md's file key as the walk read it, if it did: only the key, as every
+	// skill keeps its source.
 	private final @Nullable Object listedKey;
 
 	private FolderSkillSource(Path directory, Path skillFile, boolean builtin, @Nullable Object listedKey,
@@ -43,27 +43,14 @@ public final class FolderSkillSource implements SkillSource {
 		this.reads = reads;
 	}
 
-	/**
-	 * A skill whose {@code SKILL.md} a walk or lookup found: the first open checks
-	 * against the attributes it read instead of reading them again.
-	 * @param found the skill file as found
-	 * @param builtin whether it ships inside this library
-	 * @param reads the owner of the threads that open its files
-	 * @return the source
-	 */
+	// A skill file a walk or lookup found: its first open checks against the attributes
+	// read then.
 	public static FolderSkillSource of(SkillFile found, boolean builtin, FileReads reads) {
 		BasicFileAttributes listed = found.plainFile();
 		return new FolderSkillSource(found.directory(), found.path(), builtin,
 				(listed != null) ? listed.fileKey() : null, reads);
 	}
 
-	/**
-	 * A skill by the path of its {@code SKILL.md}.
-	 * @param skillFile the file
-	 * @param builtin whether it ships inside this library
-	 * @param reads the owner of the threads that open its files
-	 * @return the source
-	 */
 	public static FolderSkillSource of(Path skillFile, boolean builtin, FileReads reads) {
 		return new FolderSkillSource(Objects.requireNonNullElse(skillFile.getParent(), Path.of(".")), skillFile,
 				builtin, null, reads);
@@ -93,31 +80,24 @@ public final class FolderSkillSource implements SkillSource {
 	}
 
 	@Override
-	public String origin() {
-		return this.baseDirectory;
-	}
-
-	@Override
 	public OpenSkillFile openSkill() throws IOException {
 		return this.reads
-			.read(new FileReads.Read<>(this.baseDirectory, this::open, GuardedFiles.release(this.skillFile)));
+			.read(new FileReads.Read<>(this.baseDirectory, this::open, GuardedFile.release(this.skillFile)));
 	}
 
-	// A plain file opens at once, without following links, and the checks of the open
-	// give its fingerprint. Anything else takes the same guard as any bundled file: a
-	// SKILL.md that links outside its folder is not read.
+	// A link takes the guard of any bundled file: a SKILL.md linking outside is not read.
 	private OpenSkillFile open() throws IOException {
-		OpenSkillFile plain = GuardedFiles.openPlain(this.skillFile, this.listedKey);
+		OpenSkillFile plain = GuardedFile.openPlain(this.skillFile, this.listedKey);
 		if (plain != null) {
 			return plain;
 		}
 		Fingerprint fingerprint = fingerprint();
-		Target target = Target.resolve(this.directory, String.valueOf(this.skillFile.getFileName()));
-		if (target.kind() != Target.Kind.FILE) {
+		GuardedFile target = GuardedFile.resolve(this.directory, String.valueOf(this.skillFile.getFileName()));
+		if (target.kind() != GuardedFile.Kind.FILE) {
 			throw new FileSystemException(null, null,
-					(target.kind() == Target.Kind.OUTSIDE) ? ResourcePaths.OUTSIDE : "it is not a regular file");
+					(target.kind() == GuardedFile.Kind.OUTSIDE) ? ResourcePaths.OUTSIDE : "it is not a regular file");
 		}
-		return new OpenSkillFile(GuardedFiles.openStream(target), fingerprint);
+		return new OpenSkillFile(target.open(), fingerprint);
 	}
 
 	@Override
@@ -138,27 +118,27 @@ public final class FolderSkillSource implements SkillSource {
 	@Override
 	public String read(String skill, String path, int maxBytes, Listing listing) {
 		String relative = ResourcePaths.check(skill, path);
-		Target target;
 		try {
-			target = Target.resolve(this.directory, relative);
+			GuardedFile target = GuardedFile.resolve(this.directory, relative);
+			return switch (target.kind()) {
+				case OUTSIDE -> throw ResourcePaths.rejected(skill, path, ResourcePaths.OUTSIDE);
+				case HIDDEN -> throw ResourcePaths.rejected(skill, path, ResourcePaths.HIDDEN);
+				case OTHER -> ResourcePaths.special(relative);
+				case DIRECTORY -> ResourcePaths.listing(
+						target.inside().toString().replace(target.inside().getFileSystem().getSeparator(), "/"),
+						listing.files());
+				case FILE -> this.reads.read(new FileReads.Read<>(this.baseDirectory,
+						() -> ResourcePaths.file(relative, target.open(), target.size(), maxBytes), target.release()));
+			};
 		}
 		catch (NoSuchFileException | InvalidPathException ex) {
 			// A dangling link, a file deleted meanwhile, or a name this platform cannot
-			// even spell (under LC_ALL=C, say): either way there is no such file.
+			// spell (under LC_ALL=C, say): there is no such file.
 			throw ResourcePaths.notFound(skill, path, listing.files());
 		}
 		catch (IOException ex) {
 			throw ResourcePaths.unreadable(skill, path, ex);
 		}
-		return switch (target.kind()) {
-			case OUTSIDE -> throw ResourcePaths.rejected(skill, path, ResourcePaths.OUTSIDE);
-			case HIDDEN -> throw ResourcePaths.rejected(skill, path, ResourcePaths.HIDDEN);
-			case OTHER -> ResourceText.special(relative);
-			case DIRECTORY -> ResourceText.listing(
-					target.inside().toString().replace(target.inside().getFileSystem().getSeparator(), "/"),
-					listing.files());
-			case FILE -> readFile(skill, path, relative, target, maxBytes);
-		};
 	}
 
 	@Override
@@ -175,18 +155,6 @@ public final class FolderSkillSource implements SkillSource {
 	@Override
 	public String toString() {
 		return "FolderSkillSource[" + this.skillFile + "]";
-	}
-
-	private String readFile(String skill, String path, String relative, Target target, int maxBytes) {
-		int limit = Math.max(maxBytes, ResourceText.BINARY_SNIFF_BYTES) + 1;
-		try {
-			byte[] head = this.reads.read(new FileReads.Read<>(this.baseDirectory,
-					() -> GuardedFiles.readHead(target, limit), GuardedFiles.release(target)));
-			return ResourceText.file(relative, head, target.size(), maxBytes);
-		}
-		catch (IOException ex) {
-			throw ResourcePaths.unreadable(skill, path, ex);
-		}
 	}
 
 }

@@ -1,7 +1,6 @@
 package dev.skills.core.internal.files;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.JarURLConnection;
 import java.net.URLConnection;
 import java.util.ArrayList;
@@ -36,12 +35,7 @@ public final class JarSkillSource implements SkillSource {
 
 	private volatile @Nullable JarFolder jar;
 
-	/**
-	 * Create a source.
-	 * @param skillFile the {@code SKILL.md} resource
-	 * @param resolver the resolver that found it, to list the skill's files outside jars
-	 * @param builtin whether it ships inside this library
-	 */
+	// The resolver lists the skill's files where they are not in a jar.
 	public JarSkillSource(Resource skillFile, ResourcePatternResolver resolver, boolean builtin) {
 		this.skillFile = skillFile;
 		this.resolver = resolver;
@@ -64,12 +58,6 @@ public final class JarSkillSource implements SkillSource {
 	public String directoryName() {
 		String base = this.baseUrl.substring(0, this.baseUrl.length() - 1);
 		return base.substring(base.lastIndexOf('/') + 1);
-	}
-
-	@Override
-	public String origin() {
-		int entry = this.url.lastIndexOf("!/");
-		return (entry >= 0) ? this.url.substring(0, entry) : this.baseUrl;
 	}
 
 	@Override
@@ -98,8 +86,7 @@ public final class JarSkillSource implements SkillSource {
 			return listFiles0();
 		}
 		catch (IOException | RuntimeException ex) {
-			// An entry this code did not foresee must cost this skill its files, not
-			// break every request.
+			// An entry not foreseen costs this skill its files, not every request.
 			return Listing.EMPTY;
 		}
 	}
@@ -112,12 +99,12 @@ public final class JarSkillSource implements SkillSource {
 			if (jar != null) {
 				JarEntry entry = relative.isEmpty() ? null : jar.file().getJarEntry(jar.prefix() + relative);
 				if (entry != null && !entry.isDirectory() && isListed(relative)) {
-					return render(relative, jar.file().getInputStream(entry), entry.getSize(), maxBytes);
+					return ResourcePaths.file(relative, jar.file().getInputStream(entry), entry.getSize(), maxBytes);
 				}
 			}
 			else if (listing.files().contains(relative)) {
 				Resource resource = this.skillFile.createRelative(relative);
-				return render(relative, resource.getInputStream(), resource.contentLength(), maxBytes);
+				return ResourcePaths.file(relative, resource.getInputStream(), resource.contentLength(), maxBytes);
 			}
 		}
 		catch (IOException ex) {
@@ -127,14 +114,7 @@ public final class JarSkillSource implements SkillSource {
 		if (listing.files().stream().noneMatch((file) -> file.startsWith(prefix))) {
 			throw ResourcePaths.notFound(skill, path, listing.files());
 		}
-		return ResourceText.listing(relative, listing.files());
-	}
-
-	private static String render(String relative, InputStream stream, long size, int maxBytes) throws IOException {
-		try (InputStream in = stream) {
-			byte[] head = in.readNBytes(Math.max(maxBytes, ResourceText.BINARY_SNIFF_BYTES) + 1);
-			return ResourceText.file(relative, head, Math.max(size, head.length), maxBytes);
-		}
+		return ResourcePaths.listing(relative, listing.files());
 	}
 
 	// Jar entries are listed by name, as stored: resource URLs would encode '#' and
@@ -166,8 +146,7 @@ public final class JarSkillSource implements SkillSource {
 		return new Listing(listed.subList(0, Math.min(listed.size(), SkillFiles.MAX_FILES)), cut);
 	}
 
-	// The jar holding the skill and the entry name of its folder; null when it is not in
-	// a jar.
+	// null when the skill is not in a jar.
 	private @Nullable JarFolder jarFolder() throws IOException {
 		JarFolder jar = this.jar;
 		if (jar == null) {
@@ -182,27 +161,23 @@ public final class JarSkillSource implements SkillSource {
 		return jar;
 	}
 
+	// No empty segment (nor a trailing '/'); "." and ".." are hidden names, so an entry
+	// named "a/../../x" cannot leave the skill folder.
 	private static boolean isListed(String relative) {
-		if (relative.isEmpty() || relative.endsWith("/")
-				|| (relative.indexOf('/') < 0 && SkillFiles.isSkillFileName(relative)) || relative.indexOf('\\') >= 0
-				|| relative.indexOf('\0') >= 0) {
-			return false;
-		}
-		String[] segments = relative.split("/");
-		if (segments.length > SkillFiles.MAX_DEPTH + 1) {
+		String[] segments = relative.split("/", -1);
+		if (segments.length > SkillFiles.MAX_DEPTH + 1 || relative.indexOf('\\') >= 0 || relative.indexOf('\0') >= 0
+				|| (segments.length == 1 && SkillFiles.isSkillFileName(relative))) {
 			return false;
 		}
 		for (String segment : segments) {
-			// An entry named "a/../../x" would leave the skill folder: it is no file of
-			// the skill.
-			if (segment.isEmpty() || segment.equals(".") || segment.equals("..") || SkillFiles.isSkipped(segment)) {
+			if (segment.isEmpty() || SkillFiles.isSkipped(segment)) {
 				return false;
 			}
 		}
 		return true;
 	}
 
-	static String describe(Resource resource) {
+	private static String describe(Resource resource) {
 		try {
 			return resource.getURL().toString();
 		}
@@ -211,12 +186,7 @@ public final class JarSkillSource implements SkillSource {
 		}
 	}
 
-	/**
-	 * A skill folder inside a jar.
-	 *
-	 * @param file the jar
-	 * @param prefix the entry name of the skill folder, ending in {@code /}
-	 */
+	// prefix: the entry name of the skill folder, ending in '/'
 	private record JarFolder(JarFile file, String prefix) {
 	}
 

@@ -57,11 +57,7 @@ final class ReadBatch<I, T> {
 		this.done = new CountDownLatch(items.size());
 	}
 
-	/**
-	 * Read every item and wait for each to be done or given up.
-	 * @param workers how many items to read at a time
-	 * @return each item's outcome, in order
-	 */
+	// Read every item with this many workers; wait for each to be done or given up.
 	List<FileReads.Outcome<T>> run(int workers) {
 		for (int i = 0; i < Math.min(workers, this.items.size()); i++) {
 			startWorker();
@@ -70,8 +66,7 @@ final class ReadBatch<I, T> {
 		// Interrupted while waiting: a read still running has no outcome yet.
 		for (int i = 0; i < this.outcomes.length; i++) {
 			if (this.outcomes[i] == null) {
-				this.outcomes[i] = new FileReads.Outcome<>(null,
-						new InterruptedIOException("interrupted while reading"));
+				this.outcomes[i] = failed(new InterruptedIOException("interrupted while reading"));
 			}
 		}
 		return Arrays.asList(this.outcomes);
@@ -106,8 +101,8 @@ final class ReadBatch<I, T> {
 	}
 
 	private FileReads.Outcome<T> perform(Attempt attempt, FileReads.Read<T> read) {
-		if (ReadBatch.this.stuck.containsKey(read.folder())) {
-			return new FileReads.Outcome<>(null,
+		if (this.stuck.containsKey(read.folder())) {
+			return failed(
 					new FileSystemException(null, null, "a file of this skill did not answer before; try again later"));
 		}
 		try {
@@ -117,13 +112,13 @@ final class ReadBatch<I, T> {
 			}
 			// What a released open read came from a FIFO, not the file checked.
 			FileReads.closeQuietly(value);
-			return new FileReads.Outcome<>(null, FileReads.tookTooLong());
+			return failed(FileReads.tookTooLong());
 		}
 		catch (IOException ex) {
-			return new FileReads.Outcome<>(null, attempt.released ? FileReads.tookTooLong() : ex);
+			return failed(attempt.released ? FileReads.tookTooLong() : ex);
 		}
 		catch (RuntimeException ex) {
-			return new FileReads.Outcome<>(null, new IOException(ex.getMessage(), ex));
+			return failed(new IOException(ex.getMessage(), ex));
 		}
 		finally {
 			attempt.finish();
@@ -136,7 +131,7 @@ final class ReadBatch<I, T> {
 				long now = System.nanoTime();
 				for (Attempt attempt : this.running) {
 					if (attempt.releaseOrAbandon(now)) {
-						complete(attempt.index, new FileReads.Outcome<>(null, FileReads.tookTooLong()));
+						complete(attempt.index, failed(FileReads.tookTooLong()));
 						startWorker();
 					}
 				}
@@ -151,13 +146,17 @@ final class ReadBatch<I, T> {
 	private void failRest(IOException failure) {
 		int index;
 		while ((index = this.next.getAndIncrement()) < this.items.size()) {
-			complete(index, new FileReads.Outcome<>(null, failure));
+			complete(index, failed(failure));
 		}
 	}
 
 	private void complete(int index, FileReads.Outcome<T> outcome) {
 		this.outcomes[index] = outcome;
 		this.done.countDown();
+	}
+
+	private static <T> FileReads.Outcome<T> failed(IOException failure) {
+		return new FileReads.Outcome<>(null, failure);
 	}
 
 	// One read on a worker: running, then done or abandoned, whichever comes first.
@@ -183,10 +182,11 @@ final class ReadBatch<I, T> {
 			this.release = release;
 		}
 
-		// First open the file's other end; if the read is still stuck after a grace
-		// period, give up on it: true when it was abandoned now.
+		// Late: first open the file's other end; still stuck after the grace period:
+		// give it up (true when it was given up now).
 		synchronized boolean releaseOrAbandon(long now) {
-			if (this.finished || now - this.started <= FileReads.TIMEOUT.toNanos()) {
+			long late = now - this.started - FileReads.TIMEOUT.toNanos();
+			if (this.finished || late <= 0) {
 				return false;
 			}
 			if (!this.released) {
@@ -199,7 +199,7 @@ final class ReadBatch<I, T> {
 				}
 				return false;
 			}
-			if (this.abandoned || now - this.started <= FileReads.TIMEOUT.toNanos() + GRACE_NANOS) {
+			if (this.abandoned || late <= GRACE_NANOS) {
 				return false;
 			}
 			this.abandoned = true;
@@ -207,7 +207,7 @@ final class ReadBatch<I, T> {
 			return true;
 		}
 
-		// It came back: when it had been given up, the skill's files may be read again.
+		// Back: when it had been given up, the skill's files may be read again.
 		synchronized void finish() {
 			this.finished = true;
 			if (this.abandoned) {

@@ -1,6 +1,8 @@
 package dev.skills.core.internal.files;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.util.List;
 import java.util.Locale;
@@ -12,16 +14,14 @@ import dev.skills.core.internal.prompt.ModelText;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks a path asked for by the model before anything is opened. Only plain relative
- * paths inside the skill folder pass: no absolute paths, no {@code ..}, no backslashes or
- * drive letters, no NUL, no hidden segments or tool caches.
+ * A bundled file's read as the model sees it. The path asked for is checked before
+ * anything is opened: only plain relative paths inside the skill folder pass (no absolute
+ * paths, no {@code ..}, no backslashes or drive letters, no NUL, no hidden segments or
+ * tool caches). What comes back is text (invalid UTF-8 replaced), a short note for binary
+ * files, a cut-off note for large ones, a listing for folders, or an error naming no
+ * server path.
  */
 final class ResourcePaths {
-
-	private static final Set<String> BINARY_EXTENSIONS = Set.of("png", "jpg", "jpeg", "gif", "webp", "bmp", "ico",
-			"tif", "tiff", "pdf", "zip", "gz", "tgz", "bz2", "xz", "7z", "rar", "jar", "war", "class", "so", "dll",
-			"dylib", "exe", "bin", "o", "a", "woff", "woff2", "ttf", "otf", "eot", "mp3", "mp4", "wav", "ogg", "mov",
-			"avi", "webm", "sqlite", "db", "pyc", "docx", "xlsx", "pptx");
 
 	/** Why a link whose real path leaves the skill folder is rejected. */
 	static final String OUTSIDE = "it links outside the skill folder";
@@ -29,22 +29,30 @@ final class ResourcePaths {
 	/** Why a hidden file or tool cache is rejected. */
 	static final String HIDDEN = "hidden files and tool caches are not readable";
 
-	// How many file names a not-found message offers, in how many characters at most.
+	private static final Set<String> BINARY_EXTENSIONS = Set.of("png", "jpg", "jpeg", "gif", "webp", "bmp", "ico",
+			"tif", "tiff", "pdf", "zip", "gz", "tgz", "bz2", "xz", "7z", "rar", "jar", "war", "class", "so", "dll",
+			"dylib", "exe", "bin", "o", "a", "woff", "woff2", "ttf", "otf", "eot", "mp3", "mp4", "wav", "ogg", "mov",
+			"avi", "webm", "sqlite", "db", "pyc", "docx", "xlsx", "pptx");
+
+	// A NUL byte within this many leading bytes marks a file as binary.
+	private static final int BINARY_SNIFF_BYTES = 8 * 1024;
+
+	// How many names a not-found message and a folder listing offer, in how many
+	// characters; a longer name (or one with control or bidi characters) is shown cut.
 	private static final int MAX_NAMED = 20;
 
 	private static final int MAX_NAMED_CHARS = 2_000;
 
+	private static final int MAX_LISTED = 200;
+
+	private static final int MAX_LISTED_CHARS = 20_000;
+
+	private static final int MAX_NAME_CHARS = 300;
+
 	private ResourcePaths() {
 	}
 
-	/**
-	 * Check and normalise a relative path.
-	 * @param skill the skill name, for messages
-	 * @param path the path as given
-	 * @return the path without {@code ./} segments or a trailing {@code /}; empty for the
-	 * skill folder itself
-	 * @throws SkillResourceException when the path is not allowed
-	 */
+	// The path without "./" segments or a trailing "/"; empty for the skill folder.
 	static String check(String skill, @Nullable String path) {
 		if (path == null) {
 			throw new SkillResourceException(Reason.REJECTED, "Cannot read a file from skill '" + ModelText.echo(skill)
@@ -75,28 +83,11 @@ final class ResourcePaths {
 		return normalized.toString();
 	}
 
-	/**
-	 * Whether a file is binary by its name.
-	 * @param path the path
-	 * @return {@code true} for a known binary extension
-	 */
-	static boolean hasBinaryExtension(String path) {
-		int dot = path.lastIndexOf('.');
-		return dot >= 0 && BINARY_EXTENSIONS.contains(path.substring(dot + 1).toLowerCase(Locale.ROOT));
-	}
-
 	static SkillResourceException rejected(String skill, String path, String why) {
 		return new SkillResourceException(Reason.REJECTED, cannotRead(skill, path) + why + ".");
 	}
 
-	/**
-	 * The error for a file that exists but could not be read. Only the reason is kept:
-	 * the exception's own message names a server path.
-	 * @param skill the skill name
-	 * @param path the path as given
-	 * @param ex what went wrong
-	 * @return the exception
-	 */
+	// Only the reason is kept: the exception's own message names a server path.
 	static SkillResourceException unreadable(String skill, String path, IOException ex) {
 		String reason = (ex instanceof FileSystemException fileSystem) ? fileSystem.getReason() : null;
 		return new SkillResourceException(Reason.UNREADABLE,
@@ -109,9 +100,77 @@ final class ResourcePaths {
 
 	static SkillResourceException notFound(String skill, String path, List<String> files) {
 		String available = files.isEmpty() ? "It bundles no files."
-				: "Its files: " + ResourceText.names(files, MAX_NAMED, MAX_NAMED_CHARS, ", ") + ".";
+				: "Its files: " + names(files, MAX_NAMED, MAX_NAMED_CHARS, ", ") + ".";
 		return new SkillResourceException(Reason.NOT_FOUND,
 				"Skill '" + ModelText.echo(skill) + "' has no file '" + ModelText.echo(path) + "'. " + available);
+	}
+
+	// Reads the head of a file and closes it; a size unknown or too small is corrected
+	// by what was read.
+	static String file(String path, InputStream stream, long size, int maxBytes) throws IOException {
+		byte[] head;
+		try (InputStream in = stream) {
+			head = in.readNBytes(Math.max(maxBytes, BINARY_SNIFF_BYTES) + 1);
+		}
+		long length = Math.max(size, head.length);
+		int dot = path.lastIndexOf('.');
+		if ((dot >= 0 && BINARY_EXTENSIONS.contains(path.substring(dot + 1).toLowerCase(Locale.ROOT)))
+				|| hasNul(head)) {
+			return path + " is a binary file (" + length + " bytes); its content is not shown.";
+		}
+		int shown = Math.min(head.length, maxBytes);
+		if (length > shown) {
+			// Cut at a character boundary, not inside a multi-byte UTF-8 sequence.
+			while (shown > 0 && shown < head.length && (head[shown] & 0xC0) == 0x80) {
+				shown--;
+			}
+		}
+		String text = new String(head, 0, shown, StandardCharsets.UTF_8);
+		if (length > shown) {
+			text += "\n\n[Truncated: showing the first " + shown + " of " + length + " bytes of " + path + "]";
+		}
+		return text;
+	}
+
+	// A FIFO, socket or device is never opened: reading it could block or never end.
+	static String special(String path) {
+		return path + " is not a regular file (a FIFO, socket or device); its content is not read.";
+	}
+
+	// The listed files below a folder (empty for the skill folder).
+	static String listing(String path, List<String> listed) {
+		String prefix = path.isEmpty() ? "" : path + "/";
+		List<String> files = listed.stream().filter((file) -> file.startsWith(prefix)).toList();
+		String name = path.isEmpty() ? "The skill folder" : path + "/";
+		if (files.isEmpty()) {
+			return name + " is a folder with no readable files.";
+		}
+		return name + " is a folder; read one of its files:\n" + names(files, MAX_LISTED, MAX_LISTED_CHARS, "\n");
+	}
+
+	// Each name through the echo rule, at most max of them within maxChars, then how
+	// many more there are.
+	private static String names(List<String> files, int max, int maxChars, String separator) {
+		StringBuilder out = new StringBuilder();
+		int shown = 0;
+		for (String file : files) {
+			String name = ModelText.echo(file, MAX_NAME_CHARS);
+			if (shown == max || out.length() + name.length() > maxChars) {
+				break;
+			}
+			out.append((shown++ > 0) ? separator : "").append(name);
+		}
+		return (shown < files.size()) ? out + separator + "... and " + (files.size() - shown) + " more"
+				: out.toString();
+	}
+
+	private static boolean hasNul(byte[] head) {
+		for (int i = 0; i < Math.min(head.length, BINARY_SNIFF_BYTES); i++) {
+			if (head[i] == 0) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 }

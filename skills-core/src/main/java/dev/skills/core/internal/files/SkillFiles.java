@@ -1,5 +1,10 @@
 package dev.skills.core.internal.files;
 
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -8,11 +13,12 @@ import java.util.List;
 import java.util.Set;
 
 import dev.skills.core.source.SkillSource;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The rules of what belongs to a skill folder: the skill file's names, the names that are
- * never listed, read, searched for skills nor watched (hidden names and tool caches), and
- * the bounded listing of the files a skill bundles.
+ * What belongs to a skill folder: its skill file and how it is found, the names never
+ * listed, read, searched nor watched (hidden names and tool caches), and the bounded
+ * listing of the files a skill bundles.
  */
 public final class SkillFiles {
 
@@ -33,33 +39,21 @@ public final class SkillFiles {
 
 	private static final Set<String> SKIPPED = Set.of("__pycache__", "node_modules");
 
+	private static final String[] NAMES = { SKILL_FILE, LOWERCASE_SKILL_FILE };
+
 	private SkillFiles() {
 	}
 
-	/**
-	 * Whether a file name is a skill file: {@code SKILL.md}, or {@code skill.md}.
-	 * @param fileName a single path segment
-	 * @return {@code true} for either spelling
-	 */
 	public static boolean isSkillFileName(String fileName) {
 		return fileName.equals(SKILL_FILE) || fileName.equals(LOWERCASE_SKILL_FILE);
 	}
 
-	/**
-	 * Whether a file or folder name is never listed nor read as a bundled resource.
-	 * @param name a single path segment
-	 * @return {@code true} for hidden names and tool caches
-	 */
+	// Hidden names and tool caches: never listed, read, searched nor watched.
 	public static boolean isSkipped(String name) {
 		return name.startsWith(".") || SKIPPED.contains(name);
 	}
 
-	/**
-	 * Whether a relative path passes through a skipped name.
-	 * @param relative a relative path, with {@code /} or the platform's separators
-	 * @return {@code true} when any of its segments is skipped
-	 */
-	public static boolean isSkippedPath(Path relative) {
+	static boolean isSkippedPath(Path relative) {
 		for (Path segment : relative) {
 			if (isSkipped(segment.toString())) {
 				return true;
@@ -68,22 +62,13 @@ public final class SkillFiles {
 		return false;
 	}
 
-	/**
-	 * The warning for a listing cut at {@link #MAX_FILES} or {@link #MAX_FOLDERS}.
-	 * @return the message
-	 */
 	public static String listingCutMessage() {
 		return "The skill bundles more than " + MAX_FILES + " files or " + MAX_FOLDERS
 				+ " folders; only the first are listed (files past them can still be read by path)";
 	}
 
-	/**
-	 * List the bundled files of a skill folder: regular files, not the skill file, links
-	 * not followed (a listing never shows what lies outside the folder).
-	 * @param skillDirectory the skill folder (it may be reached through a link)
-	 * @return relative paths with {@code /} separators, sorted, at most
-	 * {@link #MAX_FILES}, and whether the listing was cut
-	 */
+	// Regular files but the skill file, links not followed: a listing never shows what
+	// lies outside the folder (which may itself be reached through a link).
 	public static SkillSource.Listing list(Path skillDirectory) {
 		Path root = skillDirectory.toAbsolutePath();
 		List<String> files = new ArrayList<>();
@@ -110,6 +95,79 @@ public final class SkillFiles {
 		Collections.sort(files);
 		boolean cutShort = cut[0] || walked.limitReached();
 		return (files.isEmpty() && !cutShort) ? SkillSource.Listing.EMPTY : new SkillSource.Listing(files, cutShort);
+	}
+
+	// SKILL.md, else skill.md, a regular file or a link to one; null when there is none.
+	// The two names are probed rather than the folder listed, which may hold thousands of
+	// files; a case-insensitive folder answers a probe for any spelling, so when the name
+	// in another case answers too, the folder's listing decides.
+	public static @Nullable SkillFile find(Path directory) {
+		for (String name : NAMES) {
+			SkillFile probed = probe(directory, name);
+			if (probed != null) {
+				return foldsCase(directory, name) ? listed(directory) : probed;
+			}
+		}
+		return null;
+	}
+
+	// As find, first probing with the calls that answer "missing" without building an
+	// exception (most folders asked hold none).
+	public static boolean holdsSkillFile(Path directory) {
+		return (Files.isRegularFile(directory.resolve(SKILL_FILE))
+				|| Files.isRegularFile(directory.resolve(LOWERCASE_SKILL_FILE))) && find(directory) != null;
+	}
+
+	private static @Nullable SkillFile probe(Path directory, String name) {
+		Path file = directory.resolve(name);
+		try {
+			BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
+					LinkOption.NOFOLLOW_LINKS);
+			if (attributes.isRegularFile()) {
+				return new SkillFile(directory, file, attributes);
+			}
+			// A link to a regular file is a skill file for the file guard to judge.
+			return (attributes.isSymbolicLink() && Files.isRegularFile(file)) ? new SkillFile(directory, file, null)
+					: null;
+		}
+		catch (IOException ex) {
+			return null;
+		}
+	}
+
+	// Whether the name with its last letter in the other case answers; java.io.File
+	// answers "missing" without the exception NIO builds on Java 17.
+	private static boolean foldsCase(Path directory, String name) {
+		String twin = name.substring(0, name.length() - 1) + "D";
+		return new File(directory.toString(), twin).exists();
+	}
+
+	private static @Nullable SkillFile listed(Path directory) {
+		boolean upper = false;
+		boolean lower = false;
+		try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
+			for (Path entry : entries) {
+				String name = entry.getFileName().toString();
+				upper |= name.equals(SKILL_FILE);
+				lower |= name.equals(LOWERCASE_SKILL_FILE);
+			}
+		}
+		catch (IOException ex) {
+			return null;
+		}
+		SkillFile found = upper ? probe(directory, SKILL_FILE) : null;
+		return (found == null && lower) ? probe(directory, LOWERCASE_SKILL_FILE) : found;
+	}
+
+	/**
+	 * A folder's skill file.
+	 *
+	 * @param directory the folder
+	 * @param path the file
+	 * @param plainFile its attributes when it is a regular file, for its open to check
+	 * against; {@code null} for a link
+	 */
+	public record SkillFile(Path directory, Path path, @Nullable BasicFileAttributes plainFile) {
 	}
 
 }

@@ -6,9 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -25,15 +23,7 @@ public final class TreeWalk {
 	private TreeWalk() {
 	}
 
-	/**
-	 * Walk the folders below a start folder.
-	 * @param start the folder to start from (visited itself, at depth 0; it may be a
-	 * link)
-	 * @param maxDepth the deepest level visited
-	 * @param maxDirectories the most folders visited, the start included
-	 * @param visitor told of every folder, file, link and special file
-	 * @return what the walk saw of its limits
-	 */
+	// The start (which may be a link) is visited at depth 0 and counts as a folder.
 	public static Result walk(Path start, int maxDepth, int maxDirectories, Visitor visitor) {
 		Set<Object> seen = new HashSet<>();
 		try {
@@ -45,36 +35,35 @@ public final class TreeWalk {
 		if (maxDirectories < 1 || !visitor.folder(start, 0)) {
 			return new Result(Math.min(1, maxDirectories), maxDirectories < 1, false);
 		}
-		Deque<Path> queue = new ArrayDeque<>();
-		Deque<Integer> depths = new ArrayDeque<>();
-		queue.add(start);
-		depths.add(0);
 		int visited = 1;
 		boolean tooDeep = false;
-		while (!queue.isEmpty()) {
-			Path directory = queue.poll();
-			int depth = depths.poll();
-			for (Path child : subfolders(directory, seen, visitor)) {
-				if (depth == maxDepth) {
-					tooDeep = true;
-					break;
-				}
-				if (visited == maxDirectories) {
-					return new Result(visited, true, tooDeep);
-				}
-				visited++;
-				// Told as soon as listed, while the file system's caches still hold it.
-				if (visitor.folder(child, depth + 1)) {
-					queue.add(child);
-					depths.add(depth + 1);
+		List<Path> level = List.of(start);
+		for (int depth = 0; !level.isEmpty(); depth++) {
+			List<Path> next = new ArrayList<>();
+			for (Path directory : level) {
+				for (Path child : subfolders(directory, seen, visitor)) {
+					if (depth == maxDepth) {
+						tooDeep = true;
+						break;
+					}
+					if (visited == maxDirectories) {
+						return new Result(visited, true, tooDeep);
+					}
+					visited++;
+					// Told as soon as listed, while the file system's caches still hold
+					// it.
+					if (visitor.folder(child, depth + 1)) {
+						next.add(child);
+					}
 				}
 			}
+			level = next;
 		}
 		return new Result(visited, false, tooDeep);
 	}
 
-	// The subfolders of a folder not seen before, sorted by name (comparing whole paths
-	// costs more than the walk's own work); everything else goes to the visitor.
+	// Unseen subfolders sorted by name (not by whole paths: that costs more than the
+	// walk); everything else goes to the visitor.
 	private static List<Path> subfolders(Path directory, Set<Object> seen, Visitor visitor) {
 		List<String> names = new ArrayList<>();
 		try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
@@ -120,30 +109,18 @@ public final class TreeWalk {
 	}
 
 	/**
-	 * Told what a walk finds.
+	 * Told what a walk finds: each folder before it is listed (answering whether to list
+	 * it and walk on below it), each regular or special file (FIFO, socket, device) of a
+	 * listed folder with its attributes (links not followed), and each link, never
+	 * followed.
 	 */
 	public interface Visitor {
 
-		/**
-		 * A folder, before it is listed.
-		 * @param directory the folder
-		 * @param depth its level below the start
-		 * @return whether to list it and walk on below it
-		 */
 		boolean folder(Path directory, int depth);
 
-		/**
-		 * A regular file or a special one (FIFO, socket, device) of a listed folder.
-		 * @param file the file
-		 * @param attributes its attributes, links not followed
-		 */
 		default void file(Path file, BasicFileAttributes attributes) {
 		}
 
-		/**
-		 * A link in a listed folder; never followed.
-		 * @param link the link
-		 */
 		default void link(Path link) {
 		}
 

@@ -5,7 +5,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
-import dev.skills.core.internal.files.SkillFileLookup;
 import dev.skills.core.internal.files.SkillFiles;
 import dev.skills.core.internal.files.TreeWalk;
 
@@ -59,7 +58,7 @@ final class WatchedFolders {
 				if (stopped[0]) {
 					return false;
 				}
-				if (SkillFileLookup.holdsSkillFile(directory)) {
+				if (SkillFiles.holdsSkillFile(directory)) {
 					TreeWalk.walk(directory, SkillFiles.MAX_DEPTH, SkillFiles.MAX_FOLDERS, inSkill);
 					return false;
 				}

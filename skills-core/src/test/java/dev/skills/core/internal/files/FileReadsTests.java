@@ -74,7 +74,7 @@ class FileReadsTests {
 				try (InputStream in = Files.newInputStream(fifo)) {
 					return in.read();
 				}
-			}, GuardedFiles.release(fifo));
+			}, GuardedFile.release(fifo));
 			assertThatExceptionOfType(IOException.class).isThrownBy(() -> reads.read(waiting));
 			assertThat(reads.stuck()).isEmpty();
 		}
@@ -90,7 +90,7 @@ class FileReadsTests {
 						try (InputStream in = Files.newInputStream(path)) {
 							return in.read();
 						}
-					}, GuardedFiles.release(path)));
+					}, GuardedFile.release(path)));
 			assertThat(Thread.interrupted()).isTrue();
 			assertThat(outcomes).hasSize(2).allSatisfy((outcome) -> assertThat(outcome.failure()).isNotNull());
 			// Release the readers still waiting on the FIFO.

@@ -39,7 +39,7 @@ class ListedSkillFileTests {
 		Files.createDirectories(this.skillFile.getParent());
 		Files.writeString(this.skillFile, "---\nname: alpha\ndescription: Before.\n---\n");
 		SkillFolders.Scan scan = SkillFolders.find(this.root.resolve("skills"));
-		SkillFileLookup.SkillFile found = scan.skillFiles().get(0);
+		SkillFiles.SkillFile found = scan.skillFiles().get(0);
 		assertThat(found.path()).isEqualTo(this.skillFile);
 		assertThat(found.plainFile()).isNotNull();
 		return FolderSkillSource.of(found, false, this.reads);

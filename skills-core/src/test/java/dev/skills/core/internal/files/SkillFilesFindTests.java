@@ -6,14 +6,14 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 
-import dev.skills.core.internal.files.SkillFileLookup.SkillFile;
+import dev.skills.core.internal.files.SkillFiles.SkillFile;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class SkillFileLookupTests {
+class SkillFilesFindTests {
 
 	@TempDir
 	Path folder;
@@ -21,8 +21,8 @@ class SkillFileLookupTests {
 	// The lookup, and the cheaper question of whether there is a skill file, which must
 	// agree with it.
 	private SkillFile find() {
-		SkillFile found = SkillFileLookup.find(this.folder);
-		assertThat(SkillFileLookup.holdsSkillFile(this.folder)).isEqualTo(found != null);
+		SkillFile found = SkillFiles.find(this.folder);
+		assertThat(SkillFiles.holdsSkillFile(this.folder)).isEqualTo(found != null);
 		return found;
 	}
 

@@ -1,0 +1,236 @@
+package dev.skills.core.internal.files;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+import dev.skills.core.source.SkillSource;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A relative path inside a skill folder, judged by its real path (inside the folder or
+ * not, through a hidden name or not, what kind of file), and opened so that nothing
+ * outside the folder is ever opened, even while its files are being swapped: one folder
+ * at a time from the skill folder, never following a link (where the platform offers a
+ * {@link SecureDirectoryStream}), and the opened entry must still be the file checked.
+ * Opens run as {@link FileReads} reads with a {@link #release()}, so that a FIFO swapped
+ * in after the check cannot hold the caller.
+ *
+ * @param realBase the real path of the skill folder
+ * @param baseKey the skill folder's file key, to recognise it when opened
+ * @param inside the real path relative to the skill folder
+ * @param kind what it leads to
+ * @param attributes its attributes, for {@link Kind#FILE}, {@link Kind#DIRECTORY} and
+ * {@link Kind#OTHER}
+ */
+record GuardedFile(Path realBase, @Nullable Object baseKey, Path inside, Kind kind,
+		@Nullable BasicFileAttributes attributes) {
+
+	private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+
+	// Opening a FIFO for reading and writing never blocks, and releases a reader waiting
+	// for a writer.
+	private static final Set<OpenOption> RELEASE = Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE,
+			LinkOption.NOFOLLOW_LINKS);
+
+	// Resolve a path checked by ResourcePaths.check (empty for the folder itself); a
+	// dangling link throws NoSuchFileException.
+	static GuardedFile resolve(Path base, String relative) throws IOException {
+		Path realBase = base.toRealPath();
+		Object baseKey = Files.readAttributes(realBase, BasicFileAttributes.class).fileKey();
+		Path real = realPath(realBase, relative);
+		if (!real.startsWith(realBase)) {
+			return new GuardedFile(realBase, baseKey, Path.of(""), Kind.OUTSIDE, null);
+		}
+		Path inside = realBase.relativize(real);
+		// A link inside the folder may name a hidden file: judge where it leads.
+		if (SkillFiles.isSkippedPath(inside)) {
+			return new GuardedFile(realBase, baseKey, inside, Kind.HIDDEN, null);
+		}
+		BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class,
+				LinkOption.NOFOLLOW_LINKS);
+		Kind kind = attributes.isDirectory() ? Kind.DIRECTORY : attributes.isRegularFile() ? Kind.FILE : Kind.OTHER;
+		return new GuardedFile(realBase, baseKey, inside, kind, attributes);
+	}
+
+	// A name directly in the real skill folder that is no link is its own real path (one
+	// lstat instead of one per folder of the path).
+	private static Path realPath(Path realBase, String relative) throws IOException {
+		if (relative.isEmpty()) {
+			return realBase;
+		}
+		Path candidate = realBase.resolve(relative);
+		if (relative.indexOf('/') < 0 && !Files.isSymbolicLink(candidate)) {
+			return candidate;
+		}
+		return candidate.toRealPath();
+	}
+
+	long size() {
+		return (this.attributes != null) ? this.attributes.size() : 0;
+	}
+
+	// Open a FILE, as a FileReads read with release().
+	InputStream open() throws IOException {
+		DirectoryStream<Path> root = Files.newDirectoryStream(this.realBase);
+		if (root instanceof SecureDirectoryStream<Path> secure) {
+			return Channels.newInputStream(seekable(openSecure(secure)));
+		}
+		root.close();
+		// No secure directory stream here: open the real path without following a last
+		// link.
+		SkillSource.OpenSkillFile opened = openChecked(this.realBase.resolve(this.inside), fileKey());
+		if (opened == null) {
+			throw changed();
+		}
+		return opened.stream();
+	}
+
+	FileReads.Action<SeekableByteChannel> release() {
+		return release(this.realBase.resolve(this.inside));
+	}
+
+	// Releases an open of a file that met a FIFO: opens its other end, which never
+	// blocks.
+	static FileReads.Action<SeekableByteChannel> release(Path file) {
+		return () -> Files.newByteChannel(file, RELEASE);
+	}
+
+	// Open a plain regular file directly in its skill folder without resolving real paths
+	// (as discovery does every SKILL.md), as a FileReads read with release(Path): not
+	// following a link, checked against the key a walk read (if any, and unchanged) or
+	// afresh. Null when it is a link: then resolve() decides.
+	static SkillSource.@Nullable OpenSkillFile openPlain(Path file, @Nullable Object listedKey) throws IOException {
+		if (listedKey != null) {
+			try {
+				SkillSource.OpenSkillFile opened = openChecked(file, listedKey);
+				if (opened != null) {
+					return opened;
+				}
+			}
+			catch (IOException ex) {
+				// Replaced by a link, or gone: the fresh check below says which.
+			}
+		}
+		BasicFileAttributes checked = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+		if (checked.isSymbolicLink()) {
+			return null;
+		}
+		if (!checked.isRegularFile()) {
+			throw new FileSystemException(null, null, "it is not a regular file");
+		}
+		SkillSource.OpenSkillFile opened = openChecked(file, checked.fileKey());
+		if (opened == null) {
+			throw new FileSystemException(null, null, "it changed while being read");
+		}
+		return opened;
+	}
+
+	// Open without following a link; null when what was opened is not the regular file
+	// checked.
+	private static SkillSource.@Nullable OpenSkillFile openChecked(Path file, @Nullable Object key) throws IOException {
+		SeekableByteChannel channel = seekable(Files.newByteChannel(file, READ));
+		BasicFileAttributes now;
+		try {
+			now = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+		}
+		catch (IOException ex) {
+			channel.close();
+			throw ex;
+		}
+		if (!now.isRegularFile() || !Objects.equals(now.fileKey(), key)) {
+			channel.close();
+			return null;
+		}
+		return new SkillSource.OpenSkillFile(Channels.newInputStream(channel), SkillSource.Fingerprint.of(now));
+	}
+
+	// A FIFO opened while a writer was there, and swapped back before the check by name,
+	// would pass that check; a pipe cannot seek, so its reads never reach the caller.
+	private static SeekableByteChannel seekable(SeekableByteChannel channel) throws IOException {
+		try {
+			channel.position();
+			return channel;
+		}
+		catch (IOException ex) {
+			channel.close();
+			throw new FileSystemException(null, null, "it is not a regular file");
+		}
+	}
+
+	private SeekableByteChannel openSecure(SecureDirectoryStream<Path> root) throws IOException {
+		List<DirectoryStream<Path>> folders = new ArrayList<>(List.of(root));
+		try {
+			checkSame(root.getFileAttributeView(BasicFileAttributeView.class).readAttributes().fileKey(), this.baseKey);
+			SecureDirectoryStream<Path> folder = root;
+			for (int i = 0; i < this.inside.getNameCount() - 1; i++) {
+				folder = folder.newDirectoryStream(this.inside.getName(i), LinkOption.NOFOLLOW_LINKS);
+				folders.add(folder);
+			}
+			Path name = this.inside.getFileName();
+			checkSame(folder, name);
+			SeekableByteChannel channel = folder.newByteChannel(name, READ);
+			try {
+				checkSame(folder, name);
+			}
+			catch (IOException ex) {
+				channel.close();
+				throw ex;
+			}
+			return channel;
+		}
+		finally {
+			for (DirectoryStream<Path> folder : folders) {
+				folder.close();
+			}
+		}
+	}
+
+	private void checkSame(SecureDirectoryStream<Path> folder, Path name) throws IOException {
+		BasicFileAttributes now = folder
+			.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+			.readAttributes();
+		if (!now.isRegularFile()) {
+			throw changed();
+		}
+		checkSame(now.fileKey(), fileKey());
+	}
+
+	private static void checkSame(@Nullable Object key, @Nullable Object expected) throws IOException {
+		if (!Objects.equals(key, expected)) {
+			throw new FileSystemException(null, null, "it changed while being read");
+		}
+	}
+
+	private @Nullable Object fileKey() {
+		return (this.attributes != null) ? this.attributes.fileKey() : null;
+	}
+
+	private FileSystemException changed() {
+		return new FileSystemException(this.inside.toString(), null, "it changed while being read");
+	}
+
+	// OTHER: a FIFO, socket or device, never opened; OUTSIDE: the real path leaves the
+	// skill folder; HIDDEN: it passes through a hidden name or tool cache.
+	enum Kind {
+
+		FILE, DIRECTORY, OTHER, OUTSIDE, HIDDEN
+
+	}
+
+}
