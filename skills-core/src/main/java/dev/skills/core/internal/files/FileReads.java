@@ -122,11 +122,9 @@ public final class FileReads implements AutoCloseable {
 	}
 
 	/**
-	 * The outcome of one read of a batch.
+	 * The outcome of one read of a batch: its value, or why it failed.
 	 *
 	 * @param <T> what it gives
-	 * @param value the result, when it succeeded
-	 * @param failure why it failed, otherwise
 	 */
 	public record Outcome<T>(@Nullable T value, @Nullable IOException failure) {
 	}

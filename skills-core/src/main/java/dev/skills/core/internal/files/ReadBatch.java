@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -21,9 +21,6 @@ import org.jspecify.annotations.Nullable;
  * One batch of {@link FileReads}: workers take the next item until none is left; the
  * caller watches the running attempts, releases one that is late and, when it stays
  * stuck, gives it up and starts another worker for the rest.
- *
- * @param <I> the items
- * @param <T> what a read gives
  */
 final class ReadBatch<I, T> {
 
@@ -42,13 +39,12 @@ final class ReadBatch<I, T> {
 
 	private final Set<Attempt> running = ConcurrentHashMap.newKeySet();
 
-	private final ThreadPoolExecutor threads;
+	private final Executor threads;
 
 	private final Map<String, AtomicInteger> stuck;
 
 	@SuppressWarnings("unchecked")
-	ReadBatch(ThreadPoolExecutor threads, Map<String, AtomicInteger> stuck, List<I> items,
-			Function<I, FileReads.Read<T>> reads) {
+	ReadBatch(Executor threads, Map<String, AtomicInteger> stuck, List<I> items, Function<I, FileReads.Read<T>> reads) {
 		this.threads = threads;
 		this.stuck = stuck;
 		this.items = items;
