@@ -2,6 +2,7 @@ package dev.skills.core.registry;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -29,11 +30,8 @@ import org.springframework.core.io.support.ResourcePatternResolver;
  */
 final class LocationScanner {
 
-	/**
-	 * The marker file, at a classpath skills root, that marks the skills below it as
-	 * built in.
-	 */
-	static final String BUILTIN_MARKER = ".builtin";
+	// An empty file at a jar's skills root that marks the skills below it as built in.
+	private static final String BUILTIN_MARKER = ".builtin";
 
 	private final ResourcePatternResolver resolver;
 
@@ -50,28 +48,26 @@ final class LocationScanner {
 		this.reads = reads;
 	}
 
-	/**
-	 * Find the skills of a location.
-	 * @param location the location
-	 * @param diagnostics receives warnings about the location itself
-	 * @return the skills found, in precedence order, each with its file's fingerprint
-	 */
+	// The skills of a location in precedence order, each with its file's fingerprint;
+	// warnings about the location itself go to diagnostics.
 	List<Found> scan(Location location, List<SkillDiagnostic> diagnostics) {
 		if (location.folder() != null) {
 			SkillFolders.Scan scan = SkillFolders.find(location.folder(), this.maxDepth, this.maxDirectories);
 			diagnostics.addAll(scan.diagnostics());
 			List<Found> found = new ArrayList<>(scan.skillFiles().size());
-			for (SkillFile file : scan.skillFiles()) {
-				SkillSource source = FolderSkillSource.of(file, false, this.reads);
-				// The walk's probe read the attributes of a plain file: no second stat.
-				found.add(new Found(source,
-						(file.plainFile() != null) ? Fingerprint.of(file.plainFile()) : source.fingerprint()));
-			}
+			scan.skillFiles().forEach((file) -> found.add(found(file, false)));
 			return found;
 		}
 		return scanClasspath(location, diagnostics).stream()
 			.map((source) -> new Found(source, source.fingerprint()))
 			.toList();
+	}
+
+	// A folder skill; the probe that found it read the attributes of a plain file, so
+	// they are not read again.
+	Found found(SkillFile file, boolean builtin) {
+		SkillSource source = FolderSkillSource.of(file, builtin, this.reads);
+		return new Found(source, (file.plainFile() != null) ? Fingerprint.of(file.plainFile()) : source.fingerprint());
 	}
 
 	private List<SkillSource> scanClasspath(Location location, List<SkillDiagnostic> diagnostics) {
@@ -116,7 +112,8 @@ final class LocationScanner {
 		String[] segments = relative.split("/");
 		String fileName = segments[segments.length - 1];
 		boolean skillFile = SkillFiles.isSkillFileName(fileName);
-		if (!skillFile || segments.length < 2 || segments.length - 1 > this.maxDepth || hasSkippedSegment(segments)) {
+		if (!skillFile || segments.length < 2 || segments.length - 1 > this.maxDepth
+				|| Arrays.stream(segments).anyMatch(SkillFiles::isSkipped)) {
 			return null;
 		}
 		return new Candidate(resource, root, url.substring(0, url.length() - fileName.length()), fileName);
@@ -172,19 +169,8 @@ final class LocationScanner {
 		return new JarSkillSource(resource, this.resolver, builtin);
 	}
 
-	// A jar marks the skills it ships as built in with an empty file ".builtin" at its
-	// skills root.
 	private boolean isBuiltinRoot(String root) {
 		return this.resolver.getResource(root + BUILTIN_MARKER).exists();
-	}
-
-	private static boolean hasSkippedSegment(String[] segments) {
-		for (String segment : segments) {
-			if (SkillFiles.isSkipped(segment)) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	private record Candidate(Resource resource, String root, String directory, String fileName) {

@@ -30,38 +30,17 @@ record SkillEntry(SkillSource source, int locationIndex, int order, @Nullable Sk
 		diagnostics = List.copyOf(diagnostics);
 	}
 
-	/**
-	 * The name this entry holds.
-	 * @return the skill's name, or {@code null} when it was skipped
-	 */
 	@Nullable String name() {
 		return (this.meta != null) ? this.meta.name() : null;
 	}
 
-	/**
-	 * The key of this entry: its folder.
-	 * @return the base directory
-	 */
+	// Its folder.
 	String key() {
 		return this.source.baseDirectory();
 	}
 
-	/**
-	 * The same read with the files listed again.
-	 * @param listing the new listing
-	 * @return the entry, or this one when the files are the same
-	 */
-	SkillEntry relisted(Listing listing) {
-		return listing.equals(this.listing) ? this : new SkillEntry(this.source, this.locationIndex, this.order,
-				this.meta, this.diagnostics, this.fingerprint, listing);
-	}
-
-	/**
-	 * Whether this entry wins a name clash against another: earlier location, then
-	 * earlier in the classpath, then folder path.
-	 * @param other the other entry
-	 * @return {@code true} when this one takes precedence
-	 */
+	// Whether this entry wins a name clash: earlier location, then earlier in the
+	// classpath, then folder path.
 	boolean precedes(SkillEntry other) {
 		if (this.locationIndex != other.locationIndex) {
 			return this.locationIndex < other.locationIndex;

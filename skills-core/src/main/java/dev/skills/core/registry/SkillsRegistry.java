@@ -43,14 +43,6 @@ public class SkillsRegistry implements AutoCloseable {
 	private final RegistryWatch watch;
 
 	/**
-	 * Create an empty registry with the default configuration; call
-	 * {@link #discover(List)}.
-	 */
-	public SkillsRegistry() {
-		this(SkillConfig.builder().build());
-	}
-
-	/**
 	 * Create an empty registry; call {@link #discover(List)}, or use
 	 * {@link #create(SkillConfig)}.
 	 * @param config the configuration (its locations are not searched until asked)
@@ -66,8 +58,8 @@ public class SkillsRegistry implements AutoCloseable {
 	 */
 	public SkillsRegistry(SkillConfig config, ResourcePatternResolver resolver) {
 		this.config = config;
-		this.writer = new SkillsWriter(new LocationScanner(resolver, config, this.reads), this.reads,
-				new SkillContents(config.maxBodyBytes(), config.maxResourceBytes()));
+		this.writer = new SkillsWriter(new LocationScanner(resolver, config, this.reads), new SkillReads(this.reads,
+				config.maxBodyBytes(), config.maxResourceBytes(), SkillReads.BODY_CACHE_CHARS));
 		this.watch = new RegistryWatch(config, this.writer);
 	}
 

@@ -37,7 +37,7 @@ public final class SkillsSnapshot {
 
 	private final List<SkillDiagnostic> standingDiagnostics;
 
-	private final SkillContents contents;
+	private final SkillReads reads;
 
 	private volatile @Nullable Map<String, SkillEntry> winners;
 
@@ -50,12 +50,12 @@ public final class SkillsSnapshot {
 	private volatile @Nullable List<SkillDiagnostic> diagnostics;
 
 	SkillsSnapshot(long generation, Instant createdAt, List<LocationSkills> locations,
-			List<SkillDiagnostic> standingDiagnostics, SkillContents contents) {
+			List<SkillDiagnostic> standingDiagnostics, SkillReads reads) {
 		this.generation = generation;
 		this.createdAt = createdAt;
 		this.locations = List.copyOf(locations);
 		this.standingDiagnostics = List.copyOf(standingDiagnostics);
-		this.contents = contents;
+		this.reads = reads;
 	}
 
 	/**
@@ -177,7 +177,7 @@ public final class SkillsSnapshot {
 	 */
 	public Skill load(String name) {
 		SkillEntry entry = known(name);
-		return new Skill(entry.meta(), this.contents.body(entry), entry.listing().files());
+		return new Skill(entry.meta(), this.reads.body(entry), entry.listing().files());
 	}
 
 	/**
@@ -198,7 +198,7 @@ public final class SkillsSnapshot {
 	 * @return the text the model sees
 	 */
 	public String readFile(String skill, String path) {
-		return readFile(skill, path, this.contents.maxResourceBytes());
+		return readFile(skill, path, this.reads.maxResourceBytes());
 	}
 
 	/**
@@ -231,8 +231,7 @@ public final class SkillsSnapshot {
 		return (part != null && part.location().equals(location)) ? part : null;
 	}
 
-	// The warnings about the locations themselves and the standing ones (the watcher's,
-	// the remote sources').
+	// The warnings about the locations themselves, then the standing ones.
 	List<SkillDiagnostic> locationDiagnostics() {
 		List<SkillDiagnostic> all = new ArrayList<>();
 		this.locations.forEach((location) -> all.addAll(location.diagnostics()));
@@ -244,18 +243,10 @@ public final class SkillsSnapshot {
 		return this.standingDiagnostics;
 	}
 
-	SkillContents contents() {
-		return this.contents;
-	}
-
-	/**
-	 * The entry that wins a name.
-	 * @param name the name
-	 * @return the entry, or {@code null}
-	 */
+	// The entry that wins a name. Before the index is built, a few lookups (the writer's
+	// for the names an edit touched) answer as well.
 	@Nullable SkillEntry entry(String name) {
 		if (this.winners == null) {
-			// Before the index is built, a few lookups answer as well.
 			for (LocationSkills location : this.locations) {
 				SkillEntry entry = location.winners().get(name);
 				if (entry != null) {
