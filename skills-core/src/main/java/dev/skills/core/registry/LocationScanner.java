@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -58,9 +57,7 @@ final class LocationScanner {
 			scan.skillFiles().forEach((file) -> found.add(found(file, false)));
 			return found;
 		}
-		return scanClasspath(location, diagnostics).stream()
-			.map((source) -> new Found(source, source.fingerprint()))
-			.toList();
+		return scanClasspath(location, diagnostics);
 	}
 
 	// A folder skill; the probe that found it read the attributes of a plain file, so
@@ -70,26 +67,24 @@ final class LocationScanner {
 		return new Found(source, (file.plainFile() != null) ? Fingerprint.of(file.plainFile()) : source.fingerprint());
 	}
 
-	private List<SkillSource> scanClasspath(Location location, List<SkillDiagnostic> diagnostics) {
+	private List<Found> scanClasspath(Location location, List<SkillDiagnostic> diagnostics) {
 		String root = location.spec().endsWith("/") ? location.spec() : location.spec() + "/";
 		String rootPath = root.substring(root.indexOf(':') + 1);
 		rootPath = rootPath.startsWith("/") ? rootPath.substring(1) : rootPath;
-		Resource[] found;
+		List<Candidate> candidates = new ArrayList<>();
 		try {
 			// One pass over each jar: "**/*.md", then keep the skill files.
-			found = this.resolver.getResources(root + "**/*.md");
+			for (Resource resource : this.resolver.getResources(root + "**/*.md")) {
+				Candidate candidate = candidate(resource, rootPath);
+				if (candidate != null) {
+					candidates.add(candidate);
+				}
+			}
 		}
 		catch (IOException ex) {
 			diagnostics.add(SkillDiagnostic.warning(location.spec(), null,
 					"Cannot scan the classpath location: " + ex.getMessage()));
 			return List.of();
-		}
-		List<Candidate> candidates = new ArrayList<>();
-		for (Resource resource : found) {
-			Candidate candidate = candidate(resource, rootPath);
-			if (candidate != null) {
-				candidates.add(candidate);
-			}
 		}
 		return select(candidates);
 	}
@@ -122,26 +117,23 @@ final class LocationScanner {
 	// Keep the resolver's order (classpath order decides precedence); SKILL.md wins over
 	// skill.md in one folder, and a folder inside another skill's folder is not a skill
 	// of its own.
-	private List<SkillSource> select(List<Candidate> candidates) {
-		Set<String> directories = new HashSet<>();
-		Set<String> upperCase = new HashSet<>();
+	private List<Found> select(List<Candidate> candidates) {
+		Map<String, String> skillFiles = new HashMap<>();
 		for (Candidate candidate : candidates) {
-			directories.add(candidate.directory());
-			if (candidate.fileName().equals(SkillFiles.SKILL_FILE)) {
-				upperCase.add(candidate.directory());
-			}
+			skillFiles.merge(candidate.directory(), candidate.fileName(),
+					(a, b) -> a.equals(SkillFiles.SKILL_FILE) ? a : b);
 		}
-		List<SkillSource> sources = new ArrayList<>();
+		List<Found> found = new ArrayList<>();
 		Map<String, Boolean> builtinRoots = new HashMap<>();
 		for (Candidate candidate : candidates) {
-			boolean shadowedFile = candidate.fileName().equals(SkillFiles.LOWERCASE_SKILL_FILE)
-					&& upperCase.contains(candidate.directory());
-			if (!shadowedFile && !insideAnotherSkill(candidate, directories)) {
+			if (candidate.fileName().equals(skillFiles.get(candidate.directory()))
+					&& !insideAnotherSkill(candidate, skillFiles.keySet())) {
 				boolean builtin = builtinRoots.computeIfAbsent(candidate.root(), this::isBuiltinRoot);
-				sources.add(toSource(candidate.resource(), builtin));
+				SkillSource source = toSource(candidate.resource(), builtin);
+				found.add(new Found(source, source.fingerprint()));
 			}
 		}
-		return sources;
+		return found;
 	}
 
 	private static boolean insideAnotherSkill(Candidate candidate, Set<String> directories) {
@@ -176,12 +168,7 @@ final class LocationScanner {
 	private record Candidate(Resource resource, String root, String directory, String fileName) {
 	}
 
-	/**
-	 * A skill a scan found.
-	 *
-	 * @param source where it lives
-	 * @param fingerprint its {@code SKILL.md}'s fingerprint as found
-	 */
+	// A skill a scan found, with its SKILL.md's fingerprint as found.
 	record Found(SkillSource source, Fingerprint fingerprint) {
 	}
 

@@ -186,28 +186,27 @@ final class SkillReads {
 		return this.cachedChars;
 	}
 
-	/**
-	 * A body as read from one version of a {@code SKILL.md}.
-	 *
-	 * @param fingerprint the file's fingerprint when it was read
-	 * @param text the instructions
-	 */
+	// The instructions as read from the version of a SKILL.md with that fingerprint.
 	record Body(Fingerprint fingerprint, String text) {
 	}
 
-	/**
-	 * A skill folder to read.
-	 *
-	 * @param at its place among the location's entries
-	 * @param source where it lives
-	 * @param locationIndex its location's index
-	 * @param order its position in the location's scan
-	 * @param before its entry in the snapshot being replaced, if any
-	 * @param relistOnly whether only its files are to be listed again: its
-	 * {@code SKILL.md} did not change
-	 */
+	// A skill folder to read into its place (at) among the location's entries; before is
+	// its entry in the snapshot being replaced, if any.
 	record Pending(int at, SkillSource source, int locationIndex, int order, @Nullable SkillEntry before,
 			boolean relistOnly) {
+
+		// Only the files are listed again when the SKILL.md found is the one read before;
+		// a SKILL.md renamed to skill.md keeps its fingerprint but is another file.
+		static Pending of(int at, LocationScanner.Found found, int locationIndex, int order,
+				@Nullable SkillEntry before) {
+			SkillSource source = found.source();
+			boolean unchanged = before != null && before.order() == order
+					&& before.source().location().equals(source.location())
+					&& before.source().builtin() == source.builtin()
+					&& before.fingerprint().equals(found.fingerprint());
+			return new Pending(at, unchanged ? before.source() : source, locationIndex, order, before, unchanged);
+		}
+
 	}
 
 }

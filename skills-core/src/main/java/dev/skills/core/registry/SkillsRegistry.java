@@ -1,15 +1,21 @@
 package dev.skills.core.registry;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.files.FileReads;
+import dev.skills.core.internal.watch.ChangeWatcher;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.springframework.core.io.support.ResourcePatternResolver;
@@ -34,13 +40,20 @@ import org.springframework.core.io.support.ResourcePatternResolver;
  */
 public class SkillsRegistry implements AutoCloseable {
 
+	private static final Log logger = LogFactory.getLog("dev.skills.registry");
+
 	private final SkillConfig config;
 
 	private final FileReads reads = new FileReads();
 
 	private final SkillsWriter writer;
 
-	private final RegistryWatch watch;
+	// Guards the watcher's start and stop, and closed.
+	private final Object watching = new Object();
+
+	private volatile @Nullable ChangeWatcher watcher;
+
+	private boolean closed;
 
 	/**
 	 * Create an empty registry; call {@link #discover(List)}, or use
@@ -60,7 +73,6 @@ public class SkillsRegistry implements AutoCloseable {
 		this.config = config;
 		this.writer = new SkillsWriter(new LocationScanner(resolver, config, this.reads), new SkillReads(this.reads,
 				config.maxBodyBytes(), config.maxResourceBytes(), SkillReads.BODY_CACHE_CHARS));
-		this.watch = new RegistryWatch(config, this.writer);
 	}
 
 	/**
@@ -89,7 +101,25 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return what changed
 	 */
 	public SkillsChange discover(List<String> locations) {
-		return this.watch.rewatch(() -> this.writer.relocate(locations));
+		synchronized (this.watching) {
+			// The watcher thread takes the writer's lock to apply changes: stop it first.
+			stopWatching();
+			SkillsChange change = this.writer.relocate(locations);
+			List<Path> folders = this.writer.locations()
+				.stream()
+				.map(Location::folder)
+				.filter(Objects::nonNull)
+				.toList();
+			if (this.config.hotReload() && !this.closed && !folders.isEmpty()) {
+				try {
+					this.watcher = ChangeWatcher.start(folders, this.config, this.writer);
+				}
+				catch (IOException ex) {
+					logger.warn("Cannot watch skill folders; hot reload is off: " + ex.getMessage());
+				}
+			}
+			return change;
+		}
 	}
 
 	/**
@@ -198,7 +228,8 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return whether file changes are being applied
 	 */
 	public boolean isWatching() {
-		return this.watch.isWatching();
+		ChangeWatcher current = this.watcher;
+		return current != null && current.isRunning();
 	}
 
 	/**
@@ -232,8 +263,19 @@ public class SkillsRegistry implements AutoCloseable {
 	 */
 	@Override
 	public void close() {
-		this.watch.close();
+		synchronized (this.watching) {
+			this.closed = true;
+			stopWatching();
+		}
 		this.reads.close();
+	}
+
+	private void stopWatching() {
+		if (this.watcher != null) {
+			this.watcher.close();
+			this.watcher = null;
+			this.writer.onDiagnostics(List.of());
+		}
 	}
 
 }

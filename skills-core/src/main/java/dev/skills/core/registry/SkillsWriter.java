@@ -19,7 +19,7 @@ import java.util.stream.Stream;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.internal.files.SkillFileLookup;
-import dev.skills.core.source.SkillSource;
+import dev.skills.core.internal.watch.ChangeHandler;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -33,12 +33,12 @@ import org.jspecify.annotations.Nullable;
  * however many ask. Files are read on the registry's reader threads, so a file that never
  * answers cannot hold the writer.
  */
-final class SkillsWriter {
+final class SkillsWriter implements ChangeHandler {
 
 	private static final Log logger = LogFactory.getLog("dev.skills.registry");
 
 	// More changed paths than this in one location are applied by scanning it again.
-	static final int COALESCE_ABOVE = 32;
+	private static final int COALESCE_ABOVE = 32;
 
 	private final LocationScanner scanner;
 
@@ -63,6 +63,22 @@ final class SkillsWriter {
 		this.scanner = scanner;
 		this.skillReads = skillReads;
 		this.snapshot = new SkillsSnapshot(0, Instant.EPOCH, List.of(), List.of(), skillReads);
+	}
+
+	// The watcher's changes: a lost event means only a rescan is safe.
+	@Override
+	public void onChange(Set<Path> changedPaths, boolean overflow) {
+		if (overflow) {
+			rescan();
+		}
+		else {
+			refresh(changedPaths);
+		}
+	}
+
+	@Override
+	public void onDiagnostics(List<SkillDiagnostic> diagnostics) {
+		standingDiagnostics("watcher", diagnostics);
 	}
 
 	SkillsSnapshot snapshot() {
@@ -166,23 +182,18 @@ final class SkillsWriter {
 		List<SkillEntry> entries = new ArrayList<>(found.size());
 		List<SkillReads.Pending> pending = new ArrayList<>();
 		for (int i = 0; i < found.size(); i++) {
-			SkillSource source = found.get(i).source();
-			String folder = source.baseDirectory();
+			String folder = found.get(i).source().baseDirectory();
 			if (!seen.add(folder) || earlier.stream().anyMatch((part) -> part.entries().containsKey(folder))) {
 				continue;
 			}
-			int order = (location.folder() != null) ? 0 : i;
 			SkillEntry before = (previous != null) ? previous.entries().get(folder) : null;
-			boolean unchanged = before != null && before.order() == order
-					&& before.source().location().equals(source.location())
-					&& before.source().builtin() == source.builtin()
-					&& before.fingerprint().equals(found.get(i).fingerprint());
-			if (unchanged && touched != null && !touched.contains(folder)) {
+			SkillReads.Pending read = SkillReads.Pending.of(entries.size(), found.get(i), location.index(),
+					(location.folder() != null) ? 0 : i, before);
+			if (read.relistOnly() && touched != null && !touched.contains(folder)) {
 				entries.add(before);
 			}
 			else {
-				pending.add(new SkillReads.Pending(entries.size(), unchanged ? before.source() : source,
-						location.index(), order, before, unchanged));
+				pending.add(read);
 				entries.add(null);
 			}
 		}
@@ -202,12 +213,8 @@ final class SkillsWriter {
 				return null;
 			}
 			SkillEntry was = part.entries().get(folder);
-			LocationScanner.Found found = this.scanner.found(file, was.source().builtin());
-			// A SKILL.md renamed to skill.md keeps its fingerprint but is another file.
-			boolean unchanged = was.source().location().equals(found.source().location())
-					&& was.fingerprint().equals(found.fingerprint());
-			pending.add(new SkillReads.Pending(before.size(), unchanged ? was.source() : found.source(),
-					was.locationIndex(), was.order(), was, unchanged));
+			pending.add(SkillReads.Pending.of(before.size(), this.scanner.found(file, was.source().builtin()),
+					was.locationIndex(), was.order(), was));
 			before.add(was);
 		}
 		List<SkillEntry> after = new ArrayList<>(Collections.nCopies(before.size(), null));
