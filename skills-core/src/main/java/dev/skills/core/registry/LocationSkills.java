@@ -37,7 +37,7 @@ record LocationSkills(Location location, Map<String, SkillEntry> entries, Map<St
 			if (entry.meta() != null) {
 				winners.merge(entry.meta().name(), entry, (a, b) -> {
 					shared.add(a.meta().name());
-					return a.precedes(b) ? a : b;
+					return (SkillEntry.PRECEDENCE.compare(a, b) < 0) ? a : b;
 				});
 			}
 		}

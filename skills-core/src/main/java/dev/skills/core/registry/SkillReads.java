@@ -82,8 +82,8 @@ final class SkillReads {
 		if (item.relistOnly()) {
 			SkillEntry before = item.before();
 			SkillSource.Listing listing = source.listFiles();
-			return listing.equals(before.listing()) ? before : new SkillEntry(source, before.locationIndex(),
-					before.order(), before.meta(), before.diagnostics(), before.fingerprint(), listing);
+			return listing.equals(before.listing()) ? before : new SkillEntry(source, before.order(), before.meta(),
+					before.diagnostics(), before.fingerprint(), listing);
 		}
 		Fingerprint fingerprint;
 		SkillReadResult result;
@@ -128,7 +128,7 @@ final class SkillReads {
 					"SKILL.md cannot be loaded any more; keeping the last good version of '" + meta.name()
 							+ "' until it is fixed"));
 		}
-		return new SkillEntry(item.source(), item.locationIndex(), item.order(), meta, all, fingerprint, listing);
+		return new SkillEntry(item.source(), item.order(), meta, all, fingerprint, listing);
 	}
 
 	// The instructions as the file holds them now; while it cannot be read or split (a
@@ -192,19 +192,17 @@ final class SkillReads {
 
 	// A skill folder to read into its place (at) among the location's entries; before is
 	// its entry in the snapshot being replaced, if any.
-	record Pending(int at, SkillSource source, int locationIndex, int order, @Nullable SkillEntry before,
-			boolean relistOnly) {
+	record Pending(int at, SkillSource source, int order, @Nullable SkillEntry before, boolean relistOnly) {
 
 		// Only the files are listed again when the SKILL.md found is the one read before;
 		// a SKILL.md renamed to skill.md keeps its fingerprint but is another file.
-		static Pending of(int at, LocationScanner.Found found, int locationIndex, int order,
-				@Nullable SkillEntry before) {
+		static Pending of(int at, LocationScanner.Found found, int order, @Nullable SkillEntry before) {
 			SkillSource source = found.source();
 			boolean unchanged = before != null && before.order() == order
 					&& before.source().location().equals(source.location())
 					&& before.source().builtin() == source.builtin()
 					&& before.fingerprint().equals(found.fingerprint());
-			return new Pending(at, unchanged ? before.source() : source, locationIndex, order, before, unchanged);
+			return new Pending(at, unchanged ? before.source() : source, order, before, unchanged);
 		}
 
 	}

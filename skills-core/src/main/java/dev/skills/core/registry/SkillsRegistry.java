@@ -23,15 +23,13 @@ import org.springframework.core.io.support.ResourcePatternResolver;
 /**
  * Every skill of the configured locations, kept current.
  * <p>
- * The state lives in one immutable {@link SkillsSnapshot}: readers never lock, and a
- * reload builds the next snapshot and swaps one reference. Every reader of skills,
- * instructions and files is on the snapshot, so that a request that holds one reads a
- * single generation whatever reloads meanwhile; this class is the lifecycle (discovery,
- * reloads, listeners, {@link #close()}) and a few conveniences over {@link #snapshot()}.
- * Discovery reads frontmatter only; bodies are read when
- * {@link SkillsSnapshot#load(String) loaded} and cached. With hot reload on, only the
- * skill folders that changed are read again, and a skill whose edit breaks it keeps its
- * last good version, frontmatter and instructions, until it is fixed.
+ * The state lives in one immutable {@link SkillsSnapshot}, which every reader of skills,
+ * instructions and files is on: readers never lock, and a reload builds the next snapshot
+ * and swaps one reference. This class is the lifecycle (discovery, reloads, listeners,
+ * {@link #close()}) and a few conveniences over {@link #snapshot()}. Discovery reads
+ * frontmatter only; bodies are read when {@link SkillsSnapshot#load(String) loaded} and
+ * cached. With hot reload on, only the skill folders that changed are read again, and a
+ * skill whose edit breaks it keeps its last good version until it is fixed.
  * <p>
  * Locations are searched in order and the first skill of a name wins; each later one is
  * reported as shadowed. One broken skill never stops the others: it becomes an error

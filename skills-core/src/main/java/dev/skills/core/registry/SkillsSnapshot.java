@@ -150,17 +150,24 @@ public final class SkillsSnapshot {
 		List<SkillDiagnostic> result = this.diagnostics;
 		if (result == null) {
 			List<SkillDiagnostic> all = locationDiagnostics();
-			List<SkillEntry> entries = new ArrayList<>();
-			this.locations.forEach((location) -> entries.addAll(location.entries().values()));
-			entries.sort((a, b) -> a.precedes(b) ? -1 : b.precedes(a) ? 1 : 0);
-			entries.forEach((entry) -> all.addAll(entry.diagnostics()));
+			List<SkillEntry> losers = new ArrayList<>();
 			Map<String, SkillEntry> winners = winners();
-			entries.stream()
-				.filter((entry) -> entry.meta() != null && winners.get(entry.meta().name()) != entry)
-				.sorted(Comparator.comparing((SkillEntry entry) -> entry.meta().name()))
-				.forEach((loser) -> all.add(SkillDiagnostic.warning(loser.source().location(), loser.meta().name(),
-						"Skill '" + loser.meta().name() + "' is shadowed by "
-								+ winners.get(loser.meta().name()).source().location())));
+			for (LocationSkills location : this.locations) {
+				List<SkillEntry> entries = new ArrayList<>(location.entries().values());
+				entries.sort(SkillEntry.PRECEDENCE);
+				for (SkillEntry entry : entries) {
+					all.addAll(entry.diagnostics());
+					if (entry.meta() != null && winners.get(entry.meta().name()) != entry) {
+						losers.add(entry);
+					}
+				}
+			}
+			losers.sort(Comparator.comparing((SkillEntry loser) -> loser.meta().name()));
+			for (SkillEntry loser : losers) {
+				String name = loser.meta().name();
+				all.add(SkillDiagnostic.warning(loser.source().location(), name,
+						"Skill '" + name + "' is shadowed by " + winners.get(name).source().location()));
+			}
 			result = List.copyOf(all);
 			this.diagnostics = result;
 		}
@@ -243,19 +250,16 @@ public final class SkillsSnapshot {
 		return this.standingDiagnostics;
 	}
 
-	// The entry that wins a name. Before the index is built, a few lookups (the writer's
-	// for the names an edit touched) answer as well.
+	// The entry that wins a name: the first location's that has it. Looked up location by
+	// location, so that the writer's lookups of the names an edit touched build no index.
 	@Nullable SkillEntry entry(String name) {
-		if (this.winners == null) {
-			for (LocationSkills location : this.locations) {
-				SkillEntry entry = location.winners().get(name);
-				if (entry != null) {
-					return entry;
-				}
+		for (LocationSkills location : this.locations) {
+			SkillEntry entry = location.winners().get(name);
+			if (entry != null) {
+				return entry;
 			}
-			return null;
 		}
-		return this.winners.get(name);
+		return null;
 	}
 
 	private SkillEntry known(@Nullable String name) {
@@ -267,7 +271,6 @@ public final class SkillsSnapshot {
 		return entry;
 	}
 
-	// The winner of each name across locations: the first location that has it.
 	private Map<String, SkillEntry> winners() {
 		Map<String, SkillEntry> result = this.winners;
 		if (result == null) {

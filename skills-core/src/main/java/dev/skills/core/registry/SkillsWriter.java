@@ -187,7 +187,7 @@ final class SkillsWriter implements ChangeHandler {
 				continue;
 			}
 			SkillEntry before = (previous != null) ? previous.entries().get(folder) : null;
-			SkillReads.Pending read = SkillReads.Pending.of(entries.size(), found.get(i), location.index(),
+			SkillReads.Pending read = SkillReads.Pending.of(entries.size(), found.get(i),
 					(location.folder() != null) ? 0 : i, before);
 			if (read.relistOnly() && touched != null && !touched.contains(folder)) {
 				entries.add(before);
@@ -214,7 +214,7 @@ final class SkillsWriter implements ChangeHandler {
 			}
 			SkillEntry was = part.entries().get(folder);
 			pending.add(SkillReads.Pending.of(before.size(), this.scanner.found(file, was.source().builtin()),
-					was.locationIndex(), was.order(), was));
+					was.order(), was));
 			before.add(was);
 		}
 		List<SkillEntry> after = new ArrayList<>(Collections.nCopies(before.size(), null));
