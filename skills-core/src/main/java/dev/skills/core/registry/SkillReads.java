@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillResourceException;
@@ -41,9 +42,7 @@ final class SkillReads {
 
 	private final FileReads reads;
 
-	private final int maxBodyBytes;
-
-	private final int maxResourceBytes;
+	private final SkillConfig config;
 
 	private final long maxCachedChars;
 
@@ -52,15 +51,14 @@ final class SkillReads {
 
 	private long cachedChars;
 
-	SkillReads(FileReads reads, int maxBodyBytes, int maxResourceBytes, long maxCachedChars) {
+	SkillReads(FileReads reads, SkillConfig config, long maxCachedChars) {
 		this.reads = reads;
-		this.maxBodyBytes = maxBodyBytes;
-		this.maxResourceBytes = maxResourceBytes;
+		this.config = config;
 		this.maxCachedChars = maxCachedChars;
 	}
 
 	int maxResourceBytes() {
-		return this.maxResourceBytes;
+		return this.config.maxResourceBytes();
 	}
 
 	// The entries of skill folders, in order, read a few at a time; a folder that cannot
@@ -143,7 +141,7 @@ final class SkillReads {
 			return cached.text();
 		}
 		try (SkillSource.OpenSkillFile file = source.openSkill()) {
-			FrontmatterParser.Body body = FrontmatterParser.readBody(file.stream(), this.maxBodyBytes);
+			FrontmatterParser.Body body = FrontmatterParser.readBody(file.stream(), this.config.maxBodyBytes());
 			body.warnings()
 				.forEach((warning) -> logger.warn(SkillDiagnostic.warning(source.location(), name, warning)));
 			cache(source.location(), new Body(fingerprint, body.text()));

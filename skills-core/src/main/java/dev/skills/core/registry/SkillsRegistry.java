@@ -69,8 +69,8 @@ public class SkillsRegistry implements AutoCloseable {
 	 */
 	public SkillsRegistry(SkillConfig config, ResourcePatternResolver resolver) {
 		this.config = config;
-		this.writer = new SkillsWriter(new LocationScanner(resolver, config, this.reads), new SkillReads(this.reads,
-				config.maxBodyBytes(), config.maxResourceBytes(), SkillReads.BODY_CACHE_CHARS));
+		this.writer = new SkillsWriter(new LocationScanner(resolver, config, this.reads),
+				new SkillReads(this.reads, config, SkillReads.BODY_CACHE_CHARS));
 	}
 
 	/**

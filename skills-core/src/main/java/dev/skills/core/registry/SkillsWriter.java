@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import dev.skills.core.SkillDiagnostic;
@@ -95,11 +96,7 @@ final class SkillsWriter implements ChangeHandler {
 
 	// Replace the locations (in precedence order) and scan them all.
 	synchronized SkillsChange relocate(List<String> specs) {
-		List<Location> parsed = new ArrayList<>();
-		for (String spec : specs) {
-			parsed.add(Location.of(parsed.size(), spec));
-		}
-		this.locations = List.copyOf(parsed);
+		this.locations = IntStream.range(0, specs.size()).mapToObj((i) -> Location.of(i, specs.get(i))).toList();
 		return rescanAll();
 	}
 
@@ -139,8 +136,7 @@ final class SkillsWriter implements ChangeHandler {
 		else {
 			this.standing.put(reporter, List.copyOf(diagnostics));
 		}
-		List<SkillDiagnostic> all = new ArrayList<>();
-		this.standing.values().forEach(all::addAll);
+		List<SkillDiagnostic> all = this.standing.values().stream().flatMap(List::stream).toList();
 		SkillsSnapshot current = this.snapshot;
 		commit(current, current.locations(), all, Set.of(), List.of(), System.nanoTime());
 	}

@@ -1,5 +1,6 @@
 package dev.skills.core.registry;
 
+import dev.skills.core.SkillConfig;
 import dev.skills.core.internal.files.FileReads;
 import dev.skills.core.source.SkillSource.Fingerprint;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ class SkillReadsBodyCacheTests {
 	}
 
 	static SkillReads cache(long maxChars) {
-		return new SkillReads(new FileReads(), 1024, 1024, maxChars);
+		return new SkillReads(new FileReads(), SkillConfig.builder().build(), maxChars);
 	}
 
 	@Test
