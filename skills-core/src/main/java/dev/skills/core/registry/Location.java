@@ -24,13 +24,8 @@ record Location(int index, String spec, @Nullable Path folder) {
 		return new Location(index, spec, (folder != null) ? folder.toAbsolutePath().normalize() : null);
 	}
 
-	/**
-	 * Group changed paths by the folder location they lie in (the first, in precedence
-	 * order).
-	 * @param locations the locations
-	 * @param paths the paths; those in no folder location are left out
-	 * @return the absolute, normalised paths of each location, in the order given
-	 */
+	// The absolute, normalised paths by the first folder location they lie in; those in
+	// none are left out.
 	static Map<Location, List<Path>> group(List<Location> locations, Collection<Path> paths) {
 		Map<Location, List<Path>> byLocation = new LinkedHashMap<>();
 		for (Path changed : paths) {
@@ -45,11 +40,7 @@ record Location(int index, String spec, @Nullable Path folder) {
 		return byLocation;
 	}
 
-	/**
-	 * Whether a path lies in this folder location (or is the folder itself).
-	 * @param path an absolute, normalised path
-	 * @return {@code true} when the path is at or below the folder
-	 */
+	// Whether an absolute, normalised path is at or below this folder location.
 	boolean contains(Path path) {
 		return this.folder != null && path.startsWith(this.folder);
 	}

@@ -2,8 +2,8 @@ package dev.skills.core.registry;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,11 +29,8 @@ import org.springframework.core.io.support.ResourcePatternResolver;
  */
 final class LocationScanner {
 
-	/**
-	 * The marker file, at a classpath skills root, that marks the skills below it as
-	 * built in.
-	 */
-	static final String BUILTIN_MARKER = ".builtin";
+	// An empty file at a jar's skills root that marks the skills below it as built in.
+	private static final String BUILTIN_MARKER = ".builtin";
 
 	private final ResourcePatternResolver resolver;
 
@@ -50,50 +47,44 @@ final class LocationScanner {
 		this.reads = reads;
 	}
 
-	/**
-	 * Find the skills of a location.
-	 * @param location the location
-	 * @param diagnostics receives warnings about the location itself
-	 * @return the skills found, in precedence order, each with its file's fingerprint
-	 */
+	// The skills of a location in precedence order, each with its file's fingerprint;
+	// warnings about the location itself go to diagnostics.
 	List<Found> scan(Location location, List<SkillDiagnostic> diagnostics) {
 		if (location.folder() != null) {
 			SkillFolders.Scan scan = SkillFolders.find(location.folder(), this.maxDepth, this.maxDirectories);
 			diagnostics.addAll(scan.diagnostics());
 			List<Found> found = new ArrayList<>(scan.skillFiles().size());
-			for (SkillFile file : scan.skillFiles()) {
-				SkillSource source = FolderSkillSource.of(file, false, this.reads);
-				// The walk's probe read the attributes of a plain file: no second stat.
-				found.add(new Found(source,
-						(file.plainFile() != null) ? Fingerprint.of(file.plainFile()) : source.fingerprint()));
-			}
+			scan.skillFiles().forEach((file) -> found.add(found(file, false)));
 			return found;
 		}
-		return scanClasspath(location, diagnostics).stream()
-			.map((source) -> new Found(source, source.fingerprint()))
-			.toList();
+		return scanClasspath(location, diagnostics);
 	}
 
-	private List<SkillSource> scanClasspath(Location location, List<SkillDiagnostic> diagnostics) {
+	// A folder skill; the probe that found it read the attributes of a plain file, so
+	// they are not read again.
+	Found found(SkillFile file, boolean builtin) {
+		SkillSource source = FolderSkillSource.of(file, builtin, this.reads);
+		return new Found(source, (file.plainFile() != null) ? Fingerprint.of(file.plainFile()) : source.fingerprint());
+	}
+
+	private List<Found> scanClasspath(Location location, List<SkillDiagnostic> diagnostics) {
 		String root = location.spec().endsWith("/") ? location.spec() : location.spec() + "/";
 		String rootPath = root.substring(root.indexOf(':') + 1);
 		rootPath = rootPath.startsWith("/") ? rootPath.substring(1) : rootPath;
-		Resource[] found;
+		List<Candidate> candidates = new ArrayList<>();
 		try {
 			// One pass over each jar: "**/*.md", then keep the skill files.
-			found = this.resolver.getResources(root + "**/*.md");
+			for (Resource resource : this.resolver.getResources(root + "**/*.md")) {
+				Candidate candidate = candidate(resource, rootPath);
+				if (candidate != null) {
+					candidates.add(candidate);
+				}
+			}
 		}
 		catch (IOException ex) {
 			diagnostics.add(SkillDiagnostic.warning(location.spec(), null,
 					"Cannot scan the classpath location: " + ex.getMessage()));
 			return List.of();
-		}
-		List<Candidate> candidates = new ArrayList<>();
-		for (Resource resource : found) {
-			Candidate candidate = candidate(resource, rootPath);
-			if (candidate != null) {
-				candidates.add(candidate);
-			}
 		}
 		return select(candidates);
 	}
@@ -116,7 +107,8 @@ final class LocationScanner {
 		String[] segments = relative.split("/");
 		String fileName = segments[segments.length - 1];
 		boolean skillFile = SkillFiles.isSkillFileName(fileName);
-		if (!skillFile || segments.length < 2 || segments.length - 1 > this.maxDepth || hasSkippedSegment(segments)) {
+		if (!skillFile || segments.length < 2 || segments.length - 1 > this.maxDepth
+				|| Arrays.stream(segments).anyMatch(SkillFiles::isSkipped)) {
 			return null;
 		}
 		return new Candidate(resource, root, url.substring(0, url.length() - fileName.length()), fileName);
@@ -125,26 +117,23 @@ final class LocationScanner {
 	// Keep the resolver's order (classpath order decides precedence); SKILL.md wins over
 	// skill.md in one folder, and a folder inside another skill's folder is not a skill
 	// of its own.
-	private List<SkillSource> select(List<Candidate> candidates) {
-		Set<String> directories = new HashSet<>();
-		Set<String> upperCase = new HashSet<>();
+	private List<Found> select(List<Candidate> candidates) {
+		Map<String, String> skillFiles = new HashMap<>();
 		for (Candidate candidate : candidates) {
-			directories.add(candidate.directory());
-			if (candidate.fileName().equals(SkillFiles.SKILL_FILE)) {
-				upperCase.add(candidate.directory());
-			}
+			skillFiles.merge(candidate.directory(), candidate.fileName(),
+					(a, b) -> a.equals(SkillFiles.SKILL_FILE) ? a : b);
 		}
-		List<SkillSource> sources = new ArrayList<>();
+		List<Found> found = new ArrayList<>();
 		Map<String, Boolean> builtinRoots = new HashMap<>();
 		for (Candidate candidate : candidates) {
-			boolean shadowedFile = candidate.fileName().equals(SkillFiles.LOWERCASE_SKILL_FILE)
-					&& upperCase.contains(candidate.directory());
-			if (!shadowedFile && !insideAnotherSkill(candidate, directories)) {
+			if (candidate.fileName().equals(skillFiles.get(candidate.directory()))
+					&& !insideAnotherSkill(candidate, skillFiles.keySet())) {
 				boolean builtin = builtinRoots.computeIfAbsent(candidate.root(), this::isBuiltinRoot);
-				sources.add(toSource(candidate.resource(), builtin));
+				SkillSource source = toSource(candidate.resource(), builtin);
+				found.add(new Found(source, source.fingerprint()));
 			}
 		}
-		return sources;
+		return found;
 	}
 
 	private static boolean insideAnotherSkill(Candidate candidate, Set<String> directories) {
@@ -172,30 +161,14 @@ final class LocationScanner {
 		return new JarSkillSource(resource, this.resolver, builtin);
 	}
 
-	// A jar marks the skills it ships as built in with an empty file ".builtin" at its
-	// skills root.
 	private boolean isBuiltinRoot(String root) {
 		return this.resolver.getResource(root + BUILTIN_MARKER).exists();
-	}
-
-	private static boolean hasSkippedSegment(String[] segments) {
-		for (String segment : segments) {
-			if (SkillFiles.isSkipped(segment)) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	private record Candidate(Resource resource, String root, String directory, String fileName) {
 	}
 
-	/**
-	 * A skill a scan found.
-	 *
-	 * @param source where it lives
-	 * @param fingerprint its {@code SKILL.md}'s fingerprint as found
-	 */
+	// A skill a scan found, with its SKILL.md's fingerprint as found.
 	record Found(SkillSource source, Fingerprint fingerprint) {
 	}
 

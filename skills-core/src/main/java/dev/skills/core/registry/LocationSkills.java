@@ -26,13 +26,6 @@ import org.jspecify.annotations.Nullable;
 record LocationSkills(Location location, Map<String, SkillEntry> entries, Map<String, SkillEntry> winners,
 		Set<String> sharedNames, List<SkillDiagnostic> diagnostics) {
 
-	/**
-	 * What a location holds.
-	 * @param location the location
-	 * @param entries its entries, in scan order
-	 * @param diagnostics its warnings
-	 * @return the location's part of a snapshot
-	 */
 	static LocationSkills of(Location location, Collection<SkillEntry> entries, List<SkillDiagnostic> diagnostics) {
 		// Hash maps, not Map.copyOf: its open addressing slows down badly on names that
 		// differ only in their last characters (skill-00001, skill-00002...).
@@ -44,7 +37,7 @@ record LocationSkills(Location location, Map<String, SkillEntry> entries, Map<St
 			if (entry.meta() != null) {
 				winners.merge(entry.meta().name(), entry, (a, b) -> {
 					shared.add(a.meta().name());
-					return a.precedes(b) ? a : b;
+					return (SkillEntry.PRECEDENCE.compare(a, b) < 0) ? a : b;
 				});
 			}
 		}
@@ -52,11 +45,7 @@ record LocationSkills(Location location, Map<String, SkillEntry> entries, Map<St
 				shared.isEmpty() ? Set.of() : Set.copyOf(shared), List.copyOf(diagnostics));
 	}
 
-	/**
-	 * The known skill folder a path lies in (or is).
-	 * @param path a path inside the location
-	 * @return the folder, as its entry's key, or {@code null}
-	 */
+	// The known skill folder a path lies in (or is), as its entry's key.
 	@Nullable String folderOf(Path path) {
 		for (Path dir = path; dir != null && this.location.contains(dir); dir = dir.getParent()) {
 			String key = dir.toString();
@@ -67,13 +56,8 @@ record LocationSkills(Location location, Map<String, SkillEntry> entries, Map<St
 		return null;
 	}
 
-	/**
-	 * This part with some of its entries read again. The maps are copied and patched, so
-	 * that one edit costs a copy, not a rebuild, of a large location.
-	 * @param before the entries replaced
-	 * @param after their new reads, in the same order and folders
-	 * @return the new part
-	 */
+	// This part with some entries (before) read again (after, in the same order): the
+	// maps are copied and patched, so that one edit costs a copy, not a rebuild.
 	LocationSkills with(List<SkillEntry> before, List<SkillEntry> after) {
 		Map<String, SkillEntry> byFolder = new HashMap<>(this.entries);
 		Map<String, SkillEntry> winners = new HashMap<>(this.winners);

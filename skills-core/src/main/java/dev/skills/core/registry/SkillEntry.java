@@ -1,5 +1,6 @@
 package dev.skills.core.registry;
 
+import java.util.Comparator;
 import java.util.List;
 
 import dev.skills.core.SkillDiagnostic;
@@ -15,7 +16,6 @@ import org.jspecify.annotations.Nullable;
  * read and the files it bundles. Immutable: a change of any of them makes a new entry.
  *
  * @param source where the skill lives
- * @param locationIndex the index of its location: lower wins a name clash
  * @param order its position in the location's scan (classpath order); 0 for folder
  * skills, which are ordered by path
  * @param meta the skill, or {@code null} when it was skipped
@@ -23,50 +23,25 @@ import org.jspecify.annotations.Nullable;
  * @param fingerprint the {@code SKILL.md} fingerprint at the time of the read
  * @param listing the files it bundles, listed when it was read
  */
-record SkillEntry(SkillSource source, int locationIndex, int order, @Nullable SkillMeta meta,
-		List<SkillDiagnostic> diagnostics, Fingerprint fingerprint, Listing listing) {
+record SkillEntry(SkillSource source, int order, @Nullable SkillMeta meta, List<SkillDiagnostic> diagnostics,
+		Fingerprint fingerprint, Listing listing) {
 
 	SkillEntry {
 		diagnostics = List.copyOf(diagnostics);
 	}
 
-	/**
-	 * The name this entry holds.
-	 * @return the skill's name, or {@code null} when it was skipped
-	 */
 	@Nullable String name() {
 		return (this.meta != null) ? this.meta.name() : null;
 	}
 
-	/**
-	 * The key of this entry: its folder.
-	 * @return the base directory
-	 */
+	// Its folder.
 	String key() {
 		return this.source.baseDirectory();
 	}
 
-	/**
-	 * The same read with the files listed again.
-	 * @param listing the new listing
-	 * @return the entry, or this one when the files are the same
-	 */
-	SkillEntry relisted(Listing listing) {
-		return listing.equals(this.listing) ? this : new SkillEntry(this.source, this.locationIndex, this.order,
-				this.meta, this.diagnostics, this.fingerprint, listing);
-	}
-
-	/**
-	 * Whether this entry wins a name clash against another: earlier location, then
-	 * earlier in the classpath, then folder path.
-	 * @param other the other entry
-	 * @return {@code true} when this one takes precedence
-	 */
-	boolean precedes(SkillEntry other) {
-		if (this.locationIndex != other.locationIndex) {
-			return this.locationIndex < other.locationIndex;
-		}
-		return (this.order != other.order) ? this.order < other.order : key().compareTo(other.key()) < 0;
-	}
+	// Which entry of a location wins a name clash: earlier in the classpath, then by
+	// folder path (an earlier location always wins).
+	static final Comparator<SkillEntry> PRECEDENCE = Comparator.comparingInt(SkillEntry::order)
+		.thenComparing(SkillEntry::key);
 
 }

@@ -34,21 +34,13 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 	}
 
 	// Not Set.copyOf: its open addressing slows down badly on names that differ only in
-	// their last characters (skill-00001, skill-00002...), which a first scan adds by the
-	// thousand.
+	// their last characters (skill-00001, skill-00002...).
 	private static Set<String> copy(Set<String> names) {
 		return names.isEmpty() ? Set.of() : Collections.unmodifiableSet(new HashSet<>(names));
 	}
 
-	/**
-	 * What changed from one snapshot to the next.
-	 * @param before the snapshot replaced
-	 * @param after the new snapshot
-	 * @param touched the names that may have changed (see {@link #touch})
-	 * @param written the entries read for the new snapshot
-	 * @param duration how long the reload took
-	 * @return the change
-	 */
+	// What changed from one snapshot to the next among the names that may have (see
+	// touch); written are the entries read for the new one.
 	static SkillsChange between(SkillsSnapshot before, SkillsSnapshot after, Set<String> touched,
 			List<SkillEntry> written, Duration duration) {
 		Set<String> added = new HashSet<>();
@@ -79,12 +71,7 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 		return new SkillsChange(added, changed, removed, after.generation(), failed, duration);
 	}
 
-	/**
-	 * The names that may differ between two snapshots' parts, location by location.
-	 * @param old the parts before
-	 * @param now the parts after
-	 * @return the names (see {@link #touch})
-	 */
+	// The names that may differ between two snapshots' parts, location by location.
 	static Set<String> touched(List<LocationSkills> old, List<LocationSkills> now) {
 		Set<String> names = new HashSet<>();
 		for (int i = 0; i < Math.max(old.size(), now.size()); i++) {
@@ -93,13 +80,8 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 		return names;
 	}
 
-	/**
-	 * Add the names that may differ between two parts of one location: those of the
-	 * entries one part holds and the other does not hold as they are.
-	 * @param names the names so far
-	 * @param was the part before, or {@code null}
-	 * @param is the part after, or {@code null}
-	 */
+	// Add the names that may differ between two parts of one location: those of the
+	// entries one part holds and the other does not hold as they are.
 	static void touch(Set<String> names, @Nullable LocationSkills was, @Nullable LocationSkills is) {
 		if (was != is) {
 			addDiffering(names, was, is);

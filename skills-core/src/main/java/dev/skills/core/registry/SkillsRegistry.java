@@ -1,15 +1,21 @@
 package dev.skills.core.registry;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.files.FileReads;
+import dev.skills.core.internal.watch.ChangeWatcher;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.springframework.core.io.support.ResourcePatternResolver;
@@ -17,15 +23,13 @@ import org.springframework.core.io.support.ResourcePatternResolver;
 /**
  * Every skill of the configured locations, kept current.
  * <p>
- * The state lives in one immutable {@link SkillsSnapshot}: readers never lock, and a
- * reload builds the next snapshot and swaps one reference. Every reader of skills,
- * instructions and files is on the snapshot, so that a request that holds one reads a
- * single generation whatever reloads meanwhile; this class is the lifecycle (discovery,
- * reloads, listeners, {@link #close()}) and a few conveniences over {@link #snapshot()}.
- * Discovery reads frontmatter only; bodies are read when
- * {@link SkillsSnapshot#load(String) loaded} and cached. With hot reload on, only the
- * skill folders that changed are read again, and a skill whose edit breaks it keeps its
- * last good version, frontmatter and instructions, until it is fixed.
+ * The state lives in one immutable {@link SkillsSnapshot}, which every reader of skills,
+ * instructions and files is on: readers never lock, and a reload builds the next snapshot
+ * and swaps one reference. This class is the lifecycle (discovery, reloads, listeners,
+ * {@link #close()}) and a few conveniences over {@link #snapshot()}. Discovery reads
+ * frontmatter only; bodies are read when {@link SkillsSnapshot#load(String) loaded} and
+ * cached. With hot reload on, only the skill folders that changed are read again, and a
+ * skill whose edit breaks it keeps its last good version until it is fixed.
  * <p>
  * Locations are searched in order and the first skill of a name wins; each later one is
  * reported as shadowed. One broken skill never stops the others: it becomes an error
@@ -34,21 +38,20 @@ import org.springframework.core.io.support.ResourcePatternResolver;
  */
 public class SkillsRegistry implements AutoCloseable {
 
+	private static final Log logger = LogFactory.getLog("dev.skills.registry");
+
 	private final SkillConfig config;
 
 	private final FileReads reads = new FileReads();
 
 	private final SkillsWriter writer;
 
-	private final RegistryWatch watch;
+	// Guards the watcher's start and stop, and closed.
+	private final Object watching = new Object();
 
-	/**
-	 * Create an empty registry with the default configuration; call
-	 * {@link #discover(List)}.
-	 */
-	public SkillsRegistry() {
-		this(SkillConfig.builder().build());
-	}
+	private volatile @Nullable ChangeWatcher watcher;
+
+	private boolean closed;
 
 	/**
 	 * Create an empty registry; call {@link #discover(List)}, or use
@@ -66,9 +69,8 @@ public class SkillsRegistry implements AutoCloseable {
 	 */
 	public SkillsRegistry(SkillConfig config, ResourcePatternResolver resolver) {
 		this.config = config;
-		this.writer = new SkillsWriter(new LocationScanner(resolver, config, this.reads), this.reads,
-				new SkillContents(config.maxBodyBytes(), config.maxResourceBytes()));
-		this.watch = new RegistryWatch(config, this.writer);
+		this.writer = new SkillsWriter(new LocationScanner(resolver, config, this.reads),
+				new SkillReads(this.reads, config, SkillReads.BODY_CACHE_CHARS));
 	}
 
 	/**
@@ -97,7 +99,25 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return what changed
 	 */
 	public SkillsChange discover(List<String> locations) {
-		return this.watch.rewatch(() -> this.writer.relocate(locations));
+		synchronized (this.watching) {
+			// The watcher thread takes the writer's lock to apply changes: stop it first.
+			stopWatching();
+			SkillsChange change = this.writer.relocate(locations);
+			List<Path> folders = this.writer.locations()
+				.stream()
+				.map(Location::folder)
+				.filter(Objects::nonNull)
+				.toList();
+			if (this.config.hotReload() && !this.closed && !folders.isEmpty()) {
+				try {
+					this.watcher = ChangeWatcher.start(folders, this.config, this.writer);
+				}
+				catch (IOException ex) {
+					logger.warn("Cannot watch skill folders; hot reload is off: " + ex.getMessage());
+				}
+			}
+			return change;
+		}
 	}
 
 	/**
@@ -206,7 +226,8 @@ public class SkillsRegistry implements AutoCloseable {
 	 * @return whether file changes are being applied
 	 */
 	public boolean isWatching() {
-		return this.watch.isWatching();
+		ChangeWatcher current = this.watcher;
+		return current != null && current.isRunning();
 	}
 
 	/**
@@ -240,8 +261,19 @@ public class SkillsRegistry implements AutoCloseable {
 	 */
 	@Override
 	public void close() {
-		this.watch.close();
+		synchronized (this.watching) {
+			this.closed = true;
+			stopWatching();
+		}
 		this.reads.close();
+	}
+
+	private void stopWatching() {
+		if (this.watcher != null) {
+			this.watcher.close();
+			this.watcher = null;
+			this.writer.onDiagnostics(List.of());
+		}
 	}
 
 }

@@ -37,7 +37,7 @@ public final class SkillsSnapshot {
 
 	private final List<SkillDiagnostic> standingDiagnostics;
 
-	private final SkillContents contents;
+	private final SkillReads reads;
 
 	private volatile @Nullable Map<String, SkillEntry> winners;
 
@@ -50,12 +50,12 @@ public final class SkillsSnapshot {
 	private volatile @Nullable List<SkillDiagnostic> diagnostics;
 
 	SkillsSnapshot(long generation, Instant createdAt, List<LocationSkills> locations,
-			List<SkillDiagnostic> standingDiagnostics, SkillContents contents) {
+			List<SkillDiagnostic> standingDiagnostics, SkillReads reads) {
 		this.generation = generation;
 		this.createdAt = createdAt;
 		this.locations = List.copyOf(locations);
 		this.standingDiagnostics = List.copyOf(standingDiagnostics);
-		this.contents = contents;
+		this.reads = reads;
 	}
 
 	/**
@@ -150,17 +150,24 @@ public final class SkillsSnapshot {
 		List<SkillDiagnostic> result = this.diagnostics;
 		if (result == null) {
 			List<SkillDiagnostic> all = locationDiagnostics();
-			List<SkillEntry> entries = new ArrayList<>();
-			this.locations.forEach((location) -> entries.addAll(location.entries().values()));
-			entries.sort((a, b) -> a.precedes(b) ? -1 : b.precedes(a) ? 1 : 0);
-			entries.forEach((entry) -> all.addAll(entry.diagnostics()));
+			List<SkillEntry> losers = new ArrayList<>();
 			Map<String, SkillEntry> winners = winners();
-			entries.stream()
-				.filter((entry) -> entry.meta() != null && winners.get(entry.meta().name()) != entry)
-				.sorted(Comparator.comparing((SkillEntry entry) -> entry.meta().name()))
-				.forEach((loser) -> all.add(SkillDiagnostic.warning(loser.source().location(), loser.meta().name(),
-						"Skill '" + loser.meta().name() + "' is shadowed by "
-								+ winners.get(loser.meta().name()).source().location())));
+			for (LocationSkills location : this.locations) {
+				List<SkillEntry> entries = new ArrayList<>(location.entries().values());
+				entries.sort(SkillEntry.PRECEDENCE);
+				for (SkillEntry entry : entries) {
+					all.addAll(entry.diagnostics());
+					if (entry.meta() != null && winners.get(entry.meta().name()) != entry) {
+						losers.add(entry);
+					}
+				}
+			}
+			losers.sort(Comparator.comparing((SkillEntry loser) -> loser.meta().name()));
+			for (SkillEntry loser : losers) {
+				String name = loser.meta().name();
+				all.add(SkillDiagnostic.warning(loser.source().location(), name,
+						"Skill '" + name + "' is shadowed by " + winners.get(name).source().location()));
+			}
 			result = List.copyOf(all);
 			this.diagnostics = result;
 		}
@@ -177,7 +184,7 @@ public final class SkillsSnapshot {
 	 */
 	public Skill load(String name) {
 		SkillEntry entry = known(name);
-		return new Skill(entry.meta(), this.contents.body(entry), entry.listing().files());
+		return new Skill(entry.meta(), this.reads.body(entry), entry.listing().files());
 	}
 
 	/**
@@ -198,7 +205,7 @@ public final class SkillsSnapshot {
 	 * @return the text the model sees
 	 */
 	public String readFile(String skill, String path) {
-		return readFile(skill, path, this.contents.maxResourceBytes());
+		return readFile(skill, path, this.reads.maxResourceBytes());
 	}
 
 	/**
@@ -231,8 +238,7 @@ public final class SkillsSnapshot {
 		return (part != null && part.location().equals(location)) ? part : null;
 	}
 
-	// The warnings about the locations themselves and the standing ones (the watcher's,
-	// the remote sources').
+	// The warnings about the locations themselves, then the standing ones.
 	List<SkillDiagnostic> locationDiagnostics() {
 		List<SkillDiagnostic> all = new ArrayList<>();
 		this.locations.forEach((location) -> all.addAll(location.diagnostics()));
@@ -244,27 +250,16 @@ public final class SkillsSnapshot {
 		return this.standingDiagnostics;
 	}
 
-	SkillContents contents() {
-		return this.contents;
-	}
-
-	/**
-	 * The entry that wins a name.
-	 * @param name the name
-	 * @return the entry, or {@code null}
-	 */
+	// The entry that wins a name: the first location's that has it. Looked up location by
+	// location, so that the writer's lookups of the names an edit touched build no index.
 	@Nullable SkillEntry entry(String name) {
-		if (this.winners == null) {
-			// Before the index is built, a few lookups answer as well.
-			for (LocationSkills location : this.locations) {
-				SkillEntry entry = location.winners().get(name);
-				if (entry != null) {
-					return entry;
-				}
+		for (LocationSkills location : this.locations) {
+			SkillEntry entry = location.winners().get(name);
+			if (entry != null) {
+				return entry;
 			}
-			return null;
 		}
-		return this.winners.get(name);
+		return null;
 	}
 
 	private SkillEntry known(@Nullable String name) {
@@ -276,7 +271,6 @@ public final class SkillsSnapshot {
 		return entry;
 	}
 
-	// The winner of each name across locations: the first location that has it.
 	private Map<String, SkillEntry> winners() {
 		Map<String, SkillEntry> result = this.winners;
 		if (result == null) {

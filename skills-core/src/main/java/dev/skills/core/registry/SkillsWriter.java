@@ -15,14 +15,12 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import dev.skills.core.SkillDiagnostic;
-import dev.skills.core.internal.files.FileReads;
-import dev.skills.core.internal.files.FolderSkillSource;
 import dev.skills.core.internal.files.SkillFiles;
-import dev.skills.core.source.SkillSource;
-import dev.skills.core.source.SkillSource.Fingerprint;
+import dev.skills.core.internal.watch.ChangeHandler;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -33,21 +31,19 @@ import org.jspecify.annotations.Nullable;
  * scans the location again, keeping every unchanged {@code SKILL.md} by its fingerprint.
  * The writer lists a skill's files when it reads the entry, so readers never write.
  * Writes are serialised; a rescan asked for while one runs is served by the next one,
- * however many ask. Files are read on {@link FileReads}' threads, so a file that never
+ * however many ask. Files are read on the registry's reader threads, so a file that never
  * answers cannot hold the writer.
  */
-final class SkillsWriter {
+final class SkillsWriter implements ChangeHandler {
 
 	private static final Log logger = LogFactory.getLog("dev.skills.registry");
 
 	// More changed paths than this in one location are applied by scanning it again.
-	static final int COALESCE_ABOVE = 32;
+	private static final int COALESCE_ABOVE = 32;
 
 	private final LocationScanner scanner;
 
-	private final FileReads reads;
-
-	private final EntryReads entryReads;
+	private final SkillReads skillReads;
 
 	private final List<SkillsListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -64,11 +60,26 @@ final class SkillsWriter {
 	// By reporter, in the order they first reported; guarded by this.
 	private final Map<String, List<SkillDiagnostic>> standing = new LinkedHashMap<>();
 
-	SkillsWriter(LocationScanner scanner, FileReads reads, SkillContents contents) {
+	SkillsWriter(LocationScanner scanner, SkillReads skillReads) {
 		this.scanner = scanner;
-		this.reads = reads;
-		this.entryReads = new EntryReads(reads);
-		this.snapshot = new SkillsSnapshot(0, Instant.EPOCH, List.of(), List.of(), contents);
+		this.skillReads = skillReads;
+		this.snapshot = new SkillsSnapshot(0, Instant.EPOCH, List.of(), List.of(), skillReads);
+	}
+
+	// The watcher's changes: a lost event means only a rescan is safe.
+	@Override
+	public void onChange(Set<Path> changedPaths, boolean overflow) {
+		if (overflow) {
+			rescan();
+		}
+		else {
+			refresh(changedPaths);
+		}
+	}
+
+	@Override
+	public void onDiagnostics(List<SkillDiagnostic> diagnostics) {
+		standingDiagnostics("watcher", diagnostics);
 	}
 
 	SkillsSnapshot snapshot() {
@@ -83,25 +94,13 @@ final class SkillsWriter {
 		return this.listeners;
 	}
 
-	/**
-	 * Replace the locations and scan them all.
-	 * @param specs the configured locations, in precedence order
-	 * @return what changed
-	 */
+	// Replace the locations (in precedence order) and scan them all.
 	synchronized SkillsChange relocate(List<String> specs) {
-		List<Location> parsed = new ArrayList<>();
-		for (String spec : specs) {
-			parsed.add(Location.of(parsed.size(), spec));
-		}
-		this.locations = List.copyOf(parsed);
+		this.locations = IntStream.range(0, specs.size()).mapToObj((i) -> Location.of(i, specs.get(i))).toList();
 		return rescanAll();
 	}
 
-	/**
-	 * Scan every location again; skills whose {@code SKILL.md} did not change are kept as
-	 * read. Callers that ask while a rescan runs share the next one.
-	 * @return what changed
-	 */
+	// Scan every location again; callers that ask while a rescan runs share the next one.
 	SkillsChange rescan() {
 		long ticket = this.rescansAsked.incrementAndGet();
 		synchronized (this) {
@@ -128,12 +127,8 @@ final class SkillsWriter {
 				written, start);
 	}
 
-	/**
-	 * Replace the standing diagnostics of one reporter (the watcher, a remote source):
-	 * they stay on the snapshots until the reporter replaces them.
-	 * @param reporter who reports them
-	 * @param diagnostics every current diagnostic of the reporter; empty to clear them
-	 */
+	// Replace the diagnostics of one reporter (the watcher, a remote source), which stay
+	// on the snapshots until it reports again.
 	synchronized void standingDiagnostics(String reporter, List<SkillDiagnostic> diagnostics) {
 		if (diagnostics.isEmpty()) {
 			this.standing.remove(reporter);
@@ -141,17 +136,11 @@ final class SkillsWriter {
 		else {
 			this.standing.put(reporter, List.copyOf(diagnostics));
 		}
-		List<SkillDiagnostic> all = new ArrayList<>();
-		this.standing.values().forEach(all::addAll);
+		List<SkillDiagnostic> all = this.standing.values().stream().flatMap(List::stream).toList();
 		SkillsSnapshot current = this.snapshot;
 		commit(current, current.locations(), all, Set.of(), List.of(), System.nanoTime());
 	}
 
-	/**
-	 * Apply changes to files or folders inside folder locations.
-	 * @param changedPaths files or folders that were created, modified or deleted
-	 * @return what changed
-	 */
 	synchronized SkillsChange refresh(Collection<Path> changedPaths) {
 		long start = System.nanoTime();
 		SkillsSnapshot current = this.snapshot;
@@ -187,25 +176,20 @@ final class SkillsWriter {
 		List<LocationScanner.Found> found = this.scanner.scan(location, diagnostics);
 		Set<String> seen = new HashSet<>();
 		List<SkillEntry> entries = new ArrayList<>(found.size());
-		List<EntryReads.Pending> pending = new ArrayList<>();
+		List<SkillReads.Pending> pending = new ArrayList<>();
 		for (int i = 0; i < found.size(); i++) {
-			SkillSource source = found.get(i).source();
-			String folder = source.baseDirectory();
+			String folder = found.get(i).source().baseDirectory();
 			if (!seen.add(folder) || earlier.stream().anyMatch((part) -> part.entries().containsKey(folder))) {
 				continue;
 			}
-			int order = (location.folder() != null) ? 0 : i;
 			SkillEntry before = (previous != null) ? previous.entries().get(folder) : null;
-			boolean unchanged = before != null && before.order() == order
-					&& before.source().location().equals(source.location())
-					&& before.source().builtin() == source.builtin()
-					&& before.fingerprint().equals(found.get(i).fingerprint());
-			if (unchanged && touched != null && !touched.contains(folder)) {
+			SkillReads.Pending read = SkillReads.Pending.of(entries.size(), found.get(i),
+					(location.folder() != null) ? 0 : i, before);
+			if (read.relistOnly() && touched != null && !touched.contains(folder)) {
 				entries.add(before);
 			}
 			else {
-				pending.add(new EntryReads.Pending(entries.size(), unchanged ? before.source() : source,
-						location.index(), order, before, unchanged));
+				pending.add(read);
 				entries.add(null);
 			}
 		}
@@ -218,21 +202,15 @@ final class SkillsWriter {
 	private @Nullable LocationSkills reread(LocationSkills part, Set<String> folders, List<SkillEntry> written,
 			Set<String> touched) {
 		List<SkillEntry> before = new ArrayList<>(folders.size());
-		List<EntryReads.Pending> pending = new ArrayList<>(folders.size());
+		List<SkillReads.Pending> pending = new ArrayList<>(folders.size());
 		for (String folder : folders) {
 			SkillFiles.SkillFile file = SkillFiles.find(Path.of(folder));
 			if (file == null) {
 				return null;
 			}
 			SkillEntry was = part.entries().get(folder);
-			SkillSource source = FolderSkillSource.of(file, was.source().builtin(), this.reads);
-			Fingerprint fingerprint = (file.plainFile() != null) ? Fingerprint.of(file.plainFile())
-					: source.fingerprint();
-			// A SKILL.md renamed to skill.md keeps its fingerprint but is another file.
-			boolean unchanged = was.source().location().equals(source.location())
-					&& was.fingerprint().equals(fingerprint);
-			pending.add(new EntryReads.Pending(before.size(), unchanged ? was.source() : source, was.locationIndex(),
-					was.order(), was, unchanged));
+			pending.add(SkillReads.Pending.of(before.size(), this.scanner.found(file, was.source().builtin()),
+					was.order(), was));
 			before.add(was);
 		}
 		List<SkillEntry> after = new ArrayList<>(Collections.nCopies(before.size(), null));
@@ -245,8 +223,8 @@ final class SkillsWriter {
 	}
 
 	// Read the pending entries, a few files at a time, into their places.
-	private void readInto(List<SkillEntry> entries, List<EntryReads.Pending> pending, List<SkillEntry> written) {
-		List<SkillEntry> read = this.entryReads.read(pending);
+	private void readInto(List<SkillEntry> entries, List<SkillReads.Pending> pending, List<SkillEntry> written) {
+		List<SkillEntry> read = this.skillReads.read(pending);
 		for (int i = 0; i < pending.size(); i++) {
 			entries.set(pending.get(i).at(), read.get(i));
 			if (!pending.get(i).relistOnly()) {
@@ -260,7 +238,7 @@ final class SkillsWriter {
 		Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
 		long generation = current.generation() + 1;
 		SkillsSnapshot next = new SkillsSnapshot(generation, Instant.now(), parts, standingDiagnostics,
-				current.contents());
+				this.skillReads);
 		SkillsChange change = SkillsChange.between(current, next, touched, written, duration);
 		if (change.isEmpty() && parts.equals(current.locations())
 				&& standingDiagnostics.equals(current.standingDiagnostics())) {

@@ -1,0 +1,208 @@
+package dev.skills.core.registry;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.SkillMeta;
+import dev.skills.core.SkillResourceException;
+import dev.skills.core.SkillResourceException.Reason;
+import dev.skills.core.internal.files.FileReads;
+import dev.skills.core.internal.files.SkillFiles;
+import dev.skills.core.internal.parse.FrontmatterException;
+import dev.skills.core.internal.parse.FrontmatterParser;
+import dev.skills.core.internal.prompt.ModelText;
+import dev.skills.core.load.SkillLoader;
+import dev.skills.core.load.SkillReadResult;
+import dev.skills.core.source.SkillSource;
+import dev.skills.core.source.SkillSource.Fingerprint;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads a registry's skills: each {@code SKILL.md}'s frontmatter and bundled files into
+ * entries for the writer, on the registry's reader threads, and the instructions for
+ * readers, through a cache bounded by the characters it holds. A cached body remembers
+ * the fingerprint of the file it came from, so a stale body is never taken for a current
+ * one; it is still the best answer while a later edit cannot be read.
+ */
+final class SkillReads {
+
+	// Characters of instructions kept in memory (about 16 MB).
+	static final long BODY_CACHE_CHARS = 8L * 1024 * 1024;
+
+	private static final Log logger = LogFactory.getLog("dev.skills.registry");
+
+	private final FileReads reads;
+
+	private final SkillConfig config;
+
+	private final long maxCachedChars;
+
+	// By SKILL.md location, least recently used first; guarded by this.
+	private final Map<String, Body> bodies = new LinkedHashMap<>(16, 0.75f, true);
+
+	private long cachedChars;
+
+	SkillReads(FileReads reads, SkillConfig config, long maxCachedChars) {
+		this.reads = reads;
+		this.config = config;
+		this.maxCachedChars = maxCachedChars;
+	}
+
+	int maxResourceBytes() {
+		return this.config.maxResourceBytes();
+	}
+
+	// The entries of skill folders, in order, read a few at a time; a folder that cannot
+	// be read has an error.
+	List<SkillEntry> read(List<Pending> pending) {
+		List<FileReads.Outcome<SkillEntry>> outcomes = this.reads.readAll(pending,
+				(item) -> new FileReads.Read<>(item.source().baseDirectory(), () -> read(item), null));
+		List<SkillEntry> entries = new ArrayList<>(pending.size());
+		for (int i = 0; i < pending.size(); i++) {
+			FileReads.Outcome<SkillEntry> outcome = outcomes.get(i);
+			entries.add((outcome.value() != null) ? outcome.value()
+					: failed(pending.get(i), Objects.requireNonNull(outcome.failure())));
+		}
+		return entries;
+	}
+
+	private static SkillEntry read(Pending item) throws IOException {
+		SkillSource source = item.source();
+		if (item.relistOnly()) {
+			SkillEntry before = item.before();
+			SkillSource.Listing listing = source.listFiles();
+			return listing.equals(before.listing()) ? before : new SkillEntry(source, before.order(), before.meta(),
+					before.diagnostics(), before.fingerprint(), listing);
+		}
+		Fingerprint fingerprint;
+		SkillReadResult result;
+		try (SkillSource.OpenSkillFile file = source.openSkill()) {
+			fingerprint = file.fingerprint();
+			result = SkillLoader.readMeta(file.stream(), source.location(), source.baseDirectory(),
+					source.directoryName());
+		}
+		SkillSource.Listing listing = source.listFiles();
+		List<SkillDiagnostic> diagnostics = new ArrayList<>();
+		SkillMeta meta = result.meta();
+		String name = (meta != null) ? meta.name() : null;
+		if (source.location().endsWith("/" + SkillFiles.LOWERCASE_SKILL_FILE)) {
+			diagnostics.add(SkillDiagnostic.warning(source.location(), name, SkillLoader.lowercaseFileMessage()));
+		}
+		diagnostics.addAll(result.diagnostics());
+		if (listing.cut()) {
+			diagnostics.add(SkillDiagnostic.warning(source.location(), name, SkillFiles.listingCutMessage()));
+		}
+		return entry(item, (meta != null && source.builtin()) ? meta.withBuiltin(true) : meta, diagnostics, fingerprint,
+				listing);
+	}
+
+	// Noted as it is, so that a later scan reads it again only once it changes.
+	private static SkillEntry failed(Pending item, IOException ex) {
+		List<SkillDiagnostic> diagnostics = List
+			.of(SkillDiagnostic.error(item.source().location(), null, "Cannot read SKILL.md: " + ex.getMessage()));
+		return entry(item, null, diagnostics, item.source().fingerprint(), SkillSource.Listing.EMPTY);
+	}
+
+	// When a skill that loaded before no longer does (a half-saved edit, say), its last
+	// good version is kept with an error saying so.
+	private static SkillEntry entry(Pending item, @Nullable SkillMeta read, List<SkillDiagnostic> diagnostics,
+			Fingerprint fingerprint, SkillSource.Listing listing) {
+		SkillMeta meta = read;
+		SkillEntry before = item.before();
+		List<SkillDiagnostic> all = diagnostics;
+		if (meta == null && before != null && before.meta() != null) {
+			meta = before.meta();
+			all = new ArrayList<>(diagnostics);
+			all.add(SkillDiagnostic.error(item.source().location(), meta.name(),
+					"SKILL.md cannot be loaded any more; keeping the last good version of '" + meta.name()
+							+ "' until it is fixed"));
+		}
+		return new SkillEntry(item.source(), item.order(), meta, all, fingerprint, listing);
+	}
+
+	// The instructions as the file holds them now; while it cannot be read or split (a
+	// half-saved edit, a file removed under the caller's snapshot), the last body read is
+	// the best answer.
+	String body(SkillEntry entry) {
+		SkillSource source = entry.source();
+		String name = entry.meta().name();
+		Fingerprint fingerprint = source.fingerprint();
+		Body cached = cached(source.location());
+		if (cached != null && cached.fingerprint().equals(fingerprint)) {
+			return cached.text();
+		}
+		try (SkillSource.OpenSkillFile file = source.openSkill()) {
+			FrontmatterParser.Body body = FrontmatterParser.readBody(file.stream(), this.config.maxBodyBytes());
+			body.warnings()
+				.forEach((warning) -> logger.warn(SkillDiagnostic.warning(source.location(), name, warning)));
+			cache(source.location(), new Body(fingerprint, body.text()));
+			return body.text();
+		}
+		catch (IOException | UncheckedIOException | FrontmatterException ex) {
+			if (cached != null) {
+				return cached.text();
+			}
+			// The model sees this: name the problem, never a server path.
+			String why = (ex instanceof FrontmatterException) ? ex.getMessage() : "its SKILL.md cannot be opened";
+			throw new SkillResourceException(Reason.UNREADABLE,
+					"Skill '" + ModelText.echo(name) + "' cannot be read right now: " + why);
+		}
+	}
+
+	synchronized @Nullable Body cached(String location) {
+		return this.bodies.get(location);
+	}
+
+	// A body larger than the whole cache is not kept; the least recently used make room.
+	synchronized void cache(String location, Body body) {
+		Body old = this.bodies.remove(location);
+		if (old != null) {
+			this.cachedChars -= old.text().length();
+		}
+		if (body.text().length() > this.maxCachedChars) {
+			return;
+		}
+		this.bodies.put(location, body);
+		this.cachedChars += body.text().length();
+		var eldest = this.bodies.values().iterator();
+		while (this.cachedChars > this.maxCachedChars && eldest.hasNext()) {
+			this.cachedChars -= eldest.next().text().length();
+			eldest.remove();
+		}
+	}
+
+	synchronized long cachedChars() {
+		return this.cachedChars;
+	}
+
+	// The instructions as read from the version of a SKILL.md with that fingerprint.
+	record Body(Fingerprint fingerprint, String text) {
+	}
+
+	// A skill folder to read into its place (at) among the location's entries; before is
+	// its entry in the snapshot being replaced, if any.
+	record Pending(int at, SkillSource source, int order, @Nullable SkillEntry before, boolean relistOnly) {
+
+		// Only the files are listed again when the SKILL.md found is the one read before;
+		// a SKILL.md renamed to skill.md keeps its fingerprint but is another file.
+		static Pending of(int at, LocationScanner.Found found, int order, @Nullable SkillEntry before) {
+			SkillSource source = found.source();
+			boolean unchanged = before != null && before.order() == order
+					&& before.source().location().equals(source.location())
+					&& before.source().builtin() == source.builtin()
+					&& before.fingerprint().equals(found.fingerprint());
+			return new Pending(at, unchanged ? before.source() : source, order, before, unchanged);
+		}
+
+	}
+
+}
