@@ -1,10 +1,15 @@
 package dev.skills.core.internal.watch;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.function.Consumer;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 
+import dev.skills.core.SkillConfig;
 import dev.skills.core.internal.files.SkillFileLookup;
 import dev.skills.core.internal.files.SkillFiles;
 import dev.skills.core.internal.files.TreeWalk;
@@ -34,7 +39,7 @@ final class WatchedFolders {
 	 * {@code maxDirectories} with folders left
 	 */
 	static TreeWalk.Result walk(Path start, int maxDepth, int maxDirectories, Predicate<Path> folders,
-			Consumer<Path> files) {
+			BiConsumer<Path, BasicFileAttributes> files) {
 		boolean[] stopped = new boolean[1];
 		TreeWalk.Visitor inSkill = new TreeWalk.Visitor() {
 
@@ -47,7 +52,7 @@ final class WatchedFolders {
 
 			@Override
 			public void file(Path file, BasicFileAttributes attributes) {
-				files.accept(file);
+				files.accept(file, attributes);
 			}
 
 		};
@@ -68,11 +73,36 @@ final class WatchedFolders {
 
 			@Override
 			public void file(Path file, BasicFileAttributes attributes) {
-				files.accept(file);
+				files.accept(file, attributes);
 			}
 
 		});
 		return new TreeWalk.Result(result.directories(), result.limitReached() && !stopped[0], result.tooDeep());
+	}
+
+	/**
+	 * What polling compares: the modification time, size and file key of every folder and
+	 * file to watch below a root (none when it is missing).
+	 * @param root the root
+	 * @param config the discovery limits
+	 * @return each path's stamp
+	 */
+	static Map<Path, String> stamps(Path root, SkillConfig config) {
+		Map<Path, String> stamps = new HashMap<>();
+		walk(root, config.discoveryMaxDepth() + 1, config.discoveryMaxDirectories(), (directory) -> {
+			try {
+				stamps.put(directory, stamp(Files.readAttributes(directory, BasicFileAttributes.class)));
+			}
+			catch (IOException ex) {
+				// Gone since it was listed: the next poll sees it missing.
+			}
+			return true;
+		}, (file, attributes) -> stamps.put(file, stamp(attributes)));
+		return stamps;
+	}
+
+	private static String stamp(BasicFileAttributes attributes) {
+		return attributes.lastModifiedTime().toMillis() + ":" + attributes.size() + ":" + attributes.fileKey();
 	}
 
 }

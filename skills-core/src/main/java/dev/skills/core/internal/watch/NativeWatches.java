@@ -1,8 +1,6 @@
 package dev.skills.core.internal.watch;
 
 import java.io.IOException;
-import java.nio.file.ClosedWatchServiceException;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -12,16 +10,15 @@ import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
-import java.util.Collections;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.internal.files.SkillFiles;
 import dev.skills.core.internal.files.TreeWalk;
 import org.apache.commons.logging.Log;
@@ -29,15 +26,16 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Watches with the JDK {@link WatchService} (inotify on Linux), registering the folders
- * of the tree that discovery covers and each new one as it appears. A missing root is
- * found through its nearest existing ancestor, which is watched until the root appears.
- * When a folder cannot be registered (inotify's per-user limit of watches, most often),
- * its root is polled instead, with a warning, rather than silently missing changes.
+ * The native watches of a {@link ChangeWatcher}: the {@link WatchedFolders} of each root,
+ * and each new folder as it appears. A missing root is found through its nearest existing
+ * ancestor, which is watched until the root appears. A root whose folders cannot all be
+ * registered (inotify's per-user limit of watches, most often) is given up, with a
+ * warning, for the watcher to poll. Used by the watcher's thread only (and by its
+ * constructor, before the thread starts).
  */
-final class NativeChangeWatcher implements ChangeWatcher {
+final class NativeWatches {
 
-	private static final Log logger = LogFactory.getLog(NativeChangeWatcher.class);
+	private static final Log logger = LogFactory.getLog(ChangeWatcher.class);
 
 	private final WatchService service;
 
@@ -47,30 +45,26 @@ final class NativeChangeWatcher implements ChangeWatcher {
 
 	private final ChangeHandler handler;
 
-	// The most native watches; beyond it a root is polled as if the system had refused.
+	// The most native watches; beyond it a root is given up as if the system had refused.
 	private final int maxWatches;
 
-	private final Map<WatchKey, Path> keys = new ConcurrentHashMap<>();
+	private final Map<WatchKey, Path> keys = new HashMap<>();
 
-	private final Map<Path, Integer> watchedPerRoot = new ConcurrentHashMap<>();
+	private final Map<Path, Integer> watchedPerRoot = new HashMap<>();
 
-	private final WatchFallbacks fallbacks;
+	private final Set<Path> missingRoots = new LinkedHashSet<>();
 
-	private final Set<Path> missingRoots = ConcurrentHashMap.newKeySet();
+	private final Set<Path> givenUp = new LinkedHashSet<>();
 
-	private final Thread thread;
+	private final Map<Path, SkillDiagnostic> warnings = new HashMap<>();
 
-	private volatile boolean running = true;
-
-	NativeChangeWatcher(List<Path> roots, SkillConfig config, ChangeHandler handler, int maxWatches)
-			throws IOException {
-		this.service = FileSystems.getDefault().newWatchService();
-		this.roots = roots.stream().map((root) -> root.toAbsolutePath().normalize()).toList();
+	NativeWatches(WatchService service, List<Path> roots, SkillConfig config, ChangeHandler handler, int maxWatches) {
+		this.service = service;
+		this.roots = roots;
 		this.config = config;
 		this.handler = handler;
 		this.maxWatches = maxWatches;
-		this.fallbacks = new WatchFallbacks(this.roots, config, handler);
-		for (Path root : this.roots) {
+		for (Path root : roots) {
 			if (Files.isDirectory(root)) {
 				registerTree(root);
 			}
@@ -79,79 +73,16 @@ final class NativeChangeWatcher implements ChangeWatcher {
 			}
 		}
 		watchMissingRoots(new LinkedHashSet<>());
-		this.thread = new Thread(this::run, "skills-watcher");
-		this.thread.setDaemon(true);
-		this.thread.start();
 	}
 
-	@Override
-	public boolean isRunning() {
-		return this.running && this.thread.isAlive() && this.fallbacks.isRunning();
+	// The roots given up, for the watcher to poll.
+	Set<Path> givenUp() {
+		return this.givenUp;
 	}
 
-	@Override
-	public void close() {
-		this.running = false;
-		this.fallbacks.close();
-		try {
-			this.service.close();
-		}
-		catch (IOException ex) {
-			logger.debug("Closing the watch service failed", ex);
-		}
-		this.thread.interrupt();
-		try {
-			this.thread.join(TimeUnit.SECONDS.toMillis(5));
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-	}
-
-	private void run() {
-		Set<Path> pending = new LinkedHashSet<>();
-		boolean overflow = false;
-		long firstEvent = 0;
-		long lastEvent = 0;
-		try {
-			while (this.running) {
-				WatchKey key;
-				if (pending.isEmpty() && !overflow) {
-					key = this.service.take();
-				}
-				else {
-					long now = System.nanoTime();
-					long quietUntil = lastEvent + this.config.watchDebounce().toNanos();
-					long latest = firstEvent + MAX_BATCH_DELAY.toNanos();
-					long wait = Math.min(quietUntil, latest) - now;
-					key = (wait > 0) ? this.service.poll(wait, TimeUnit.NANOSECONDS) : null;
-				}
-				if (key == null) {
-					dispatch(pending, overflow);
-					pending = new LinkedHashSet<>();
-					overflow = false;
-					continue;
-				}
-				if (pending.isEmpty() && !overflow) {
-					firstEvent = System.nanoTime();
-				}
-				overflow |= collect(key, pending);
-				watchMissingRoots(pending);
-				lastEvent = System.nanoTime();
-			}
-		}
-		catch (InterruptedException | ClosedWatchServiceException ex) {
-			// closed
-		}
-		catch (RuntimeException | Error ex) {
-			logger.error("The skills watcher stopped; hot reload is off until restart", ex);
-		}
-		finally {
-			this.running = false;
-		}
-	}
-
-	private boolean collect(WatchKey key, Set<Path> pending) {
+	// Add the paths a key's events name to pending, and watch the folders they create;
+	// whether events were lost.
+	boolean collect(WatchKey key, Set<Path> pending) {
 		Path directory = this.keys.get(key);
 		boolean overflow = false;
 		for (WatchEvent<?> event : key.pollEvents()) {
@@ -181,24 +112,15 @@ final class NativeChangeWatcher implements ChangeWatcher {
 				pending.add(directory);
 			}
 		}
+		watchMissingRoots(pending);
 		return overflow;
 	}
 
-	private void dispatch(Set<Path> pending, boolean overflow) {
-		try {
-			this.handler.onChange(Collections.unmodifiableSet(new HashSet<>(pending)), overflow);
-		}
-		catch (RuntimeException ex) {
-			logger.warn("Applying skill changes failed", ex);
-		}
-	}
-
 	// Watch the nearest existing ancestor of each missing root; register a root once it
-	// exists. Folders below an ancestor may be created while it is being registered,
-	// before its events flow: look again after each registration until nothing new
-	// appeared.
+	// exists. Folders may appear below an ancestor before its events flow: look again
+	// after each registration until nothing new appeared.
 	private void watchMissingRoots(Set<Path> pending) {
-		for (Path root : this.missingRoots) {
+		for (Path root : List.copyOf(this.missingRoots)) {
 			Path watched = null;
 			while (!Files.isDirectory(root)) {
 				Path ancestor = root.getParent();
@@ -225,10 +147,10 @@ final class NativeChangeWatcher implements ChangeWatcher {
 	}
 
 	// Register a folder that appeared (or a root) and the folders below it worth
-	// watching.
+	// watching; give the root up when one cannot be registered.
 	private void registerTree(Path start) {
 		Path root = rootOf(start);
-		if (root == null || this.fallbacks.isPolled(root)) {
+		if (root == null || this.givenUp.contains(root)) {
 			return;
 		}
 		int depth = start.equals(root) ? 0 : root.relativize(start).getNameCount();
@@ -241,30 +163,43 @@ final class NativeChangeWatcher implements ChangeWatcher {
 		TreeWalk.Result walked = WatchedFolders.walk(start, levels, budget, (directory) -> {
 			failure[0] = register(directory);
 			return failure[0] == null;
-		}, (file) -> {
+		}, (file, attributes) -> {
 		});
 		if (failure[0] != null) {
-			pollInstead(root, failure[0]);
+			this.keys.entrySet().removeIf((entry) -> {
+				boolean below = entry.getValue().startsWith(root);
+				if (below) {
+					entry.getKey().cancel();
+				}
+				return below;
+			});
+			this.watchedPerRoot.remove(root);
+			this.givenUp.add(root);
+			this.warnings.put(root,
+					SkillDiagnostic.warning(root.toString(), null,
+							"Native file watches ran out (" + failure[0] + "); polling this location every "
+									+ ChangeWatcher.FALLBACK_POLL_INTERVAL.toSeconds() + "s instead"));
+			logger.warn(this.warnings.get(root));
+			reportWarnings();
 			return;
 		}
 		this.watchedPerRoot.merge(root, walked.directories(), Integer::sum);
-		if (walked.limitReached()) {
-			this.fallbacks.warnOnce(root, "Stopped watching after " + this.config.discoveryMaxDirectories()
-					+ " folders (skills.discovery.max-directories): changes past them are not seen");
+		if (walked.limitReached() && this.warnings.putIfAbsent(root,
+				SkillDiagnostic
+					.warning(root.toString(), null, "Stopped watching after " + this.config.discoveryMaxDirectories()
+							+ " folders (skills.discovery.max-directories): changes past them are not seen")) == null) {
+			reportWarnings();
 		}
 	}
 
-	// Stop the native watches of a root and poll it instead.
-	private void pollInstead(Path root, String failure) {
-		this.keys.entrySet().removeIf((entry) -> {
-			boolean below = entry.getValue().startsWith(root);
-			if (below) {
-				entry.getKey().cancel();
-			}
-			return below;
-		});
-		this.watchedPerRoot.remove(root);
-		this.fallbacks.poll(root, failure);
+	// Every standing warning, in the order of the roots.
+	private void reportWarnings() {
+		try {
+			this.handler.onDiagnostics(this.roots.stream().map(this.warnings::get).filter(Objects::nonNull).toList());
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Reporting watcher warnings failed", ex);
+		}
 	}
 
 	private @Nullable Path rootOf(Path path) {
