@@ -203,12 +203,7 @@ final class NativeWatches {
 	}
 
 	private @Nullable Path rootOf(Path path) {
-		for (Path root : this.roots) {
-			if (path.startsWith(root)) {
-				return root;
-			}
-		}
-		return null;
+		return this.roots.stream().filter(path::startsWith).findFirst().orElse(null);
 	}
 
 	// Watch one folder; why it failed, or null. A folder gone meanwhile needs no watch.

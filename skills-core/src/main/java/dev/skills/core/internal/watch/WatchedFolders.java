@@ -28,26 +28,39 @@ final class WatchedFolders {
 	}
 
 	/**
-	 * Walk the folders to watch below a start folder.
-	 * @param start the folder to start from (watched itself)
+	 * Walk the folders to watch below a start folder (itself included), at most
+	 * {@code maxDepth} levels below it and {@code maxDirectories} folders outside skills.
+	 * @param start the folder to start from
 	 * @param maxDepth how many levels below it to walk
 	 * @param maxDirectories the most folders outside skills
-	 * @param folders receives each folder before it is listed (so a watch registered
-	 * there misses nothing created meanwhile); returns {@code false} to stop the walk
-	 * @param files receives each file of the folders walked
+	 * @param folders told of each folder before it is listed (so a watch registered there
+	 * misses nothing created meanwhile); {@code false} stops the walk
+	 * @param files told of each file of the folders walked
 	 * @return the folders outside skills walked, and whether the walk stopped at
 	 * {@code maxDirectories} with folders left
 	 */
 	static TreeWalk.Result walk(Path start, int maxDepth, int maxDirectories, Predicate<Path> folders,
 			BiConsumer<Path, BasicFileAttributes> files) {
 		boolean[] stopped = new boolean[1];
-		TreeWalk.Visitor inSkill = new TreeWalk.Visitor() {
+		TreeWalk.Visitor visitor = new TreeWalk.Visitor() {
+
+			private boolean inSkill;
 
 			@Override
 			public boolean folder(Path directory, int depth) {
 				// The skill folder itself was handed over by the outer walk.
-				stopped[0] |= depth > 0 && !folders.test(directory);
-				return !stopped[0];
+				if (this.inSkill) {
+					stopped[0] |= depth > 0 && !folders.test(directory);
+					return !stopped[0];
+				}
+				stopped[0] |= !stopped[0] && !folders.test(directory);
+				if (stopped[0] || !SkillFileLookup.holdsSkillFile(directory)) {
+					return !stopped[0];
+				}
+				this.inSkill = true;
+				TreeWalk.walk(directory, SkillFiles.MAX_DEPTH, SkillFiles.MAX_FOLDERS, this);
+				this.inSkill = false;
+				return false;
 			}
 
 			@Override
@@ -56,27 +69,7 @@ final class WatchedFolders {
 			}
 
 		};
-		TreeWalk.Result result = TreeWalk.walk(start, maxDepth, maxDirectories, new TreeWalk.Visitor() {
-
-			@Override
-			public boolean folder(Path directory, int depth) {
-				stopped[0] |= !stopped[0] && !folders.test(directory);
-				if (stopped[0]) {
-					return false;
-				}
-				if (SkillFileLookup.holdsSkillFile(directory)) {
-					TreeWalk.walk(directory, SkillFiles.MAX_DEPTH, SkillFiles.MAX_FOLDERS, inSkill);
-					return false;
-				}
-				return true;
-			}
-
-			@Override
-			public void file(Path file, BasicFileAttributes attributes) {
-				files.accept(file, attributes);
-			}
-
-		});
+		TreeWalk.Result result = TreeWalk.walk(start, maxDepth, maxDirectories, visitor);
 		return new TreeWalk.Result(result.directories(), result.limitReached() && !stopped[0], result.tooDeep());
 	}
 
