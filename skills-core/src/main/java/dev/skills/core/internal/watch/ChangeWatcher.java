@@ -122,37 +122,33 @@ public final class ChangeWatcher implements AutoCloseable {
 		long nextPoll = System.nanoTime() + this.pollInterval;
 		try {
 			while (this.running) {
-				boolean batching = !pending.isEmpty() || overflow;
 				long now = System.nanoTime();
-				long wait = batching
-						? Math.min(lastEvent + this.config.watchDebounce().toNanos(), firstEvent + MAX_BATCH_DELAY)
-								- now
-						: Long.MAX_VALUE;
-				if (!this.polled.isEmpty()) {
-					wait = Math.min(wait, nextPoll - now);
+				boolean batching = !pending.isEmpty() || overflow;
+				long dispatchAt = Math.min(lastEvent + this.config.watchDebounce().toNanos(),
+						firstEvent + MAX_BATCH_DELAY);
+				if (batching && now - dispatchAt >= 0) {
+					dispatch(pending, overflow);
+					pending = new LinkedHashSet<>();
+					overflow = false;
 				}
-				WatchKey key = (wait == Long.MAX_VALUE) ? this.service.take()
-						: (wait > 0) ? this.service.poll(wait, TimeUnit.NANOSECONDS) : null;
-				boolean changed = true;
-				if (key != null) {
-					overflow |= this.natives.collect(key, pending);
-					pollGivenUp();
-				}
-				else if (!this.polled.isEmpty() && System.nanoTime() - nextPoll >= 0) {
-					changed = poll(pending);
+				else if (!this.polled.isEmpty() && now - nextPoll >= 0) {
+					if (poll(pending)) {
+						firstEvent = batching ? firstEvent : now;
+						lastEvent = System.nanoTime();
+					}
 					nextPoll = System.nanoTime() + this.pollInterval;
 				}
 				else {
-					if (batching) {
-						dispatch(pending, overflow);
-						pending = new LinkedHashSet<>();
-						overflow = false;
+					long wait = batching ? dispatchAt - now : Long.MAX_VALUE;
+					wait = this.polled.isEmpty() ? wait : Math.min(wait, nextPoll - now);
+					WatchKey key = (wait == Long.MAX_VALUE) ? this.service.take()
+							: this.service.poll(wait, TimeUnit.NANOSECONDS);
+					if (key != null) {
+						firstEvent = batching ? firstEvent : System.nanoTime();
+						overflow |= this.natives.collect(key, pending);
+						pollGivenUp();
+						lastEvent = System.nanoTime();
 					}
-					continue;
-				}
-				if (changed) {
-					firstEvent = batching ? firstEvent : System.nanoTime();
-					lastEvent = System.nanoTime();
 				}
 			}
 		}
@@ -176,7 +172,14 @@ public final class ChangeWatcher implements AutoCloseable {
 	private boolean poll(Set<Path> pending) {
 		int before = pending.size();
 		this.polled.replaceAll((root, last) -> {
-			Map<Path, String> now = WatchedFolders.stamps(root, this.config);
+			Map<Path, String> now;
+			try {
+				now = WatchedFolders.stamps(root, this.config);
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Polling " + root + " for skill changes failed", ex);
+				return last;
+			}
 			now.forEach((path, stamp) -> {
 				if (!stamp.equals(last.remove(path))) {
 					pending.add(path);
