@@ -64,14 +64,7 @@ final class NativeWatches {
 		this.config = config;
 		this.handler = handler;
 		this.maxWatches = maxWatches;
-		for (Path root : roots) {
-			if (Files.isDirectory(root)) {
-				registerTree(root);
-			}
-			else {
-				this.missingRoots.add(root);
-			}
-		}
+		this.missingRoots.addAll(roots);
 		watchMissingRoots(new LinkedHashSet<>());
 	}
 
@@ -116,8 +109,8 @@ final class NativeWatches {
 		return overflow;
 	}
 
-	// Watch the nearest existing ancestor of each missing root; register a root once it
-	// exists. Folders may appear below an ancestor before its events flow: look again
+	// Register each missing root that exists; watch the nearest existing ancestor of the
+	// others. Folders may appear below an ancestor before its events flow: look again
 	// after each registration until nothing new appeared.
 	private void watchMissingRoots(Set<Path> pending) {
 		for (Path root : List.copyOf(this.missingRoots)) {
