@@ -2,8 +2,8 @@ package dev.skills.core;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
 
@@ -103,14 +103,7 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 	 * @return the folder locations as paths
 	 */
 	public List<Path> folderLocations() {
-		List<Path> dirs = new ArrayList<>();
-		for (String location : this.skillsDir) {
-			Path folder = folderOf(location);
-			if (folder != null) {
-				dirs.add(folder);
-			}
-		}
-		return List.copyOf(dirs);
+		return this.skillsDir.stream().map(SkillConfig::folderOf).filter(Objects::nonNull).toList();
 	}
 
 	/**

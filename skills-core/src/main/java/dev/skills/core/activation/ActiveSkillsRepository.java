@@ -52,14 +52,10 @@ public interface ActiveSkillsRepository {
 	}
 
 	private static void checkPaired(String text) {
-		for (int i = 0; i < text.length(); i++) {
-			char c = text.charAt(i);
-			if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-				i++;
-			}
-			else if (Character.isSurrogate(c)) {
+		for (int i = 0; i < text.length(); i += Character.charCount(text.codePointAt(i))) {
+			if (Character.getType(text.codePointAt(i)) == Character.SURROGATE) {
 				throw new IllegalArgumentException("The conversation id holds an unpaired surrogate (U+"
-						+ HexFormat.of().withUpperCase().toHexDigits(c) + " at index " + i
+						+ HexFormat.of().withUpperCase().toHexDigits(text.charAt(i)) + " at index " + i
 						+ "), which has no UTF-8 form: send well-formed text");
 			}
 		}

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import dev.skills.core.InvalidSkillSettingException;
 
@@ -62,9 +63,7 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 			skills = List.of(skill);
 		}
 		else if (skills.stream().noneMatch((active) -> active.name().equals(skill.name()))) {
-			List<ActiveSkill> added = new ArrayList<>(skills);
-			added.add(skill);
-			skills = List.copyOf(added);
+			skills = Stream.concat(skills.stream(), Stream.of(skill)).toList();
 		}
 		this.conversations.put(conversationId, skills);
 	}
@@ -77,34 +76,19 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 	@Override
 	public synchronized void deactivate(String id, String name) {
 		String conversationId = ActiveSkillsRepository.conversationKey(id);
-		List<ActiveSkill> skills = this.conversations.get(conversationId);
-		if (skills != null) {
-			List<ActiveSkill> remaining = skills.stream().filter((active) -> !active.name().equals(name)).toList();
-			if (remaining.isEmpty()) {
-				this.conversations.remove(conversationId);
-			}
-			else {
-				this.conversations.remove(conversationId);
-				this.conversations.put(conversationId, remaining);
-			}
+		// Removed and put back: a deactivation uses the conversation.
+		List<ActiveSkill> skills = this.conversations.remove(conversationId);
+		List<ActiveSkill> remaining = (skills != null) ? without(skills, name) : List.of();
+		if (!remaining.isEmpty()) {
+			this.conversations.put(conversationId, remaining);
 		}
 	}
 
 	@Override
 	public synchronized void deleteBySkillName(String name) {
-		for (Map.Entry<String, List<ActiveSkill>> entry : List.copyOf(this.conversations.entrySet())) {
-			List<ActiveSkill> remaining = entry.getValue()
-				.stream()
-				.filter((active) -> !active.name().equals(name))
-				.toList();
-			if (remaining.isEmpty()) {
-				this.conversations.remove(entry.getKey());
-			}
-			else if (remaining.size() < entry.getValue().size()) {
-				// Not a use of the conversation: keep its place in the order.
-				this.conversations.replace(entry.getKey(), remaining);
-			}
-		}
+		// Not a use of any conversation: each keeps its place in the order.
+		this.conversations.replaceAll((id, skills) -> without(skills, name));
+		this.conversations.values().removeIf(List::isEmpty);
 	}
 
 	@Override
@@ -120,6 +104,10 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 			result.put(entries.get(i).getKey(), entries.get(i).getValue());
 		}
 		return result;
+	}
+
+	private static List<ActiveSkill> without(List<ActiveSkill> skills, String name) {
+		return skills.stream().filter((active) -> !active.name().equals(name)).toList();
 	}
 
 }

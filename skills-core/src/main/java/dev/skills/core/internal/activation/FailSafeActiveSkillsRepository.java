@@ -1,6 +1,5 @@
 package dev.skills.core.internal.activation;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -52,8 +51,6 @@ public final class FailSafeActiveSkillsRepository implements ActiveSkillsReposit
 
 	private final Duration timeout;
 
-	private final Clock clock;
-
 	private final ThreadPoolExecutor executor;
 
 	private final AtomicReference<@Nullable Outage> outage = new AtomicReference<>();
@@ -69,16 +66,11 @@ public final class FailSafeActiveSkillsRepository implements ActiveSkillsReposit
 	 * @throws InvalidSkillSettingException when the timeout is not positive
 	 */
 	public FailSafeActiveSkillsRepository(ActiveSkillsRepository delegate, Duration timeout) {
-		this(delegate, timeout, Clock.systemUTC());
-	}
-
-	FailSafeActiveSkillsRepository(ActiveSkillsRepository delegate, Duration timeout, Clock clock) {
 		if (timeout.isNegative() || timeout.isZero()) {
 			throw new InvalidSkillSettingException("timeout", timeout, "it must be positive", "a duration such as 2s");
 		}
 		this.delegate = delegate;
 		this.timeout = timeout;
-		this.clock = clock;
 		AtomicInteger count = new AtomicInteger();
 		this.executor = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS,
 				new LinkedBlockingQueue<>(QUEUED_CALLS), (task) -> {
@@ -146,14 +138,10 @@ public final class FailSafeActiveSkillsRepository implements ActiveSkillsReposit
 	}
 
 	private <T> T call(Supplier<T> action, T fallback) {
-		boolean probe = false;
-		if (this.outage.get() != null) {
-			if (this.clock.instant().isBefore(this.nextProbe) || !this.probing.compareAndSet(false, true)) {
-				return fallback;
-			}
-			probe = true;
+		boolean probe = this.outage.get() != null;
+		if (probe && (Instant.now().isBefore(this.nextProbe) || !this.probing.compareAndSet(false, true))) {
+			return fallback;
 		}
-		boolean isProbe = probe;
 		Future<T> result;
 		try {
 			result = this.executor.submit(() -> {
@@ -162,23 +150,22 @@ public final class FailSafeActiveSkillsRepository implements ActiveSkillsReposit
 					recovered();
 					return value;
 				}
-				catch (IllegalArgumentException ex) {
-					// A key the store refuses: the caller's error, not an outage.
-					throw ex;
-				}
 				catch (RuntimeException ex) {
-					failed(ex.getClass().getSimpleName() + ": " + ex.getMessage());
+					// A key the store refuses is the caller's error, not an outage.
+					if (!(ex instanceof IllegalArgumentException)) {
+						failed(ex.getClass().getSimpleName() + ": " + ex.getMessage());
+					}
 					throw ex;
 				}
 				finally {
-					if (isProbe) {
+					if (probe) {
 						this.probing.set(false);
 					}
 				}
 			});
 		}
 		catch (RejectedExecutionException ex) {
-			if (isProbe) {
+			if (probe) {
 				this.probing.set(false);
 			}
 			failed("more than " + QUEUED_CALLS + " calls are waiting for the store");
@@ -205,7 +192,7 @@ public final class FailSafeActiveSkillsRepository implements ActiveSkillsReposit
 	}
 
 	private void failed(String reason) {
-		Instant now = this.clock.instant();
+		Instant now = Instant.now();
 		this.nextProbe = now.plus(PROBE_INTERVAL);
 		if (this.outage.compareAndSet(null, new Outage(reason, now))) {
 			logger.warn("The active-skill store (" + this.delegate.getClass().getSimpleName() + ") failed: " + reason

@@ -62,19 +62,12 @@ public final class ModelText {
 	 * @return the escaped text
 	 */
 	public static String escape(String text) {
-		StringBuilder out = new StringBuilder(text.length() + 16);
-		for (int i = 0; i < text.length(); i++) {
-			char c = text.charAt(i);
-			switch (c) {
-				case '&' -> out.append("&amp;");
-				case '<' -> out.append("&lt;");
-				case '>' -> out.append("&gt;");
-				case '"' -> out.append("&quot;");
-				case '\'' -> out.append("&apos;");
-				default -> out.append(c);
-			}
-		}
-		return out.toString();
+		// String.replace returns the text itself when there is nothing to replace.
+		return text.replace("&", "&amp;")
+			.replace("<", "&lt;")
+			.replace(">", "&gt;")
+			.replace("\"", "&quot;")
+			.replace("'", "&apos;");
 	}
 
 	// The inverse of escape, for a name read back from a block this class wrote.

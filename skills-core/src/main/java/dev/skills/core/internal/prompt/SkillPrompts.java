@@ -77,11 +77,12 @@ public final class SkillPrompts {
 		String name = ModelText.escape(skill.name());
 		StringBuilder out = new StringBuilder(CONTENT_START).append(name).append("\">\n").append(skill.instructions());
 		String compatibility = skill.meta().compatibility();
+		boolean hasCompatibility = compatibility != null && !compatibility.isBlank();
 		boolean hasFiles = !skill.files().isEmpty();
-		if ((compatibility != null && !compatibility.isBlank()) || hasFiles) {
+		if (hasCompatibility || hasFiles) {
 			out.append("\n");
 		}
-		if (compatibility != null && !compatibility.isBlank()) {
+		if (hasCompatibility) {
 			out.append("\nCompatibility: ").append(compatibility);
 		}
 		if (hasFiles) {
@@ -158,11 +159,8 @@ public final class SkillPrompts {
 	 * @return the block; with no skills, an empty block
 	 */
 	public static String catalog(Collection<SkillMeta> skills) {
-		List<SkillMeta> ordered = skills.stream().sorted(CATALOG_ORDER).toList();
 		StringBuilder out = new StringBuilder("<available_skills>\n");
-		for (SkillMeta skill : ordered) {
-			out.append(catalogEntry(skill, false)).append('\n');
-		}
+		skills.stream().sorted(CATALOG_ORDER).forEach((skill) -> out.append(catalogEntry(skill, false)).append('\n'));
 		return out.append("</available_skills>").toString();
 	}
 

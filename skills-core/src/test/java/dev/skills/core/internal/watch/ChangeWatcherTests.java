@@ -26,7 +26,7 @@ import static org.awaitility.Awaitility.await;
  * per-user limit).
  */
 @ExtendWith(OutputCaptureExtension.class)
-class NativeChangeWatcherTests {
+class ChangeWatcherTests {
 
 	@TempDir
 	Path root;
@@ -39,12 +39,12 @@ class NativeChangeWatcherTests {
 
 		@Override
 		public void onChange(Set<Path> changedPaths, boolean overflow) {
-			NativeChangeWatcherTests.this.batches.add(changedPaths);
+			ChangeWatcherTests.this.batches.add(changedPaths);
 		}
 
 		@Override
 		public void onDiagnostics(List<SkillDiagnostic> diagnostics) {
-			NativeChangeWatcherTests.this.reports.add(diagnostics);
+			ChangeWatcherTests.this.reports.add(diagnostics);
 		}
 
 	};
@@ -59,8 +59,7 @@ class NativeChangeWatcherTests {
 		for (int i = 0; i < 5; i++) {
 			Files.createDirectories(this.root.resolve("category-" + i));
 		}
-		try (NativeChangeWatcher watcher = new NativeChangeWatcher(List.of(this.root), config().build(), this.handler,
-				3)) {
+		try (ChangeWatcher watcher = new ChangeWatcher(List.of(this.root), config().build(), this.handler, 3)) {
 			assertThat(this.reports).last()
 				.isEqualTo(List.of(SkillDiagnostic.warning(this.root.toString(), null,
 						"Native file watches ran out (the limit of 3 watches was reached); polling this location "
@@ -81,8 +80,8 @@ class NativeChangeWatcherTests {
 		Files.createDirectories(this.root.resolve("a/b/c/d/e"));
 		// Depth 1 for discovery: the root, a and a/b are watched; three watches are
 		// enough.
-		try (NativeChangeWatcher watcher = new NativeChangeWatcher(List.of(this.root),
-				config().discoveryMaxDepth(1).build(), this.handler, 3)) {
+		try (ChangeWatcher watcher = new ChangeWatcher(List.of(this.root), config().discoveryMaxDepth(1).build(),
+				this.handler, 3)) {
 			assertThat(this.reports).isEmpty();
 			assertThat(watcher.isRunning()).isTrue();
 		}
@@ -93,8 +92,8 @@ class NativeChangeWatcherTests {
 		for (int i = 0; i < 5; i++) {
 			Files.createDirectories(this.root.resolve("category-" + i));
 		}
-		try (NativeChangeWatcher watcher = new NativeChangeWatcher(List.of(this.root),
-				config().discoveryMaxDirectories(3).build(), this.handler, 3)) {
+		try (ChangeWatcher watcher = new ChangeWatcher(List.of(this.root), config().discoveryMaxDirectories(3).build(),
+				this.handler, 3)) {
 			assertThat(this.reports).last()
 				.isEqualTo(List.of(SkillDiagnostic.warning(this.root.toString(), null,
 						"Stopped watching after 3 folders (skills.discovery.max-directories): changes past them "
@@ -105,8 +104,8 @@ class NativeChangeWatcherTests {
 	@Test
 	void aFolderCreatedBeyondTheDepthLimitIsNotWatched() throws IOException {
 		Files.createDirectories(this.root.resolve("a"));
-		try (NativeChangeWatcher watcher = new NativeChangeWatcher(List.of(this.root),
-				config().discoveryMaxDepth(0).build(), this.handler, 2)) {
+		try (ChangeWatcher watcher = new ChangeWatcher(List.of(this.root), config().discoveryMaxDepth(0).build(),
+				this.handler, 2)) {
 			// Depth 0: the root and its direct subfolders. A new a/b/c needs no watch; a
 			// third watch would exceed the injected limit and switch to polling.
 			Files.createDirectories(this.root.resolve("a/b/c"));
