@@ -54,6 +54,14 @@ public class SkillsRegistry implements AutoCloseable {
 	private boolean closed;
 
 	/**
+	 * Create an empty registry with the default configuration; call
+	 * {@link #discover(List)}.
+	 */
+	public SkillsRegistry() {
+		this(SkillConfig.builder().build());
+	}
+
+	/**
 	 * Create an empty registry; call {@link #discover(List)}, or use
 	 * {@link #create(SkillConfig)}.
 	 * @param config the configuration (its locations are not searched until asked)

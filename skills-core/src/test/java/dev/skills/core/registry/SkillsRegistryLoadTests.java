@@ -3,6 +3,7 @@ package dev.skills.core.registry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.List;
 
 import dev.skills.core.Skill;
 import dev.skills.core.SkillConfig;
@@ -84,6 +85,16 @@ class SkillsRegistryLoadTests {
 
 		// Proves the body is cached (by time and size), not read on every load.
 		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep one.");
+	}
+
+	@Test
+	void whenCreatedWithoutAConfigurationThenTheDefaultsApply() {
+		try (SkillsRegistry defaults = new SkillsRegistry()) {
+			defaults.discover(List.of(this.skillFile.getParent().getParent().toString()));
+
+			assertThat(defaults.config()).isEqualTo(SkillConfig.builder().build());
+			assertThat(defaults.names()).contains("alpha");
+		}
 	}
 
 	@Test
