@@ -39,6 +39,7 @@ import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
@@ -209,9 +210,10 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 		try {
 			IndexSearcher searcher = this.searchers.acquire();
 			try {
-				// Ranked by score alone, so Lucene can skip what cannot compete; ties are
-				// settled below.
-				ScoreDoc[] hits = searcher.search(query, limit).scoreDocs;
+				// Ranked by score alone and no total hit count, so Lucene skips what
+				// cannot compete as soon as it holds `limit` hits (not after 1,000);
+				// ties are settled below.
+				ScoreDoc[] hits = searcher.search(query, new TopScoreDocCollectorManager(limit, null, limit)).scoreDocs;
 				List<Hit> ranked = ranked(searcher, hits);
 				ranked.sort(RANKING);
 				List<String> names = new ArrayList<>(ranked.size());
