@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiFunction;
 import java.util.function.Predicate;
 
 import dev.skills.core.SkillConfig;
@@ -11,8 +12,13 @@ import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.catalog.CatalogQuery;
+import dev.skills.spring.ai.catalog.EmbeddingSkillIndex;
+import dev.skills.spring.ai.catalog.FusedSkillRetriever;
 import dev.skills.spring.ai.catalog.KeywordSkillIndex;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.catalog.SkillRetriever;
+
+import org.springframework.ai.embedding.EmbeddingModel;
 
 /**
  * Recall of the catalog on the routing evaluation set ({@link RoutingEvalSet}): for each
@@ -30,42 +36,76 @@ final class RoutingEval {
 	}
 
 	/**
-	 * Run the evaluation.
+	 * Run the evaluation of the keyword index, with the frontmatter alone and with
+	 * bodies.
 	 * @return the report, one figure a line
 	 */
 	static String report() {
-		RoutingEvalSet set = RoutingEvalSet.load();
-		Path root = set.write();
-		StringBuilder report = new StringBuilder();
-		try (SkillsRegistry registry = SkillsRegistry
-			.create(SkillConfig.builder().skillsDir(root.toString()).build())) {
-			List<RoutingEvalSet.Request> requests = set.requests();
-			List<RoutingEvalSet.FollowUp> followUps = set.followUps();
-			long bodyOnly = requests.stream().filter(RoutingEvalSet.Request::clueInBody).count();
-			report.append(String.format(Locale.ROOT,
-					"Routing evaluation: %d skills (%d loaded), %d requests (%d with the clue only in the body), "
-							+ "%d follow-up pairs; catalog budget %d tokens, search_skills answers %d%n",
-					set.skillCount(), registry.size(), requests.size(), bodyOnly, followUps.size(),
-					SkillCatalog.DEFAULT_MAX_TOKENS, SkillCatalog.DEFAULT_SEARCH_RESULTS));
+		return report((set, registry) -> {
+			StringBuilder report = new StringBuilder();
 			for (int bodyChars : new int[] { 0, KeywordSkillIndex.DEFAULT_BODY_CHARS }) {
-				try (KeywordSkillIndex index = KeywordSkillIndex.of(registry, bodyChars)) {
-					if (!index.awaitBodies(Duration.ofMinutes(2))) {
-						throw new IllegalStateException("Bodies were not indexed in time");
-					}
-					report.append(measure(registry, index, bodyChars, requests, followUps));
+				try (KeywordSkillIndex index = keywordIndex(registry, bodyChars)) {
+					String indexed = (bodyChars == 0) ? "frontmatter only"
+							: "frontmatter + " + bodyChars + " body chars";
+					report.append(measure(registry, index, indexed, set));
 				}
 			}
+			return report.toString();
+		});
+	}
+
+	/**
+	 * Run the evaluation of the keyword index with bodies fused with an embedding index.
+	 * @param model the embedding model
+	 * @param modelName what the report calls it
+	 * @return the report, one figure a line
+	 */
+	static String report(EmbeddingModel model, String modelName) {
+		return report((set, registry) -> {
+			try (KeywordSkillIndex keywords = keywordIndex(registry, KeywordSkillIndex.DEFAULT_BODY_CHARS);
+					EmbeddingSkillIndex embeddings = EmbeddingSkillIndex.of(registry, model)) {
+				if (!embeddings.awaitEmbeddings(Duration.ofMinutes(10))) {
+					throw new IllegalStateException("Skills were not embedded in time");
+				}
+				return measure(registry, FusedSkillRetriever.of(keywords, embeddings), "frontmatter + "
+						+ KeywordSkillIndex.DEFAULT_BODY_CHARS + " body chars, fused with " + modelName, set);
+			}
+		});
+	}
+
+	private static String report(BiFunction<RoutingEvalSet, SkillsRegistry, String> measurements) {
+		RoutingEvalSet set = RoutingEvalSet.load();
+		Path root = set.write();
+		try (SkillsRegistry registry = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(root.toString()).build())) {
+			long bodyOnly = set.requests().stream().filter(RoutingEvalSet.Request::clueInBody).count();
+			return String.format(Locale.ROOT,
+					"Routing evaluation: %d skills (%d loaded), %d requests (%d with the clue only in the body), "
+							+ "%d follow-up pairs; catalog budget %d tokens, search_skills answers %d%n",
+					set.skillCount(), registry.size(), set.requests().size(), bodyOnly, set.followUps().size(),
+					SkillCatalog.DEFAULT_MAX_TOKENS, SkillCatalog.DEFAULT_SEARCH_RESULTS)
+					+ measurements.apply(set, registry);
 		}
 		finally {
 			SkillTrees.delete(root);
 		}
-		return report.toString();
 	}
 
-	private static String measure(SkillsRegistry registry, KeywordSkillIndex index, int bodyChars,
-			List<RoutingEvalSet.Request> requests, List<RoutingEvalSet.FollowUp> followUps) {
+	private static KeywordSkillIndex keywordIndex(SkillsRegistry registry, int bodyChars) {
+		KeywordSkillIndex index = KeywordSkillIndex.of(registry, bodyChars);
+		if (!index.awaitBodies(Duration.ofMinutes(2))) {
+			index.close();
+			throw new IllegalStateException("Bodies were not indexed in time");
+		}
+		return index;
+	}
+
+	private static String measure(SkillsRegistry registry, SkillRetriever retriever, String indexed,
+			RoutingEvalSet set) {
+		List<RoutingEvalSet.Request> requests = set.requests();
+		List<RoutingEvalSet.FollowUp> followUps = set.followUps();
 		SkillsSnapshot snapshot = registry.snapshot();
-		SkillCatalog catalog = SkillCatalog.builder(registry).retriever(index).build();
+		SkillCatalog catalog = SkillCatalog.builder(registry).retriever(retriever).build();
 		int listed = 0;
 		int found = 0;
 		int either = 0;
@@ -97,7 +137,6 @@ final class RoutingEval {
 				.contains(pair.skill()) ? 1 : 0;
 		}
 		long bodyRequests = requests.stream().filter(RoutingEvalSet.Request::clueInBody).count();
-		String indexed = (bodyChars == 0) ? "frontmatter only" : "frontmatter + " + bodyChars + " body chars";
 		return String.format(Locale.ROOT,
 				"  index %s: listed in the catalog %s (%.0f skills listed on average), found by search_skills %s, "
 						+ "listed or found %s (target >= 90%%); clue only in the body: listed or found %s%n"

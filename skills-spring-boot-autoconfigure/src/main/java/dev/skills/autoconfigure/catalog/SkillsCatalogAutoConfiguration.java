@@ -6,10 +6,13 @@ import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.autoconfigure.SkillsChatClientAutoConfiguration;
 import dev.skills.autoconfigure.SkillsPropertyFailures;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.catalog.EmbeddingSkillIndex;
+import dev.skills.spring.ai.catalog.FusedSkillRetriever;
 import dev.skills.spring.ai.catalog.KeywordSkillIndex;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.catalog.SkillRetriever;
 
+import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.ai.tokenizer.TokenCountEstimator;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -26,7 +29,9 @@ import org.springframework.context.annotation.Lazy;
  * {@code skills.catalog.max-tokens}, counted by the application's
  * {@link TokenCountEstimator} bean (cl100k without one), ranked by the application's
  * {@link SkillRetriever} bean or a {@link KeywordSkillIndex}, built when the catalog
- * first does not fit.
+ * first does not fit; with {@code skills.catalog.embeddings.enabled}, the keyword index
+ * fused with an {@link EmbeddingSkillIndex} over the application's
+ * {@link EmbeddingModel}.
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class, before = SkillsChatClientAutoConfiguration.class)
 @ConditionalOnClass(SkillCatalog.class)
@@ -35,11 +40,31 @@ import org.springframework.context.annotation.Lazy;
 @EnableConfigurationProperties(SkillsCatalogProperties.class)
 public final class SkillsCatalogAutoConfiguration {
 
+	private static final String EMBEDDINGS = SkillsCatalogProperties.PREFIX + ".embeddings.enabled";
+
 	@Bean
 	@Lazy
 	@ConditionalOnMissingBean(SkillRetriever.class)
+	@ConditionalOnBooleanProperty(name = EMBEDDINGS, havingValue = false, matchIfMissing = true)
 	KeywordSkillIndex skillsKeywordIndex(SkillsRegistry registry, SkillsCatalogProperties properties) {
 		return KeywordSkillIndex.of(registry, properties.getIndexedBodyChars());
+	}
+
+	// Not lazy: every skill is embedded from start-up on, and a missing model fails the
+	// start, not the first request that needs the ranking.
+	@Bean
+	@ConditionalOnMissingBean(SkillRetriever.class)
+	@ConditionalOnBooleanProperty(EMBEDDINGS)
+	FusedSkillRetriever skillsFusedRetriever(SkillsRegistry registry, SkillsCatalogProperties properties,
+			ObjectProvider<EmbeddingModel> models) {
+		EmbeddingModel model = models.getIfUnique();
+		if (model == null) {
+			throw new IllegalStateException(EMBEDDINGS + " is true, but there is no single EmbeddingModel bean: add a "
+					+ "Spring AI embedding model starter (such as spring-ai-starter-model-openai or "
+					+ "spring-ai-starter-model-ollama), or mark one of several @Primary");
+		}
+		return FusedSkillRetriever.of(KeywordSkillIndex.of(registry, properties.getIndexedBodyChars()),
+				EmbeddingSkillIndex.of(registry, model));
 	}
 
 	@Bean

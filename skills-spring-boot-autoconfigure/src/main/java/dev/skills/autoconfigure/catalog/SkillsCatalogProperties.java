@@ -40,6 +40,12 @@ public class SkillsCatalogProperties {
 	 */
 	private int indexedBodyChars = 2048;
 
+	/**
+	 * Ranking by meaning, with the application's Spring AI EmbeddingModel, beside the
+	 * keyword index.
+	 */
+	private final Embeddings embeddings = new Embeddings();
+
 	public int getMaxTokens() {
 		return this.maxTokens;
 	}
@@ -70,6 +76,35 @@ public class SkillsCatalogProperties {
 
 	public void setIndexedBodyChars(int indexedBodyChars) {
 		this.indexedBodyChars = indexedBodyChars;
+	}
+
+	public Embeddings getEmbeddings() {
+		return this.embeddings;
+	}
+
+	/**
+	 * Ranking skills by meaning as well as by keywords.
+	 */
+	public static class Embeddings {
+
+		/**
+		 * Whether to rank skills also by the similarity of their embeddings to the
+		 * conversation's, fused with the keyword ranking, so that a request that shares
+		 * no word with a skill's description still lists it. Needs one EmbeddingModel
+		 * bean; each request whose catalog does not fit makes one embedding call, and
+		 * every skill is embedded once at start-up and again when it changes, off the
+		 * request path.
+		 */
+		private boolean enabled;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
 	}
 
 }

@@ -1,12 +1,14 @@
 package dev.skills.autoconfigure.catalog;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.autoconfigure.SkillsChatClientAutoConfiguration;
 import dev.skills.autoconfigure.StartupFailures;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.catalog.FusedSkillRetriever;
 import dev.skills.spring.ai.catalog.KeywordSkillIndex;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.catalog.SkillRetriever;
@@ -19,6 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.content.MediaContent;
+import org.springframework.ai.document.Document;
+import org.springframework.ai.embedding.Embedding;
+import org.springframework.ai.embedding.EmbeddingModel;
+import org.springframework.ai.embedding.EmbeddingRequest;
+import org.springframework.ai.embedding.EmbeddingResponse;
 import org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
@@ -142,6 +149,61 @@ class SkillsCatalogAutoConfigurationTests {
 	}
 
 	@Test
+	void whenEmbeddingsAreEnabledThenARequestThatSharesNoWordWithASkillStillListsIt() {
+		ScriptedChatModel model = new ScriptedChatModel().thenAnswer("ok");
+		SkillFixtures.skill(this.dir, "on-call-handover", "Hands the on-call rotation to the next engineer.", "Body.");
+		this.contextRunner
+			.withPropertyValues(skillsDir(60), "skills.catalog.max-tokens=300",
+					"skills.catalog.embeddings.enabled=true")
+			.withBean(ScriptedChatModel.class, () -> model)
+			.withBean(EmbeddingModel.class, PagerMeaning::new)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(FusedSkillRetriever.class).doesNotHaveBean(KeywordSkillIndex.class);
+				SkillsRegistry registry = context.getBean(SkillsRegistry.class);
+				SkillCatalog catalog = context.getBean(SkillCatalog.class);
+				assertThat(catalog.select(registry.snapshot(), List.of(), "hello").partial()).isTrue();
+				String request = "summarise my pager week for whoever takes over";
+				List<String> found = List.of();
+				for (long deadline = System.nanoTime() + 10_000_000_000L; found.isEmpty()
+						&& System.nanoTime() < deadline;) {
+					// The skills are embedded in the background from start-up on.
+					found = catalog.search(registry.snapshot(), (skill) -> true, request)
+						.stream()
+						.map((skill) -> skill.name())
+						.filter("on-call-handover"::equals)
+						.toList();
+				}
+				assertThat(found).containsExactly("on-call-handover");
+				context.getBean(ChatClient.Builder.class).build().prompt().user(request).call().content();
+				assertThat(model.prompts().get(0).getSystemMessage().getText())
+					.contains("<name>on-call-handover</name>");
+			});
+	}
+
+	@Test
+	void whenEmbeddingsAreEnabledWithoutAnEmbeddingModelThenStartupFailsSayingWhatToAdd() {
+		this.contextRunner.withPropertyValues(skillsDir(1), "skills.catalog.embeddings.enabled=true")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining(
+						"skills.catalog.embeddings.enabled is true, but there is no single EmbeddingModel")
+				.hasMessageContaining("spring-ai-starter-model-openai"));
+	}
+
+	@Test
+	void whenEmbeddingsAreNotEnabledThenAnEmbeddingModelBeanIsNotUsed() {
+		this.contextRunner.withPropertyValues(skillsDir(60), "skills.catalog.max-tokens=300")
+			.withBean(EmbeddingModel.class, PagerMeaning::new)
+			.run((context) -> {
+				context.getBean(SkillCatalog.class)
+					.select(context.getBean(SkillsRegistry.class).snapshot(), List.of(), "pager");
+				assertThat(context).hasSingleBean(KeywordSkillIndex.class).doesNotHaveBean(FusedSkillRetriever.class);
+				assertThat(context.getBean(PagerMeaning.class).calls).isZero();
+			});
+	}
+
+	@Test
 	void whenSkillsAreDisabledThenThereIsNoCatalog() {
 		this.contextRunner.withPropertyValues(skillsDir(1), "skills.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean(SkillCatalog.class)
@@ -166,6 +228,32 @@ class SkillsCatalogAutoConfigurationTests {
 		@Override
 		public int estimate(Iterable<MediaContent> contents) {
 			return 1000;
+		}
+
+	}
+
+	/**
+	 * An embedding model that knows one meaning: texts about handing over on-call duty
+	 * ("pager", "on-call", "takes over") point one way, every other text another.
+	 */
+	static final class PagerMeaning implements EmbeddingModel {
+
+		int calls;
+
+		@Override
+		public EmbeddingResponse call(EmbeddingRequest request) {
+			this.calls++;
+			List<Embedding> embeddings = new ArrayList<>();
+			for (String text : request.getInstructions()) {
+				boolean pager = text.contains("pager") || text.contains("on-call");
+				embeddings.add(new Embedding(new float[] { pager ? 1 : 0, pager ? 0 : 1 }, embeddings.size()));
+			}
+			return new EmbeddingResponse(embeddings);
+		}
+
+		@Override
+		public float[] embed(Document document) {
+			return embed(document.getText());
 		}
 
 	}
