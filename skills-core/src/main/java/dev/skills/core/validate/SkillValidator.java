@@ -20,6 +20,7 @@ import dev.skills.core.internal.files.SkillFolders;
 import dev.skills.core.internal.parse.Frontmatter;
 import dev.skills.core.internal.parse.FrontmatterException;
 import dev.skills.core.internal.parse.FrontmatterParser;
+import dev.skills.core.internal.parse.ReadPolicy;
 import dev.skills.core.internal.parse.SpecRules;
 import dev.skills.core.load.SkillLoader;
 import org.jspecify.annotations.Nullable;
@@ -91,7 +92,7 @@ public final class SkillValidator {
 		}
 		Frontmatter frontmatter;
 		try {
-			frontmatter = FrontmatterParser.parse(content);
+			frontmatter = FrontmatterParser.parse(content, ReadPolicy.STRICT);
 		}
 		catch (FrontmatterException ex) {
 			return List.of(SkillDiagnostic.error(skillFile.toString(), null, ex.getMessage() + quotingHint(content)));
@@ -114,7 +115,7 @@ public final class SkillValidator {
 	// so that the author can fix the file the same way.
 	private static String quotingHint(String content) {
 		try {
-			List<String> keys = FrontmatterParser.parseLenient(content).repairedKeys();
+			List<String> keys = FrontmatterParser.parse(content, ReadPolicy.CATALOG).repairedKeys();
 			return keys.isEmpty() ? "" : ". Quote the value of " + String.join(", ", keys)
 					+ " (for example description: \"Use when: ...\"); runtimes read it only after quoting it";
 		}

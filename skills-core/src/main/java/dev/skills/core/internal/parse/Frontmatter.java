@@ -27,14 +27,4 @@ public record Frontmatter(Map<String, Object> fields, String body, List<String> 
 		repairedKeys = List.copyOf(repairedKeys);
 	}
 
-	/**
-	 * A frontmatter that was read.
-	 * @param fields the fields
-	 * @param body the body
-	 * @param repairedKeys the keys the repair quoted
-	 */
-	public Frontmatter(Map<String, Object> fields, String body, List<String> repairedKeys) {
-		this(fields, body, repairedKeys, null);
-	}
-
 }

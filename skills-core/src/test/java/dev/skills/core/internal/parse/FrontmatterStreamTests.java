@@ -39,8 +39,8 @@ class FrontmatterStreamTests {
 	@MethodSource("files")
 	void bytesAndTextGiveTheSameFrontmatter(String file) {
 		Object fromText = outcome(() -> {
-			Frontmatter whole = FrontmatterParser.parseLenient(file);
-			return new Frontmatter(whole.fields(), "", whole.repairedKeys());
+			Frontmatter whole = FrontmatterParser.parse(file, ReadPolicy.CATALOG);
+			return new Frontmatter(whole.fields(), "", whole.repairedKeys(), null);
 		});
 		Object fromBytes = outcome(() -> FrontmatterParser.readFrontmatter(stream(file), true));
 		assertThat(fromBytes).isEqualTo(fromText);
@@ -58,7 +58,7 @@ class FrontmatterStreamTests {
 
 	@Test
 	void emptyFrontmatterIsAnEmptyMappingNotACrash() {
-		assertThat(FrontmatterParser.parse("---\n---\nbody").fields()).isEmpty();
+		assertThat(FrontmatterParser.parse("---\n---\nbody", ReadPolicy.STRICT).fields()).isEmpty();
 		assertThat(SkillLoader.readMeta(stream("---\n  \n---\n"), "x/SKILL.md", "x", "x").diagnostics())
 			.extracting(SkillDiagnostic::message)
 			.contains("Missing required field in frontmatter: description");

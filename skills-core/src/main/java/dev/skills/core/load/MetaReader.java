@@ -1,4 +1,4 @@
-package dev.skills.core.internal.parse;
+package dev.skills.core.load;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,15 +8,20 @@ import java.util.TreeSet;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
+import dev.skills.core.internal.parse.Frontmatter;
+import dev.skills.core.internal.parse.ReadPolicy;
+import dev.skills.core.internal.parse.SpecRules;
 import dev.skills.core.internal.prompt.ModelText;
 import org.jspecify.annotations.Nullable;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.Yaml;
 
 /**
  * Turns the frontmatter mapping of one skill into a {@link SkillMeta}, collecting
  * diagnostics: a field that breaks the specification is read if its intent is clear, with
  * a warning.
  */
-public final class MetaReader {
+final class MetaReader {
 
 	// metadata.priority is clamped to -MAX_PRIORITY..MAX_PRIORITY.
 	private static final int MAX_PRIORITY = 100;
@@ -29,26 +34,36 @@ public final class MetaReader {
 
 	private final String directoryName;
 
-	private final ReadPolicy policy;
+	private final boolean attached;
 
 	private final List<SkillDiagnostic> diagnostics = new ArrayList<>();
 
 	private @Nullable String name;
 
-	public MetaReader(Frontmatter frontmatter, String location, String directoryName, ReadPolicy policy) {
+	private MetaReader(Frontmatter frontmatter, String location, String directoryName, ReadPolicy policy) {
 		this.frontmatter = frontmatter;
 		this.fields = frontmatter.fields();
 		this.location = location;
 		this.directoryName = directoryName;
-		this.policy = policy;
+		this.attached = policy == ReadPolicy.ATTACHED;
 	}
 
 	/**
-	 * Read the fields.
+	 * Read the fields of one skill.
+	 * @param frontmatter the skill's frontmatter
+	 * @param location where the file is, for diagnostics and {@link SkillMeta#location()}
 	 * @param baseDirectory the skill folder
-	 * @return the skill's metadata, or {@code null} when the skill must be skipped
+	 * @param directoryName the skill folder's name
+	 * @param policy how forgiving to be
+	 * @return the skill, unless it must be skipped, and the diagnostics
 	 */
-	public @Nullable SkillMeta read(String baseDirectory) {
+	static SkillReadResult read(Frontmatter frontmatter, String location, String baseDirectory, String directoryName,
+			ReadPolicy policy) {
+		MetaReader reader = new MetaReader(frontmatter, location, directoryName, policy);
+		return new SkillReadResult(reader.read(baseDirectory), reader.diagnostics);
+	}
+
+	private @Nullable SkillMeta read(String baseDirectory) {
 		List<String> repairedKeys = this.frontmatter.repairedKeys();
 		if (!repairedKeys.isEmpty()) {
 			warn("Frontmatter is not valid YAML as written; quoted the value of " + String.join(", ", repairedKeys)
@@ -66,7 +81,7 @@ public final class MetaReader {
 		}
 		Object description = this.fields.get("description");
 		boolean blank = description == null || (description instanceof String written && written.isBlank());
-		if (blank && this.policy.attached()) {
+		if (blank && this.attached) {
 			if (unread == null) {
 				warn(((description != null) ? "Field 'description' is empty"
 						: "Missing required field in frontmatter: description") + "; using an empty description");
@@ -93,14 +108,6 @@ public final class MetaReader {
 				readPriority(metadata.get("priority")), this.location, baseDirectory, extras, false);
 	}
 
-	/**
-	 * The diagnostics collected so far.
-	 * @return the warnings and errors, in order
-	 */
-	public List<SkillDiagnostic> diagnostics() {
-		return this.diagnostics;
-	}
-
 	private @Nullable String readName(boolean warnIfMissing) {
 		Object raw = this.fields.get("name");
 		if (raw == null || (raw instanceof String text && text.isBlank())) {
@@ -111,19 +118,19 @@ public final class MetaReader {
 			return checkedName(this.directoryName);
 		}
 		if (!(raw instanceof String text)) {
-			error("Field 'name' must be a string, was " + FrontmatterParser.toYamlText(raw));
+			error("Field 'name' must be a string, was " + toYamlText(raw));
 			return null;
 		}
 		return checkedName(text.strip());
 	}
 
 	private @Nullable String checkedName(String candidate) {
-		String unusable = SpecRules.unusableName(candidate, this.policy.attached());
+		String unusable = SpecRules.unusableName(candidate, this.attached);
 		if (unusable != null) {
 			error(unusable);
 			return null;
 		}
-		if (this.policy.attached() && candidate.codePoints().anyMatch(Character::isWhitespace)) {
+		if (this.attached && candidate.codePoints().anyMatch(Character::isWhitespace)) {
 			warn("Skill name '" + ModelText.echo(candidate)
 					+ "' contains whitespace; kept as written because this file was loaded directly");
 		}
@@ -152,7 +159,7 @@ public final class MetaReader {
 			if (!(value instanceof String)) {
 				warn("metadata." + key + " is not a string; kept as its YAML text");
 			}
-			metadata.put(String.valueOf(key), FrontmatterParser.toYamlText(value));
+			metadata.put(String.valueOf(key), toYamlText(value));
 		});
 		return metadata;
 	}
@@ -162,7 +169,7 @@ public final class MetaReader {
 		this.fields.forEach((key, value) -> {
 			if (!SpecRules.SPEC_FIELDS.contains(key) && !SpecRules.EXTENSION_FIELDS.contains(key)
 					&& !SpecRules.UNDERSCORE_ALIASES.contains(key)) {
-				extras.put(key, FrontmatterParser.toYamlText(value));
+				extras.put(key, toYamlText(value));
 			}
 		});
 		if (!extras.isEmpty()) {
@@ -217,7 +224,18 @@ public final class MetaReader {
 
 	private @Nullable String text(String field) {
 		Object value = this.fields.get(field);
-		return (value != null) ? FrontmatterParser.toYamlText(value) : null;
+		return (value != null) ? toYamlText(value) : null;
+	}
+
+	// A YAML value (a string, list or map) as one line of YAML flow text: [x, y], {a: b}.
+	static String toYamlText(Object value) {
+		if (value instanceof String text) {
+			return text;
+		}
+		DumperOptions options = new DumperOptions();
+		options.setDefaultFlowStyle(DumperOptions.FlowStyle.FLOW);
+		options.setWidth(Integer.MAX_VALUE);
+		return new Yaml(options).dump(value).strip();
 	}
 
 	private static List<String> orEmpty(@Nullable List<String> list) {

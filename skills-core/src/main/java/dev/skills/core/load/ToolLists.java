@@ -1,4 +1,4 @@
-package dev.skills.core.internal.parse;
+package dev.skills.core.load;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +33,7 @@ final class ToolLists {
 		if (raw instanceof List<?> items) {
 			List<String> tools = new ArrayList<>();
 			for (Object item : items) {
-				String text = FrontmatterParser.toYamlText(item).strip();
+				String text = MetaReader.toYamlText(item).strip();
 				if (!text.isEmpty()) {
 					tools.add(text);
 				}
