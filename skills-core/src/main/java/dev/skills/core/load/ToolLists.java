@@ -32,12 +32,7 @@ final class ToolLists {
 	static Parsed parse(Object raw) {
 		if (raw instanceof List<?> items) {
 			List<String> tools = new ArrayList<>();
-			for (Object item : items) {
-				String text = MetaReader.toYamlText(item).strip();
-				if (!text.isEmpty()) {
-					tools.add(text);
-				}
-			}
+			items.forEach((item) -> add(tools, MetaReader.toYamlText(item)));
 			return new Parsed(tools, true);
 		}
 		if (!(raw instanceof String text)) {
@@ -46,79 +41,52 @@ final class ToolLists {
 		if (text.isBlank()) {
 			return new Parsed(null, false);
 		}
-		boolean commas = hasTopLevel(text, ',');
-		return new Parsed(splitTopLevel(text, commas), commas);
+		boolean commas = hasTopLevelComma(text);
+		return new Parsed(split(text, commas ? (c) -> c == ',' : Character::isWhitespace, true), commas);
 	}
 
-	/**
-	 * Split {@code metadata.triggers}: phrases separated by {@code ;} or line ends.
-	 * @param text the value, or {@code null}
-	 * @return the trimmed, non-empty phrases
-	 */
 	static List<String> triggers(@Nullable String text) {
-		return split(text, TRIGGER_SEPARATORS);
+		return (text != null) ? split(text, TRIGGER_SEPARATORS, false) : List.of();
 	}
 
-	/**
-	 * Split {@code metadata.tags}: words separated by commas or white space.
-	 * @param text the value, or {@code null}
-	 * @return the trimmed, non-empty tags
-	 */
 	static List<String> tags(@Nullable String text) {
-		return split(text, TAG_SEPARATORS);
+		return (text != null) ? split(text, TAG_SEPARATORS, false) : List.of();
 	}
 
-	// Split by hand rather than by a regex: discovery splits every skill's tags.
-	private static List<String> split(@Nullable String text, IntPredicate separators) {
-		if (text == null) {
-			return List.of();
-		}
+	// The trimmed, non-empty parts; when nested, separators within parentheses do not
+	// count. By hand rather than by a regex: discovery splits every skill's tags.
+	private static List<String> split(String text, IntPredicate separators, boolean nested) {
 		List<String> parts = new ArrayList<>();
+		int depth = 0;
 		int start = 0;
-		for (int i = 0; i <= text.length(); i++) {
-			if (i == text.length() || separators.test(text.charAt(i))) {
-				String part = text.substring(start, i).strip();
-				if (!part.isEmpty()) {
-					parts.add(part);
-				}
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			depth += (!nested) ? 0 : (c == '(') ? 1 : (c == ')' && depth > 0) ? -1 : 0;
+			if (depth == 0 && separators.test(c)) {
+				add(parts, text.substring(start, i));
 				start = i + 1;
 			}
 		}
+		add(parts, text.substring(start));
 		return parts;
 	}
 
-	private static boolean hasTopLevel(String text, char separator) {
+	private static boolean hasTopLevelComma(String text) {
 		int depth = 0;
 		for (int i = 0; i < text.length(); i++) {
 			char c = text.charAt(i);
 			depth += (c == '(') ? 1 : (c == ')' && depth > 0) ? -1 : 0;
-			if (depth == 0 && c == separator) {
+			if (depth == 0 && c == ',') {
 				return true;
 			}
 		}
 		return false;
 	}
 
-	private static List<String> splitTopLevel(String text, boolean onCommas) {
-		List<String> tools = new ArrayList<>();
-		int depth = 0;
-		int start = 0;
-		for (int i = 0; i < text.length(); i++) {
-			char c = text.charAt(i);
-			depth += (c == '(') ? 1 : (c == ')' && depth > 0) ? -1 : 0;
-			if ((depth == 0) && (onCommas ? c == ',' : Character.isWhitespace(c))) {
-				addPart(tools, text.substring(start, i));
-				start = i + 1;
-			}
-		}
-		addPart(tools, text.substring(start));
-		return tools;
-	}
-
-	private static void addPart(List<String> tools, String part) {
+	private static void add(List<String> parts, String part) {
 		String stripped = part.strip();
 		if (!stripped.isEmpty()) {
-			tools.add(stripped);
+			parts.add(stripped);
 		}
 	}
 
