@@ -166,7 +166,7 @@ public final class SkillLoader {
 			String directoryName) {
 		SkillReadResult result;
 		try {
-			result = MetaReader.read(FrontmatterParser.readFrontmatter(in, true), location, baseDirectory,
+			result = MetaReader.read(FrontmatterParser.readFrontmatter(in), location, baseDirectory,
 					directoryName, ReadPolicy.CATALOG);
 		}
 		catch (FrontmatterException | UncheckedIOException ex) {

@@ -62,20 +62,19 @@ public final class FrontmatterParser {
 	}
 
 	/**
-	 * Read the frontmatter of a {@code SKILL.md} from its bytes, reading no further than
-	 * the closing {@code ---}: the way discovery reads thousands of files. The stream is
-	 * not closed.
+	 * Read the frontmatter of a {@code SKILL.md} from its bytes as
+	 * {@link ReadPolicy#CATALOG} does, reading no further than the closing {@code ---}:
+	 * the way discovery reads thousands of files. The stream is not closed.
 	 * @param in the file's bytes
-	 * @param lenient whether to repair unquoted values ({@link ReadPolicy#CATALOG})
 	 * @return the frontmatter, without a body
 	 * @throws FrontmatterException when the frontmatter cannot be read or is not valid
 	 * UTF-8
 	 * @throws UncheckedIOException when the stream fails
 	 */
-	public static Frontmatter readFrontmatter(InputStream in, boolean lenient) {
+	public static Frontmatter readFrontmatter(InputStream in) {
 		try {
 			String yaml = new SkillFileBytes(in, MAX_FRONTMATTER_BYTES).split(false).yaml();
-			return FrontmatterYaml.load(yaml, lenient, "");
+			return FrontmatterYaml.load(yaml, true, "");
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

@@ -268,7 +268,7 @@ class FrontmatterParserTests {
 		Path dir = SkillFixtures.rawSkill(this.root, "no-body",
 				"---\nname: no-body\ndescription: Only the frontmatter is wanted\n---\n" + "# Body\n".repeat(100_000));
 		try (var in = Files.newInputStream(dir.resolve("SKILL.md"))) {
-			Frontmatter frontmatter = FrontmatterParser.readFrontmatter(in, false);
+			Frontmatter frontmatter = FrontmatterParser.readFrontmatter(in);
 			assertThat(frontmatter.fields()).containsOnlyKeys("name", "description");
 			assertThat(frontmatter.body()).isEmpty();
 			// One first read of a few KB, not the 700 KB body.
