@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeSet;
 
 import dev.skills.core.SkillDiagnostic;
@@ -103,8 +104,8 @@ final class MetaReader {
 		Map<String, String> extras = readExtraFields();
 		return new SkillMeta(this.name, text, text("license"), text("compatibility"), metadata,
 				readTools("allowed-tools", "allowed_tools", true),
-				orEmpty(readTools("disallowed-tools", "disallowed_tools", false)), text("when_to_use"),
-				ToolLists.triggers(metadata.get("triggers")), ToolLists.tags(metadata.get("tags")),
+				Objects.requireNonNullElse(readTools("disallowed-tools", "disallowed_tools", false), List.of()),
+				text("when_to_use"), ToolLists.triggers(metadata.get("triggers")), ToolLists.tags(metadata.get("tags")),
 				readPriority(metadata.get("priority")), this.location, baseDirectory, extras, false);
 	}
 
@@ -236,10 +237,6 @@ final class MetaReader {
 		options.setDefaultFlowStyle(DumperOptions.FlowStyle.FLOW);
 		options.setWidth(Integer.MAX_VALUE);
 		return new Yaml(options).dump(value).strip();
-	}
-
-	private static List<String> orEmpty(@Nullable List<String> list) {
-		return (list != null) ? list : List.of();
 	}
 
 	private void warn(String message) {

@@ -166,8 +166,8 @@ public final class SkillLoader {
 			String directoryName) {
 		SkillReadResult result;
 		try {
-			result = MetaReader.read(FrontmatterParser.readFrontmatter(in), location, baseDirectory,
-					directoryName, ReadPolicy.CATALOG);
+			result = MetaReader.read(FrontmatterParser.readFrontmatter(in), location, baseDirectory, directoryName,
+					ReadPolicy.CATALOG);
 		}
 		catch (FrontmatterException | UncheckedIOException ex) {
 			String message = (ex instanceof FrontmatterException) ? ex.getMessage()

@@ -104,10 +104,9 @@ final class FrontmatterYaml {
 		return fields;
 	}
 
-	// The lenient repair: quotes every plain value that YAML rejects, one holding ": ",
-	// ending in ':', or starting with '@', a backtick or '%'. Indented lines that
-	// continue
-	// such a value are folded into it, as YAML folds a plain scalar.
+	// The lenient repair: quotes every plain value that YAML rejects (one holding ": ",
+	// ending in ':', or starting with '@', a backtick or '%') and folds into it the
+	// indented lines that continue it, as YAML folds a plain scalar.
 	private static String repair(String yaml, List<String> keys) {
 		String[] lines = yaml.split("\n", -1);
 		StringBuilder out = new StringBuilder();

@@ -90,10 +90,7 @@ public final class SpecRules {
 	 * @return the problems, empty when it fits
 	 */
 	public static List<String> descriptionProblems(String description) {
-		int length = length(description);
-		return (length > MAX_DESCRIPTION_LENGTH)
-				? List.of("Description exceeds " + MAX_DESCRIPTION_LENGTH + " character limit (" + length + " chars)")
-				: List.of();
+		return overLimit("Description", description, MAX_DESCRIPTION_LENGTH);
 	}
 
 	/**
@@ -108,10 +105,12 @@ public final class SpecRules {
 		if (text.isEmpty()) {
 			return List.of("Field 'compatibility' must not be empty (1-" + MAX_COMPATIBILITY_LENGTH + " characters)");
 		}
+		return overLimit("Compatibility", text, MAX_COMPATIBILITY_LENGTH);
+	}
+
+	private static List<String> overLimit(String field, String text, int limit) {
 		int length = length(text);
-		return (length > MAX_COMPATIBILITY_LENGTH)
-				? List
-					.of("Compatibility exceeds " + MAX_COMPATIBILITY_LENGTH + " character limit (" + length + " chars)")
+		return (length > limit) ? List.of(field + " exceeds " + limit + " character limit (" + length + " chars)")
 				: List.of();
 	}
 

@@ -19,8 +19,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Reading the frontmatter from bytes
- * ({@link FrontmatterParser#readFrontmatter(InputStream)}) agrees with reading
- * it from text, and stops at the closing line.
+ * ({@link FrontmatterParser#readFrontmatter(InputStream)}) agrees with reading it from
+ * text, and stops at the closing line.
  */
 class FrontmatterStreamTests {
 
@@ -84,8 +84,7 @@ class FrontmatterStreamTests {
 	@Test
 	void frontmatterOverTheLimitFailsWithoutReadingTheWholeFile() {
 		CountingStream in = new CountingStream("---\n" + "a: b\n".repeat(2_000_000));
-		assertThatExceptionOfType(FrontmatterException.class)
-			.isThrownBy(() -> FrontmatterParser.readFrontmatter(in))
+		assertThatExceptionOfType(FrontmatterException.class).isThrownBy(() -> FrontmatterParser.readFrontmatter(in))
 			.withMessage("SKILL.md frontmatter exceeds 65536 characters");
 		assertThat(in.read).isLessThan(256 * 1024);
 	}
@@ -123,8 +122,8 @@ class FrontmatterStreamTests {
 		assertThat(FrontmatterParser.readFrontmatter(stream(file)).fields()).containsEntry("description",
 				description.strip());
 		// The thread's buffer grew for that file; the next small file reads as before.
-		assertThat(FrontmatterParser.readFrontmatter(stream("---\nname: small\n---\n")).fields())
-			.containsEntry("name", "small");
+		assertThat(FrontmatterParser.readFrontmatter(stream("---\nname: small\n---\n")).fields()).containsEntry("name",
+				"small");
 	}
 
 	private static InputStream stream(String text) {
