@@ -108,7 +108,7 @@ public final class SkillLoader {
 					String.valueOf(directory.getFileName()), policy);
 		}
 		catch (FrontmatterException ex) {
-			result = new SkillReadResult(null, List.of(SkillDiagnostic.error(location, null, ex.getMessage())));
+			result = skipped(location, ex.getMessage());
 		}
 		result = lowercaseWarned(result, location);
 		result.diagnostics().stream().filter((diagnostic) -> !diagnostic.isError()).forEach(warnings);
@@ -147,8 +147,7 @@ public final class SkillLoader {
 			return readMeta(in, skillFile.toString(), directory.toString(), String.valueOf(directory.getFileName()));
 		}
 		catch (IOException ex) {
-			return new SkillReadResult(null, List
-				.of(SkillDiagnostic.error(skillFile.toString(), null, "Cannot read SKILL.md: " + ex.getMessage())));
+			return skipped(skillFile.toString(), "Cannot read SKILL.md: " + ex.getMessage());
 		}
 	}
 
@@ -172,7 +171,7 @@ public final class SkillLoader {
 		catch (FrontmatterException | UncheckedIOException ex) {
 			String message = (ex instanceof FrontmatterException) ? ex.getMessage()
 					: "Cannot read SKILL.md: " + ex.getMessage();
-			result = new SkillReadResult(null, List.of(SkillDiagnostic.error(location, null, message)));
+			result = skipped(location, message);
 		}
 		return lowercaseWarned(result, location);
 	}
@@ -183,6 +182,10 @@ public final class SkillLoader {
 	 */
 	public static String lowercaseFileMessage() {
 		return "Found skill.md; the file should be named SKILL.md";
+	}
+
+	private static SkillReadResult skipped(String location, String message) {
+		return new SkillReadResult(null, List.of(SkillDiagnostic.error(location, null, message)));
 	}
 
 	// A lower-case skill.md is warned about first.
