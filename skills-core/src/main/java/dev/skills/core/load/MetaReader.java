@@ -49,15 +49,6 @@ final class MetaReader {
 		this.attached = policy == ReadPolicy.ATTACHED;
 	}
 
-	/**
-	 * Read the fields of one skill.
-	 * @param frontmatter the skill's frontmatter
-	 * @param location where the file is, for diagnostics and {@link SkillMeta#location()}
-	 * @param baseDirectory the skill folder
-	 * @param directoryName the skill folder's name
-	 * @param policy how forgiving to be
-	 * @return the skill, unless it must be skipped, and the diagnostics
-	 */
 	static SkillReadResult read(Frontmatter frontmatter, String location, String baseDirectory, String directoryName,
 			ReadPolicy policy) {
 		MetaReader reader = new MetaReader(frontmatter, location, directoryName, policy);

@@ -22,13 +22,8 @@ final class ToolLists {
 	private ToolLists() {
 	}
 
-	/**
-	 * Read {@code allowed-tools} or {@code disallowed-tools} in any of the forms seen in
-	 * real skills: the specification's space-separated string, a comma-separated string,
-	 * or a YAML list.
-	 * @param raw the parsed value
-	 * @return the tools, and whether the form was not the specification's
-	 */
+	// A tool field in any form seen in real skills: the specification's space-separated
+	// string, a comma-separated string, or a YAML list.
 	static Parsed parse(Object raw) {
 		if (raw instanceof List<?> items) {
 			List<String> tools = new ArrayList<>();

@@ -45,16 +45,8 @@ final class FrontmatterYaml {
 	private FrontmatterYaml() {
 	}
 
-	/**
-	 * Load a frontmatter, most of them without the YAML parser (see
-	 * {@link SimpleFrontmatter}).
-	 * @param yaml the YAML text
-	 * @param repair whether to quote the values YAML rejects and load it again
-	 * @param body the body, to keep with the fields
-	 * @return the fields, in their order, and the keys the repair quoted
-	 * @throws FrontmatterException when the YAML is invalid, over a limit or not a
-	 * mapping
-	 */
+	// Most frontmatters are read without the YAML parser (see SimpleFrontmatter). With
+	// repair, one that YAML rejects is read again with the breaking values quoted.
 	static Frontmatter load(String yaml, boolean repair, String body) {
 		Map<String, Object> simple = SimpleFrontmatter.read(yaml);
 		if (simple != null) {

@@ -40,13 +40,7 @@ final class SkillFileBytes {
 		fill();
 	}
 
-	/**
-	 * Split the file.
-	 * @param noneAllowed whether a file without frontmatter is read as all body (a
-	 * {@link Split} without YAML) rather than an error
-	 * @return where the frontmatter lies
-	 * @throws IOException when the stream fails
-	 */
+	// A file without frontmatter is all body when noneAllowed, else an error.
 	Split split(boolean noneAllowed) throws IOException {
 		int start = startsWithBom() ? BOM.length : 0;
 		int end = lineEnd(start);
