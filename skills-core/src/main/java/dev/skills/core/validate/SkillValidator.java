@@ -233,8 +233,7 @@ public final class SkillValidator {
 			}
 		}
 
-		// A reference this platform cannot even spell as a path (a NUL, say) names no
-		// file.
+		// A reference this platform cannot spell as a path (a NUL, say) names no file.
 		private static boolean exists(Path skillDirectory, String reference) {
 			try {
 				return Files.exists(skillDirectory.resolve(reference).normalize());

@@ -67,8 +67,7 @@ public final class FrontmatterParser {
 	 * the way discovery reads thousands of files. The stream is not closed.
 	 * @param in the file's bytes
 	 * @return the frontmatter, without a body
-	 * @throws FrontmatterException when the frontmatter cannot be read or is not valid
-	 * UTF-8
+	 * @throws FrontmatterException when the frontmatter cannot be read (or decoded)
 	 * @throws UncheckedIOException when the stream fails
 	 */
 	public static Frontmatter readFrontmatter(InputStream in) {

@@ -37,9 +37,8 @@ final class FrontmatterYaml {
 	static final int MAX_VALUES = FrontmatterParser.MAX_FRONTMATTER_CHARS;
 
 	// A "key: value" line whose plain value YAML cannot read as written. The value runs
-	// to the end of the line (its trailing blanks are stripped afterwards): a lazy value
-	// followed by "\\s*$" would try every split of a long run of blanks, in quadratic
-	// time.
+	// to the end of the line, blanks included: a lazy value followed by "\\s*$" would
+	// try every split of a long run of blanks, in quadratic time.
 	private static final Pattern KEY_VALUE = Pattern.compile("^(\\s*)([^\\s#:\"'\\[{][^:]*?):[ \\t]+(\\S.*)$");
 
 	private FrontmatterYaml() {

@@ -90,8 +90,7 @@ final class SkillFileBytes {
 		return new String(this.bytes, start, end - start, StandardCharsets.ISO_8859_1);
 	}
 
-	// The largest index at or below `at` that does not fall inside a multi-byte UTF-8
-	// sequence.
+	// The largest index at or below `at` not inside a multi-byte UTF-8 sequence.
 	static int characterStart(byte[] bytes, int at) {
 		int index = at;
 		while (index > 0 && index < bytes.length && (bytes[index] & 0xC0) == 0x80) {
@@ -109,8 +108,7 @@ final class SkillFileBytes {
 		return (text.indexOf('\r') < 0) ? text : text.replace("\r\n", "\n").replace('\r', '\n');
 	}
 
-	// A line that is "---" followed only by white space (as String.stripTrailing sees
-	// it).
+	// A line that is "---" and then only white space (as String.stripTrailing sees it).
 	private boolean isDelimiter(int start, int end) {
 		if (end - start < 3 || this.bytes[start] != '-' || this.bytes[start + 1] != '-'
 				|| this.bytes[start + 2] != '-') {

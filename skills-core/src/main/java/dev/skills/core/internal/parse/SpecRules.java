@@ -32,9 +32,8 @@ public final class SpecRules {
 	/** The longest compatibility text, in code points. */
 	public static final int MAX_COMPATIBILITY_LENGTH = 500;
 
-	// The one list of field names: the specification's, then two extensions other
-	// clients use, then common metadata keys. The reader shares these strings instead of
-	// keeping a copy per skill.
+	// The one list of field names: the specification's, two extensions other clients use,
+	// then common metadata keys; the reader shares these strings, not a copy per skill.
 	static final List<String> KNOWN_KEYS = List.of("name", "description", "license", "compatibility", "metadata",
 			"allowed-tools", "when_to_use", "disallowed-tools", "author", "version", "tags", "triggers", "priority");
 
