@@ -8,9 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 import dev.skills.core.InvalidSkillException;
 import dev.skills.core.Skill;
@@ -22,7 +20,6 @@ import dev.skills.core.internal.files.SkillFolders;
 import dev.skills.core.internal.parse.Frontmatter;
 import dev.skills.core.internal.parse.FrontmatterException;
 import dev.skills.core.internal.parse.FrontmatterParser;
-import dev.skills.core.internal.parse.MetaReader;
 import dev.skills.core.internal.parse.ReadPolicy;
 import org.jspecify.annotations.Nullable;
 
@@ -99,17 +96,25 @@ public final class SkillLoader {
 
 	private static Skill load(Path path, ReadPolicy policy, Consumer<SkillDiagnostic> warnings) {
 		Path skillFile = skillFileOf(path);
-		String content = readString(skillFile);
-		AtomicReference<Frontmatter> parsed = new AtomicReference<>();
-		SkillReadResult result = read(() -> {
-			parsed.set(FrontmatterParser.parse(content, policy));
-			return parsed.get();
-		}, skillFile, policy);
+		Path directory = directoryOf(skillFile);
+		String location = skillFile.toString();
+		String body = "";
+		SkillReadResult result;
+		try {
+			Frontmatter frontmatter = FrontmatterParser.parse(readString(skillFile), policy);
+			body = frontmatter.body();
+			result = MetaReader.read(frontmatter, location, directory.toString(),
+					String.valueOf(directory.getFileName()), policy);
+		}
+		catch (FrontmatterException ex) {
+			result = skipped(location, ex.getMessage());
+		}
+		result = lowercaseWarned(result, location);
 		result.diagnostics().stream().filter((diagnostic) -> !diagnostic.isError()).forEach(warnings);
 		if (result.meta() == null) {
 			throw new InvalidSkillException(result.diagnostics());
 		}
-		return new Skill(result.meta(), parsed.get().body(), SkillFiles.list(directoryOf(skillFile)).files());
+		return new Skill(result.meta(), body, SkillFiles.list(directory).files());
 	}
 
 	/**
@@ -122,7 +127,7 @@ public final class SkillLoader {
 	 */
 	public static Map<String, Object> readFields(Path skillFile) {
 		try {
-			return FrontmatterParser.parseLenient(readString(skillFile)).fields();
+			return FrontmatterParser.parse(readString(skillFile), ReadPolicy.CATALOG).fields();
 		}
 		catch (FrontmatterException ex) {
 			throw new InvalidSkillException(
@@ -136,12 +141,12 @@ public final class SkillLoader {
 	 * @return the skill or why it was skipped
 	 */
 	public static SkillReadResult readMeta(Path skillFile) {
+		Path directory = directoryOf(skillFile);
 		try (InputStream in = Files.newInputStream(skillFile)) {
-			return read(() -> FrontmatterParser.readFrontmatter(in, true), skillFile, ReadPolicy.CATALOG);
+			return readMeta(in, skillFile.toString(), directory.toString(), String.valueOf(directory.getFileName()));
 		}
-		catch (IOException | UncheckedIOException ex) {
-			return new SkillReadResult(null, List
-				.of(SkillDiagnostic.error(skillFile.toString(), null, "Cannot read SKILL.md: " + ex.getMessage())));
+		catch (IOException ex) {
+			return skipped(skillFile.toString(), "Cannot read SKILL.md: " + ex.getMessage());
 		}
 	}
 
@@ -157,8 +162,17 @@ public final class SkillLoader {
 	 */
 	public static SkillReadResult readMeta(InputStream in, String location, String baseDirectory,
 			String directoryName) {
-		return read(() -> FrontmatterParser.readFrontmatter(in, true), location, baseDirectory, directoryName,
-				ReadPolicy.CATALOG);
+		SkillReadResult result;
+		try {
+			result = MetaReader.read(FrontmatterParser.readFrontmatter(in), location, baseDirectory, directoryName,
+					ReadPolicy.CATALOG);
+		}
+		catch (FrontmatterException | UncheckedIOException ex) {
+			String message = (ex instanceof FrontmatterException) ? ex.getMessage()
+					: "Cannot read SKILL.md: " + ex.getMessage();
+			result = skipped(location, message);
+		}
+		return lowercaseWarned(result, location);
 	}
 
 	/**
@@ -169,35 +183,21 @@ public final class SkillLoader {
 		return "Found skill.md; the file should be named SKILL.md";
 	}
 
-	private static SkillReadResult read(Supplier<Frontmatter> parse, Path skillFile, ReadPolicy policy) {
-		Path directory = directoryOf(skillFile);
-		SkillReadResult result = read(parse, skillFile.toString(), directory.toString(),
-				String.valueOf(directory.getFileName()), policy);
-		if (!String.valueOf(skillFile.getFileName()).equals(SkillFiles.LOWERCASE_SKILL_FILE)) {
+	private static SkillReadResult skipped(String location, String message) {
+		return new SkillReadResult(null, List.of(SkillDiagnostic.error(location, null, message)));
+	}
+
+	// A lower-case skill.md is warned about first.
+	private static SkillReadResult lowercaseWarned(SkillReadResult result, String location) {
+		int nameStart = location.length() - SkillFiles.LOWERCASE_SKILL_FILE.length();
+		if (!location.endsWith(SkillFiles.LOWERCASE_SKILL_FILE)
+				|| (nameStart > 0 && "/\\".indexOf(location.charAt(nameStart - 1)) < 0)) {
 			return result;
 		}
 		List<SkillDiagnostic> diagnostics = new ArrayList<>(result.diagnostics());
-		diagnostics.add(0, SkillDiagnostic.warning(skillFile.toString(),
-				(result.meta() != null) ? result.meta().name() : null, lowercaseFileMessage()));
+		diagnostics.add(0, SkillDiagnostic.warning(location, (result.meta() != null) ? result.meta().name() : null,
+				lowercaseFileMessage()));
 		return new SkillReadResult(result.meta(), diagnostics);
-	}
-
-	private static SkillReadResult read(Supplier<Frontmatter> parse, String location, String baseDirectory,
-			String directoryName, ReadPolicy policy) {
-		Frontmatter frontmatter;
-		try {
-			frontmatter = parse.get();
-		}
-		catch (FrontmatterException ex) {
-			return new SkillReadResult(null, List.of(SkillDiagnostic.error(location, null, ex.getMessage())));
-		}
-		catch (UncheckedIOException ex) {
-			return new SkillReadResult(null,
-					List.of(SkillDiagnostic.error(location, null, "Cannot read SKILL.md: " + ex.getMessage())));
-		}
-		MetaReader metaReader = new MetaReader(frontmatter, location, directoryName, policy);
-		SkillMeta meta = metaReader.read(baseDirectory);
-		return new SkillReadResult(meta, metaReader.diagnostics());
 	}
 
 	private static Path skillFileOf(Path path) {

@@ -91,13 +91,9 @@ final class SkillReads {
 					source.directoryName());
 		}
 		SkillSource.Listing listing = source.listFiles();
-		List<SkillDiagnostic> diagnostics = new ArrayList<>();
 		SkillMeta meta = result.meta();
 		String name = (meta != null) ? meta.name() : null;
-		if (source.location().endsWith("/" + SkillFiles.LOWERCASE_SKILL_FILE)) {
-			diagnostics.add(SkillDiagnostic.warning(source.location(), name, SkillLoader.lowercaseFileMessage()));
-		}
-		diagnostics.addAll(result.diagnostics());
+		List<SkillDiagnostic> diagnostics = new ArrayList<>(result.diagnostics());
 		if (listing.cut()) {
 			diagnostics.add(SkillDiagnostic.warning(source.location(), name, SkillFiles.listingCutMessage()));
 		}

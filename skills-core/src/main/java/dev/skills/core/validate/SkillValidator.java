@@ -20,6 +20,7 @@ import dev.skills.core.internal.files.SkillFolders;
 import dev.skills.core.internal.parse.Frontmatter;
 import dev.skills.core.internal.parse.FrontmatterException;
 import dev.skills.core.internal.parse.FrontmatterParser;
+import dev.skills.core.internal.parse.ReadPolicy;
 import dev.skills.core.internal.parse.SpecRules;
 import dev.skills.core.load.SkillLoader;
 import org.jspecify.annotations.Nullable;
@@ -90,7 +91,7 @@ public final class SkillValidator {
 		}
 		Frontmatter frontmatter;
 		try {
-			frontmatter = FrontmatterParser.parse(content);
+			frontmatter = FrontmatterParser.parse(content, ReadPolicy.STRICT);
 		}
 		catch (FrontmatterException ex) {
 			return List.of(SkillDiagnostic.error(skillFile.toString(), null, ex.getMessage() + quotingHint(content)));
@@ -113,7 +114,7 @@ public final class SkillValidator {
 	// so that the author can fix the file the same way.
 	private static String quotingHint(String content) {
 		try {
-			List<String> keys = FrontmatterParser.parseLenient(content).repairedKeys();
+			List<String> keys = FrontmatterParser.parse(content, ReadPolicy.CATALOG).repairedKeys();
 			return keys.isEmpty() ? "" : ". Quote the value of " + String.join(", ", keys)
 					+ " (for example description: \"Use when: ...\"); runtimes read it only after quoting it";
 		}
@@ -231,8 +232,7 @@ public final class SkillValidator {
 			}
 		}
 
-		// A reference this platform cannot even spell as a path (a NUL, say) names no
-		// file.
+		// A reference this platform cannot spell as a path (a NUL, say) names no file.
 		private static boolean exists(Path skillDirectory, String reference) {
 			try {
 				return Files.exists(skillDirectory.resolve(reference).normalize());

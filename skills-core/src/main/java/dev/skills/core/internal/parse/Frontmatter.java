@@ -10,11 +10,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The parsed parts of a {@code SKILL.md}.
  *
- * @param fields the frontmatter mapping in file order; every value is a {@code String}, a
- * {@code List} or a {@code Map} of the same (scalars are never typed: {@code 1.10} stays
- * text)
- * @param body the Markdown after the frontmatter, trimmed; empty when the body was not
- * read
+ * @param fields the frontmatter mapping in file order: text, lists and maps of the same
+ * (scalars are never typed: {@code 1.10} stays text)
+ * @param body the Markdown after the frontmatter, trimmed; empty when not read
  * @param repairedKeys the keys whose values the lenient reader had to quote to make the
  * YAML valid; empty for a file that is valid as written
  * @param unread why the frontmatter was read as no fields ({@link ReadPolicy#ATTACHED}
@@ -25,16 +23,6 @@ public record Frontmatter(Map<String, Object> fields, String body, List<String> 
 	public Frontmatter {
 		fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
 		repairedKeys = List.copyOf(repairedKeys);
-	}
-
-	/**
-	 * A frontmatter that was read.
-	 * @param fields the fields
-	 * @param body the body
-	 * @param repairedKeys the keys the repair quoted
-	 */
-	public Frontmatter(Map<String, Object> fields, String body, List<String> repairedKeys) {
-		this(fields, body, repairedKeys, null);
 	}
 
 }

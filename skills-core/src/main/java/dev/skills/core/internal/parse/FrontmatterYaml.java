@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.DumperOptions;
@@ -21,7 +23,8 @@ import org.yaml.snakeyaml.resolver.Resolver;
 /**
  * Loads a frontmatter's YAML into plain text, lists and maps, with safe settings: no
  * custom tags, no implicit typing (every scalar is its text), no duplicate keys, and
- * limits on size, nesting and aliases so that hostile input fails fast.
+ * limits on size, nesting and aliases so that hostile input fails fast. When asked, a
+ * frontmatter YAML rejects is repaired by quoting the values that break it.
  */
 final class FrontmatterYaml {
 
@@ -33,31 +36,39 @@ final class FrontmatterYaml {
 	// come from aliases that expand.
 	static final int MAX_VALUES = FrontmatterParser.MAX_FRONTMATTER_CHARS;
 
+	// A "key: value" line whose plain value YAML cannot read as written. The value runs
+	// to the end of the line, blanks included: a lazy value followed by "\\s*$" would
+	// try every split of a long run of blanks, in quadratic time.
+	private static final Pattern KEY_VALUE = Pattern.compile("^(\\s*)([^\\s#:\"'\\[{][^:]*?):[ \\t]+(\\S.*)$");
+
 	private FrontmatterYaml() {
 	}
 
-	/**
-	 * Load a frontmatter.
-	 * @param yaml the YAML text
-	 * @return the fields, in their order
-	 * @throws FrontmatterException when the YAML is invalid, over a limit or not a
-	 * mapping
-	 */
-	static Map<String, Object> load(String yaml) {
-		// Most frontmatters are simple: read those without the YAML parser, which costs 8
-		// to 13 µs a frontmatter where a whole discovery costs 17 µs a skill.
+	// Most frontmatters are read without the YAML parser (see SimpleFrontmatter). With
+	// repair, one that YAML rejects is read again with the breaking values quoted.
+	static Frontmatter load(String yaml, boolean repair, String body) {
 		Map<String, Object> simple = SimpleFrontmatter.read(yaml);
-		return (simple != null) ? simple : loadWithParser(yaml);
+		if (simple != null) {
+			return new Frontmatter(simple, body, List.of(), null);
+		}
+		try {
+			return new Frontmatter(loadWithParser(yaml), body, List.of(), null);
+		}
+		catch (FrontmatterException ex) {
+			List<String> keys = new ArrayList<>();
+			String repaired = repair ? repair(yaml, keys) : yaml;
+			if (keys.isEmpty()) {
+				throw ex;
+			}
+			try {
+				return new Frontmatter(loadWithParser(repaired), body, keys, null);
+			}
+			catch (FrontmatterException stillBroken) {
+				throw ex;
+			}
+		}
 	}
 
-	/**
-	 * Load a frontmatter with the YAML parser alone (the simple reader is checked against
-	 * it).
-	 * @param yaml the YAML text
-	 * @return the fields, in their order
-	 * @throws FrontmatterException when the YAML is invalid, over a limit or not a
-	 * mapping
-	 */
 	static Map<String, Object> loadWithParser(String yaml) {
 		Object loaded;
 		try {
@@ -82,6 +93,49 @@ final class FrontmatterYaml {
 		PlainCopy copy = new PlainCopy();
 		map.forEach((key, value) -> fields.put(String.valueOf(key), copy.of(value, 1)));
 		return fields;
+	}
+
+	// The lenient repair: quotes every plain value that YAML rejects (one holding ": ",
+	// ending in ':', or starting with '@', a backtick or '%') and folds into it the
+	// indented lines that continue it, as YAML folds a plain scalar.
+	private static String repair(String yaml, List<String> keys) {
+		String[] lines = yaml.split("\n", -1);
+		StringBuilder out = new StringBuilder();
+		for (int i = 0; i < lines.length; i++) {
+			Matcher matcher = KEY_VALUE.matcher(lines[i]);
+			if (!matcher.matches() || !needsQuotes(matcher.group(3).stripTrailing())) {
+				out.append(lines[i]).append('\n');
+				continue;
+			}
+			int indent = matcher.group(1).length();
+			StringBuilder value = new StringBuilder(matcher.group(3).stripTrailing());
+			while (i + 1 < lines.length && !lines[i + 1].isBlank() && indentOf(lines[i + 1]) > indent) {
+				value.append(' ').append(lines[++i].strip());
+			}
+			keys.add(matcher.group(2).strip());
+			out.append(matcher.group(1))
+				.append(matcher.group(2))
+				.append(": \"")
+				.append(value.toString().replace("\\", "\\\\").replace("\"", "\\\""))
+				.append("\"\n");
+		}
+		return out.toString();
+	}
+
+	private static boolean needsQuotes(String value) {
+		char first = value.charAt(0);
+		if (first == '|' || first == '>' || first == '&' || first == '*' || first == '!' || first == '#') {
+			return false;
+		}
+		return value.contains(": ") || value.endsWith(":") || first == '@' || first == '`' || first == '%';
+	}
+
+	private static int indentOf(String line) {
+		int indent = 0;
+		while (indent < line.length() && (line.charAt(indent) == ' ' || line.charAt(indent) == '\t')) {
+			indent++;
+		}
+		return indent;
 	}
 
 	private static Yaml newYaml() {

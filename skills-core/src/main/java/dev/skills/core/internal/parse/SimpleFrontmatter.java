@@ -65,8 +65,7 @@ final class SimpleFrontmatter {
 			}
 			start = end + 1;
 		}
-		// A key without a value and without indented lines is empty text, as YAML's null
-		// becomes.
+		// A bare key without indented lines is empty text, as YAML's null becomes.
 		fields.replaceAll((key, value) -> (value instanceof Map<?, ?> map && map.isEmpty()) ? "" : value);
 		return fields;
 	}
@@ -81,8 +80,7 @@ final class SimpleFrontmatter {
 		return yaml.substring(start, end);
 	}
 
-	// The count of leading spaces; a tab (or any other control character) is left to
-	// YAML.
+	// The count of leading spaces; a tab (or other control character) is left to YAML.
 	private static int indent(String yaml, int start, int end) {
 		int i = start;
 		while (i < end && yaml.charAt(i) == ' ') {
@@ -91,8 +89,7 @@ final class SimpleFrontmatter {
 		return i - start;
 	}
 
-	// The index of the ':' ending a key of letters, digits, '_' and '-' (not first), else
-	// -1.
+	// The ':' ending a key of letters, digits, '_' and '-' (not first), else -1.
 	private static int keyEnd(String yaml, int start, int end) {
 		for (int i = start; i < end; i++) {
 			char c = yaml.charAt(i);
@@ -108,8 +105,7 @@ final class SimpleFrontmatter {
 		return -1;
 	}
 
-	// The value after "key:": empty, plain or quoted without escapes; null when YAML must
-	// read it.
+	// The value after "key:": empty, plain or quoted without escapes; else null (YAML).
 	private static @Nullable String value(String yaml, int start, int end) {
 		if (start < end && yaml.charAt(start) != ' ') {
 			return null;
@@ -150,8 +146,7 @@ final class SimpleFrontmatter {
 		return (inner.indexOf(quote) >= 0 || inner.indexOf('\\') >= 0) ? null : inner;
 	}
 
-	// Printable as YAML requires, without the byte order mark; other characters go to
-	// YAML.
+	// Printable as YAML requires, less the byte order mark; others are left to YAML.
 	private static boolean printable(char c) {
 		return (c >= 0x20 && c <= 0x7E) || (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD && c != 0xFEFF);
 	}

@@ -2,18 +2,23 @@ package dev.skills.core.internal.parse;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+
+import org.jspecify.annotations.Nullable;
 
 /**
  * The bytes read so far of one {@code SKILL.md}, read in growing chunks up to a limit,
- * and the one splitter of frontmatter and body: the frontmatter starts at a first line
- * {@code ---} (after an optional UTF-8 BOM) and ends at the next line that is exactly
- * {@code ---}, with CR, LF or CRLF line ends.
+ * the one splitter of frontmatter and body and the one decode. The frontmatter starts at
+ * a first line {@code ---} (after an optional UTF-8 BOM) and ends at the next line that
+ * is exactly {@code ---}, with CR, LF or CRLF line ends.
  */
 final class SkillFileBytes {
 
-	// Most frontmatters (a few hundred bytes) fit in one read of this size; a larger one
-	// grows the buffer.
+	// Most frontmatters (a few hundred bytes) fit in one read of this size.
 	private static final int FIRST_READ = 1024;
 
 	private static final byte[] BOM = { (byte) 0xEF, (byte) 0xBB, (byte) 0xBF };
@@ -35,10 +40,14 @@ final class SkillFileBytes {
 		fill();
 	}
 
-	Split split() throws IOException {
+	// A file without frontmatter is all body when noneAllowed, else an error.
+	Split split(boolean noneAllowed) throws IOException {
 		int start = startsWithBom() ? BOM.length : 0;
 		int end = lineEnd(start);
 		if (end < 0 || !isDelimiter(start, end)) {
+			if (noneAllowed) {
+				return new Split(null, start);
+			}
 			throw new FrontmatterException("SKILL.md must start with YAML frontmatter (---)");
 		}
 		int yamlStart = nextLine(end);
@@ -48,9 +57,8 @@ final class SkillFileBytes {
 				return new Split(yamlText(yamlStart, line), nextLine(end));
 			}
 		}
-		// No closing line within the limit: too large when the text read so far already
-		// is (the limit holds more bytes than the largest frontmatter can take), else
-		// unclosed.
+		// Too large when the text read so far already is (the limit holds more bytes than
+		// the largest frontmatter can take), else unclosed.
 		yamlText(yamlStart, this.length);
 		throw new FrontmatterException("SKILL.md frontmatter not properly closed with ---");
 	}
@@ -61,8 +69,38 @@ final class SkillFileBytes {
 		}
 	}
 
+	// Strict decoding fails on an invalid byte; lenient replaces it. Plain ASCII, the
+	// common case, needs no decoder.
+	String decode(int start, int end, boolean strict) {
+		for (int i = start; i < end; i++) {
+			if (this.bytes[i] < 0) {
+				CodingErrorAction action = strict ? CodingErrorAction.REPORT : CodingErrorAction.REPLACE;
+				try {
+					return StandardCharsets.UTF_8.newDecoder()
+						.onMalformedInput(action)
+						.onUnmappableCharacter(action)
+						.decode(ByteBuffer.wrap(this.bytes, start, end - start))
+						.toString();
+				}
+				catch (CharacterCodingException ex) {
+					throw new FrontmatterException("SKILL.md frontmatter is not valid UTF-8");
+				}
+			}
+		}
+		return new String(this.bytes, start, end - start, StandardCharsets.ISO_8859_1);
+	}
+
+	// The largest index at or below `at` not inside a multi-byte UTF-8 sequence.
+	static int characterStart(byte[] bytes, int at) {
+		int index = at;
+		while (index > 0 && index < bytes.length && (bytes[index] & 0xC0) == 0x80) {
+			index--;
+		}
+		return index;
+	}
+
 	private String yamlText(int start, int end) {
-		String text = FrontmatterParser.decode(this.bytes, start, end, true);
+		String text = decode(start, end, true);
 		if (text.length() > FrontmatterParser.MAX_FRONTMATTER_CHARS) {
 			throw new FrontmatterException(
 					"SKILL.md frontmatter exceeds " + FrontmatterParser.MAX_FRONTMATTER_CHARS + " characters");
@@ -70,8 +108,7 @@ final class SkillFileBytes {
 		return (text.indexOf('\r') < 0) ? text : text.replace("\r\n", "\n").replace('\r', '\n');
 	}
 
-	// A line that is "---" followed only by white space (as String.stripTrailing sees
-	// it).
+	// A line that is "---" and then only white space (as String.stripTrailing sees it).
 	private boolean isDelimiter(int start, int end) {
 		if (end - start < 3 || this.bytes[start] != '-' || this.bytes[start + 1] != '-'
 				|| this.bytes[start + 2] != '-') {
@@ -79,7 +116,7 @@ final class SkillFileBytes {
 		}
 		for (int i = start + 3; i < end; i++) {
 			if (this.bytes[i] < 0) {
-				return FrontmatterParser.decode(this.bytes, start, end, false).stripTrailing().equals("---");
+				return decode(start, end, false).stripTrailing().equals("---");
 			}
 			if (!Character.isWhitespace(this.bytes[i])) {
 				return false;
@@ -139,10 +176,11 @@ final class SkillFileBytes {
 	/**
 	 * Where a frontmatter lies.
 	 *
-	 * @param yaml the YAML text between the delimiter lines, lines ended by {@code \n}
-	 * @param bodyStart the index of the first byte after the closing line
+	 * @param yaml the YAML text between the delimiter lines, lines ended by {@code \n};
+	 * {@code null} when the file has no frontmatter
+	 * @param bodyStart the index of the first byte of the body
 	 */
-	record Split(String yaml, int bodyStart) {
+	record Split(@Nullable String yaml, int bodyStart) {
 	}
 
 }

@@ -32,22 +32,19 @@ public final class SpecRules {
 	/** The longest compatibility text, in code points. */
 	public static final int MAX_COMPATIBILITY_LENGTH = 500;
 
+	// The one list of field names: the specification's, two extensions other clients use,
+	// then common metadata keys; the reader shares these strings, not a copy per skill.
+	static final List<String> KNOWN_KEYS = List.of("name", "description", "license", "compatibility", "metadata",
+			"allowed-tools", "when_to_use", "disallowed-tools", "author", "version", "tags", "triggers", "priority");
+
 	/** The frontmatter fields the specification defines. */
-	public static final Set<String> SPEC_FIELDS = Set.of("name", "description", "license", "compatibility", "metadata",
-			"allowed-tools");
+	public static final Set<String> SPEC_FIELDS = Set.copyOf(KNOWN_KEYS.subList(0, 6));
 
 	/** Fields outside the specification that other clients use and this library reads. */
-	public static final Set<String> EXTENSION_FIELDS = Set.of("when_to_use", "disallowed-tools");
+	public static final Set<String> EXTENSION_FIELDS = Set.copyOf(KNOWN_KEYS.subList(6, 8));
 
 	/** The spellings of the tool fields with {@code _}, read with a warning. */
 	public static final Set<String> UNDERSCORE_ALIASES = Set.of("allowed_tools", "disallowed_tools");
-
-	/**
-	 * Every key this library knows, frontmatter fields and common {@code metadata} keys:
-	 * the reader shares these strings instead of keeping a copy per skill.
-	 */
-	static final List<String> KNOWN_KEYS = List.of("name", "description", "license", "compatibility", "metadata",
-			"allowed-tools", "disallowed-tools", "when_to_use", "author", "version", "tags", "triggers", "priority");
 
 	private SpecRules() {
 	}
@@ -59,9 +56,7 @@ public final class SpecRules {
 	 * @return the problems, empty for a valid name
 	 */
 	public static List<String> nameProblems(String name, @Nullable String directoryName) {
-		String normalized = nfkc(name.strip());
-		// Discovery checks every name: the name is escaped for a message only when one is
-		// needed.
+		String normalized = normalizeName(name.strip());
 		List<String> problems = new ArrayList<>();
 		int length = length(normalized);
 		if (length > MAX_NAME_LENGTH) {
@@ -81,7 +76,7 @@ public final class SpecRules {
 			problems.add("Skill name '" + ModelText.echo(normalized)
 					+ "' contains invalid characters. Only letters, digits, and hyphens are allowed.");
 		}
-		if (directoryName != null && !nfkc(directoryName).equals(normalized)) {
+		if (directoryName != null && !normalizeName(directoryName).equals(normalized)) {
 			problems.add("Directory name '" + ModelText.echo(directoryName) + "' must match skill name '"
 					+ ModelText.echo(normalized) + "'");
 		}
@@ -94,10 +89,7 @@ public final class SpecRules {
 	 * @return the problems, empty when it fits
 	 */
 	public static List<String> descriptionProblems(String description) {
-		int length = length(description);
-		return (length > MAX_DESCRIPTION_LENGTH)
-				? List.of("Description exceeds " + MAX_DESCRIPTION_LENGTH + " character limit (" + length + " chars)")
-				: List.of();
+		return overLimit("Description", description, MAX_DESCRIPTION_LENGTH);
 	}
 
 	/**
@@ -112,10 +104,12 @@ public final class SpecRules {
 		if (text.isEmpty()) {
 			return List.of("Field 'compatibility' must not be empty (1-" + MAX_COMPATIBILITY_LENGTH + " characters)");
 		}
+		return overLimit("Compatibility", text, MAX_COMPATIBILITY_LENGTH);
+	}
+
+	private static List<String> overLimit(String field, String text, int limit) {
 		int length = length(text);
-		return (length > MAX_COMPATIBILITY_LENGTH)
-				? List
-					.of("Compatibility exceeds " + MAX_COMPATIBILITY_LENGTH + " character limit (" + length + " chars)")
+		return (length > limit) ? List.of(field + " exceeds " + limit + " character limit (" + length + " chars)")
 				: List.of();
 	}
 
@@ -136,7 +130,7 @@ public final class SpecRules {
 		if (name.length() > MAX_USABLE_NAME_LENGTH) {
 			return tooLong(name);
 		}
-		String normalized = nfkc(name);
+		String normalized = normalizeName(name);
 		if (normalized.length() > MAX_USABLE_NAME_LENGTH) {
 			return tooLong(normalized);
 		}
@@ -187,7 +181,7 @@ public final class SpecRules {
 	 * @return the normalised name
 	 */
 	public static String normalizeName(String name) {
-		return nfkc(name);
+		return Normalizer.normalize(name, Normalizer.Form.NFKC);
 	}
 
 	private static boolean lettersDigitsAndHyphens(String name) {
@@ -199,10 +193,6 @@ public final class SpecRules {
 			i += Character.charCount(c);
 		}
 		return true;
-	}
-
-	private static String nfkc(String text) {
-		return Normalizer.normalize(text, Normalizer.Form.NFKC);
 	}
 
 	private static int length(String text) {

@@ -30,8 +30,8 @@ class FrontmatterFuzzTests {
 		long start = System.nanoTime();
 		for (boolean lenient : new boolean[] { false, true }) {
 			try {
-				Frontmatter frontmatter = lenient ? FrontmatterParser.parseLenient(content)
-						: FrontmatterParser.parse(content);
+				Frontmatter frontmatter = FrontmatterParser.parse(content,
+						lenient ? ReadPolicy.CATALOG : ReadPolicy.STRICT);
 				assertThat(frontmatter.fields()).isNotNull();
 				assertThat(frontmatter.body()).isNotNull();
 			}

@@ -226,7 +226,7 @@ class FrontmatterParserTests {
 				Body
 				""";
 		assertParseFails("colon", content, "Invalid YAML in frontmatter: mapping values are not allowed here (line 3)");
-		Frontmatter lenient = FrontmatterParser.parseLenient(content);
+		Frontmatter lenient = FrontmatterParser.parse(content, ReadPolicy.CATALOG);
 		assertThat(lenient.fields()).containsEntry("description", "Use this skill when: the user asks for a summary");
 		assertThat(lenient.repairedKeys()).containsExactly("description");
 	}
@@ -242,7 +242,7 @@ class FrontmatterParserTests {
 				---
 				Body
 				""");
-		Frontmatter frontmatter = FrontmatterParser.parseLenient(read(dir));
+		Frontmatter frontmatter = FrontmatterParser.parse(read(dir), ReadPolicy.CATALOG);
 		assertThat(frontmatter.fields()).containsExactly(entry("name", "folded"),
 				entry("description", "Use when: the user asks for a \"weekly\" report"), entry("license", "MIT"));
 		assertThat(frontmatter.repairedKeys()).containsExactly("description");
@@ -259,7 +259,7 @@ class FrontmatterParserTests {
 				Body
 				""");
 		assertThatExceptionOfType(FrontmatterException.class)
-			.isThrownBy(() -> FrontmatterParser.parseLenient(read(dir)))
+			.isThrownBy(() -> FrontmatterParser.parse(read(dir), ReadPolicy.CATALOG))
 			.withMessage("Invalid YAML in frontmatter: duplicate key: found duplicate key name (line 4)");
 	}
 
@@ -268,7 +268,7 @@ class FrontmatterParserTests {
 		Path dir = SkillFixtures.rawSkill(this.root, "no-body",
 				"---\nname: no-body\ndescription: Only the frontmatter is wanted\n---\n" + "# Body\n".repeat(100_000));
 		try (var in = Files.newInputStream(dir.resolve("SKILL.md"))) {
-			Frontmatter frontmatter = FrontmatterParser.readFrontmatter(in, false);
+			Frontmatter frontmatter = FrontmatterParser.readFrontmatter(in);
 			assertThat(frontmatter.fields()).containsOnlyKeys("name", "description");
 			assertThat(frontmatter.body()).isEmpty();
 			// One first read of a few KB, not the 700 KB body.
@@ -277,12 +277,13 @@ class FrontmatterParserTests {
 	}
 
 	private Frontmatter parse(String folder, String content) throws IOException {
-		return FrontmatterParser.parse(read(SkillFixtures.rawSkill(this.root, folder, content)));
+		return FrontmatterParser.parse(read(SkillFixtures.rawSkill(this.root, folder, content)), ReadPolicy.STRICT);
 	}
 
 	private void assertParseFails(String folder, String content, String message) throws IOException {
 		String text = read(SkillFixtures.rawSkill(this.root, folder, content));
-		assertThatExceptionOfType(FrontmatterException.class).isThrownBy(() -> FrontmatterParser.parse(text))
+		assertThatExceptionOfType(FrontmatterException.class)
+			.isThrownBy(() -> FrontmatterParser.parse(text, ReadPolicy.STRICT))
 			.withMessage(message);
 	}
 

@@ -19,8 +19,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Reading the frontmatter from bytes
- * ({@link FrontmatterParser#readFrontmatter(InputStream, boolean)}) agrees with reading
- * it from text, and stops at the closing line.
+ * ({@link FrontmatterParser#readFrontmatter(InputStream)}) agrees with reading it from
+ * text, and stops at the closing line.
  */
 class FrontmatterStreamTests {
 
@@ -39,10 +39,10 @@ class FrontmatterStreamTests {
 	@MethodSource("files")
 	void bytesAndTextGiveTheSameFrontmatter(String file) {
 		Object fromText = outcome(() -> {
-			Frontmatter whole = FrontmatterParser.parseLenient(file);
-			return new Frontmatter(whole.fields(), "", whole.repairedKeys());
+			Frontmatter whole = FrontmatterParser.parse(file, ReadPolicy.CATALOG);
+			return new Frontmatter(whole.fields(), "", whole.repairedKeys(), null);
 		});
-		Object fromBytes = outcome(() -> FrontmatterParser.readFrontmatter(stream(file), true));
+		Object fromBytes = outcome(() -> FrontmatterParser.readFrontmatter(stream(file)));
 		assertThat(fromBytes).isEqualTo(fromText);
 	}
 
@@ -58,7 +58,7 @@ class FrontmatterStreamTests {
 
 	@Test
 	void emptyFrontmatterIsAnEmptyMappingNotACrash() {
-		assertThat(FrontmatterParser.parse("---\n---\nbody").fields()).isEmpty();
+		assertThat(FrontmatterParser.parse("---\n---\nbody", ReadPolicy.STRICT).fields()).isEmpty();
 		assertThat(SkillLoader.readMeta(stream("---\n  \n---\n"), "x/SKILL.md", "x", "x").diagnostics())
 			.extracting(SkillDiagnostic::message)
 			.contains("Missing required field in frontmatter: description");
@@ -67,25 +67,24 @@ class FrontmatterStreamTests {
 	@Test
 	void missingFrontmatterIsTheSameError() {
 		assertThatExceptionOfType(FrontmatterException.class)
-			.isThrownBy(() -> FrontmatterParser.readFrontmatter(stream("# no frontmatter\n"), true))
+			.isThrownBy(() -> FrontmatterParser.readFrontmatter(stream("# no frontmatter\n")))
 			.withMessage("SKILL.md must start with YAML frontmatter (---)");
 		assertThatExceptionOfType(FrontmatterException.class)
-			.isThrownBy(() -> FrontmatterParser.readFrontmatter(stream(""), true))
+			.isThrownBy(() -> FrontmatterParser.readFrontmatter(stream("")))
 			.withMessage("SKILL.md must start with YAML frontmatter (---)");
 	}
 
 	@Test
 	void unclosedFrontmatterIsTheSameError() {
 		assertThatExceptionOfType(FrontmatterException.class)
-			.isThrownBy(() -> FrontmatterParser.readFrontmatter(stream("---\nname: a\n"), true))
+			.isThrownBy(() -> FrontmatterParser.readFrontmatter(stream("---\nname: a\n")))
 			.withMessage("SKILL.md frontmatter not properly closed with ---");
 	}
 
 	@Test
 	void frontmatterOverTheLimitFailsWithoutReadingTheWholeFile() {
 		CountingStream in = new CountingStream("---\n" + "a: b\n".repeat(2_000_000));
-		assertThatExceptionOfType(FrontmatterException.class)
-			.isThrownBy(() -> FrontmatterParser.readFrontmatter(in, true))
+		assertThatExceptionOfType(FrontmatterException.class).isThrownBy(() -> FrontmatterParser.readFrontmatter(in))
 			.withMessage("SKILL.md frontmatter exceeds 65536 characters");
 		assertThat(in.read).isLessThan(256 * 1024);
 	}
@@ -93,7 +92,7 @@ class FrontmatterStreamTests {
 	@Test
 	void blankLinesCountTowardsTheLimit() {
 		assertThatExceptionOfType(FrontmatterException.class)
-			.isThrownBy(() -> FrontmatterParser.readFrontmatter(stream("---\n" + "\n".repeat(70_000)), true))
+			.isThrownBy(() -> FrontmatterParser.readFrontmatter(stream("---\n" + "\n".repeat(70_000))))
 			.withMessage("SKILL.md frontmatter exceeds 65536 characters");
 	}
 
@@ -102,7 +101,7 @@ class FrontmatterStreamTests {
 		byte[] bytes = "---\nname: a\ndescription: x\n---\n".getBytes(StandardCharsets.UTF_8);
 		bytes[22] = (byte) 0xC3;
 		assertThatExceptionOfType(FrontmatterException.class)
-			.isThrownBy(() -> FrontmatterParser.readFrontmatter(new ByteArrayInputStream(bytes), true))
+			.isThrownBy(() -> FrontmatterParser.readFrontmatter(new ByteArrayInputStream(bytes)))
 			.withMessage("SKILL.md frontmatter is not valid UTF-8");
 	}
 
@@ -110,7 +109,7 @@ class FrontmatterStreamTests {
 	void theBodyIsNotRead() {
 		CountingStream in = new CountingStream(
 				"---\nname: a\ndescription: b\n---\n" + "A long body line of instructions.\n".repeat(100_000));
-		assertThat(FrontmatterParser.readFrontmatter(in, true).fields()).containsEntry("name", "a");
+		assertThat(FrontmatterParser.readFrontmatter(in).fields()).containsEntry("name", "a");
 		// One read of the thread's buffer (4 KB, or up to 16 KB after a large
 		// frontmatter).
 		assertThat(in.read).isLessThanOrEqualTo(16 * 1024);
@@ -120,11 +119,11 @@ class FrontmatterStreamTests {
 	void aFrontmatterLargerThanOneReadIsReadWhole() {
 		String description = "word ".repeat(3_000);
 		String file = "---\nname: big\ndescription: " + description + "\n---\nbody";
-		assertThat(FrontmatterParser.readFrontmatter(stream(file), true).fields()).containsEntry("description",
+		assertThat(FrontmatterParser.readFrontmatter(stream(file)).fields()).containsEntry("description",
 				description.strip());
 		// The thread's buffer grew for that file; the next small file reads as before.
-		assertThat(FrontmatterParser.readFrontmatter(stream("---\nname: small\n---\n"), true).fields())
-			.containsEntry("name", "small");
+		assertThat(FrontmatterParser.readFrontmatter(stream("---\nname: small\n---\n")).fields()).containsEntry("name",
+				"small");
 	}
 
 	private static InputStream stream(String text) {

@@ -1,22 +1,28 @@
-package dev.skills.core.internal.parse;
+package dev.skills.core.load;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeSet;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
+import dev.skills.core.internal.parse.Frontmatter;
+import dev.skills.core.internal.parse.ReadPolicy;
+import dev.skills.core.internal.parse.SpecRules;
 import dev.skills.core.internal.prompt.ModelText;
 import org.jspecify.annotations.Nullable;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.Yaml;
 
 /**
  * Turns the frontmatter mapping of one skill into a {@link SkillMeta}, collecting
  * diagnostics: a field that breaks the specification is read if its intent is clear, with
  * a warning.
  */
-public final class MetaReader {
+final class MetaReader {
 
 	// metadata.priority is clamped to -MAX_PRIORITY..MAX_PRIORITY.
 	private static final int MAX_PRIORITY = 100;
@@ -29,26 +35,27 @@ public final class MetaReader {
 
 	private final String directoryName;
 
-	private final ReadPolicy policy;
+	private final boolean attached;
 
 	private final List<SkillDiagnostic> diagnostics = new ArrayList<>();
 
 	private @Nullable String name;
 
-	public MetaReader(Frontmatter frontmatter, String location, String directoryName, ReadPolicy policy) {
+	private MetaReader(Frontmatter frontmatter, String location, String directoryName, ReadPolicy policy) {
 		this.frontmatter = frontmatter;
 		this.fields = frontmatter.fields();
 		this.location = location;
 		this.directoryName = directoryName;
-		this.policy = policy;
+		this.attached = policy == ReadPolicy.ATTACHED;
 	}
 
-	/**
-	 * Read the fields.
-	 * @param baseDirectory the skill folder
-	 * @return the skill's metadata, or {@code null} when the skill must be skipped
-	 */
-	public @Nullable SkillMeta read(String baseDirectory) {
+	static SkillReadResult read(Frontmatter frontmatter, String location, String baseDirectory, String directoryName,
+			ReadPolicy policy) {
+		MetaReader reader = new MetaReader(frontmatter, location, directoryName, policy);
+		return new SkillReadResult(reader.read(baseDirectory), reader.diagnostics);
+	}
+
+	private @Nullable SkillMeta read(String baseDirectory) {
 		List<String> repairedKeys = this.frontmatter.repairedKeys();
 		if (!repairedKeys.isEmpty()) {
 			warn("Frontmatter is not valid YAML as written; quoted the value of " + String.join(", ", repairedKeys)
@@ -66,7 +73,7 @@ public final class MetaReader {
 		}
 		Object description = this.fields.get("description");
 		boolean blank = description == null || (description instanceof String written && written.isBlank());
-		if (blank && this.policy.attached()) {
+		if (blank && this.attached) {
 			if (unread == null) {
 				warn(((description != null) ? "Field 'description' is empty"
 						: "Missing required field in frontmatter: description") + "; using an empty description");
@@ -88,17 +95,9 @@ public final class MetaReader {
 		Map<String, String> extras = readExtraFields();
 		return new SkillMeta(this.name, text, text("license"), text("compatibility"), metadata,
 				readTools("allowed-tools", "allowed_tools", true),
-				orEmpty(readTools("disallowed-tools", "disallowed_tools", false)), text("when_to_use"),
-				ToolLists.triggers(metadata.get("triggers")), ToolLists.tags(metadata.get("tags")),
+				Objects.requireNonNullElse(readTools("disallowed-tools", "disallowed_tools", false), List.of()),
+				text("when_to_use"), ToolLists.triggers(metadata.get("triggers")), ToolLists.tags(metadata.get("tags")),
 				readPriority(metadata.get("priority")), this.location, baseDirectory, extras, false);
-	}
-
-	/**
-	 * The diagnostics collected so far.
-	 * @return the warnings and errors, in order
-	 */
-	public List<SkillDiagnostic> diagnostics() {
-		return this.diagnostics;
 	}
 
 	private @Nullable String readName(boolean warnIfMissing) {
@@ -111,19 +110,19 @@ public final class MetaReader {
 			return checkedName(this.directoryName);
 		}
 		if (!(raw instanceof String text)) {
-			error("Field 'name' must be a string, was " + FrontmatterParser.toYamlText(raw));
+			error("Field 'name' must be a string, was " + toYamlText(raw));
 			return null;
 		}
 		return checkedName(text.strip());
 	}
 
 	private @Nullable String checkedName(String candidate) {
-		String unusable = SpecRules.unusableName(candidate, this.policy.attached());
+		String unusable = SpecRules.unusableName(candidate, this.attached);
 		if (unusable != null) {
 			error(unusable);
 			return null;
 		}
-		if (this.policy.attached() && candidate.codePoints().anyMatch(Character::isWhitespace)) {
+		if (this.attached && candidate.codePoints().anyMatch(Character::isWhitespace)) {
 			warn("Skill name '" + ModelText.echo(candidate)
 					+ "' contains whitespace; kept as written because this file was loaded directly");
 		}
@@ -152,7 +151,7 @@ public final class MetaReader {
 			if (!(value instanceof String)) {
 				warn("metadata." + key + " is not a string; kept as its YAML text");
 			}
-			metadata.put(String.valueOf(key), FrontmatterParser.toYamlText(value));
+			metadata.put(String.valueOf(key), toYamlText(value));
 		});
 		return metadata;
 	}
@@ -162,7 +161,7 @@ public final class MetaReader {
 		this.fields.forEach((key, value) -> {
 			if (!SpecRules.SPEC_FIELDS.contains(key) && !SpecRules.EXTENSION_FIELDS.contains(key)
 					&& !SpecRules.UNDERSCORE_ALIASES.contains(key)) {
-				extras.put(key, FrontmatterParser.toYamlText(value));
+				extras.put(key, toYamlText(value));
 			}
 		});
 		if (!extras.isEmpty()) {
@@ -217,11 +216,18 @@ public final class MetaReader {
 
 	private @Nullable String text(String field) {
 		Object value = this.fields.get(field);
-		return (value != null) ? FrontmatterParser.toYamlText(value) : null;
+		return (value != null) ? toYamlText(value) : null;
 	}
 
-	private static List<String> orEmpty(@Nullable List<String> list) {
-		return (list != null) ? list : List.of();
+	// A YAML value (a string, list or map) as one line of YAML flow text: [x, y], {a: b}.
+	static String toYamlText(Object value) {
+		if (value instanceof String text) {
+			return text;
+		}
+		DumperOptions options = new DumperOptions();
+		options.setDefaultFlowStyle(DumperOptions.FlowStyle.FLOW);
+		options.setWidth(Integer.MAX_VALUE);
+		return new Yaml(options).dump(value).strip();
 	}
 
 	private void warn(String message) {
