@@ -24,8 +24,7 @@ record Location(int index, String spec, @Nullable Path folder) {
 		return new Location(index, spec, (folder != null) ? folder.toAbsolutePath().normalize() : null);
 	}
 
-	// The absolute, normalised paths by the first folder location they lie in; those in
-	// none are left out.
+	// The paths, absolute and normalised, by the first folder location holding them.
 	static Map<Location, List<Path>> group(List<Location> locations, Collection<Path> paths) {
 		Map<Location, List<Path>> byLocation = new LinkedHashMap<>();
 		for (Path changed : paths) {
