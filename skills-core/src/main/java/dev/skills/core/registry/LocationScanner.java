@@ -104,8 +104,7 @@ final class LocationScanner {
 		String relative = url.substring(root.length());
 		String[] segments = relative.split("/");
 		String fileName = segments[segments.length - 1];
-		boolean skillFile = SkillFiles.isSkillFileName(fileName);
-		if (!skillFile || segments.length < 2 || segments.length - 1 > this.maxDepth
+		if (!SkillFiles.isSkillFileName(fileName) || segments.length < 2 || segments.length - 1 > this.maxDepth
 				|| Arrays.stream(segments).anyMatch(SkillFiles::isSkipped)) {
 			return null;
 		}

@@ -230,8 +230,7 @@ final class SkillsWriter implements ChangeHandler {
 	private SkillsChange commit(SkillsSnapshot current, List<LocationSkills> parts,
 			List<SkillDiagnostic> standingDiagnostics, Set<String> touched, List<SkillEntry> written, long startNanos) {
 		Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
-		long generation = current.generation() + 1;
-		SkillsSnapshot next = new SkillsSnapshot(generation, Instant.now(), parts, standingDiagnostics,
+		SkillsSnapshot next = new SkillsSnapshot(current.generation() + 1, Instant.now(), parts, standingDiagnostics,
 				this.skillReads);
 		SkillsChange change = SkillsChange.between(current, next, touched, written, duration);
 		if (change.isEmpty() && parts.equals(current.locations())
@@ -239,7 +238,15 @@ final class SkillsWriter implements ChangeHandler {
 			return new SkillsChange(Set.of(), Set.of(), Set.of(), current.generation(), Set.of(), duration);
 		}
 		this.snapshot = next;
-		logNewDiagnostics(current, next, written);
+		if (logger.isWarnEnabled()) {
+			for (SkillEntry entry : written) {
+				entry.diagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
+			}
+			List<SkillDiagnostic> now = next.locationDiagnostics();
+			if (!now.equals(current.locationDiagnostics())) {
+				now.forEach((diagnostic) -> logger.warn(diagnostic));
+			}
+		}
 		for (SkillsListener listener : this.listeners) {
 			try {
 				listener.onChange(change);
@@ -249,20 +256,6 @@ final class SkillsWriter implements ChangeHandler {
 			}
 		}
 		return change;
-	}
-
-	private static void logNewDiagnostics(SkillsSnapshot before, SkillsSnapshot after, List<SkillEntry> written) {
-		if (!logger.isWarnEnabled()) {
-			return;
-		}
-		for (SkillEntry entry : written) {
-			entry.diagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
-		}
-		List<SkillDiagnostic> previous = before.locationDiagnostics();
-		List<SkillDiagnostic> now = after.locationDiagnostics();
-		if (!now.equals(previous)) {
-			now.forEach((diagnostic) -> logger.warn(diagnostic));
-		}
 	}
 
 }
