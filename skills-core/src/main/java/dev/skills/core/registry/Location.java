@@ -14,7 +14,6 @@ import org.jspecify.annotations.Nullable;
  * One configured location: a folder on disk, or a classpath pattern.
  *
  * @param index the position in the configured list: lower wins a name clash
- * @param spec the location as configured
  * @param folder the folder, for folder locations; {@code null} for classpath ones
  */
 record Location(int index, String spec, @Nullable Path folder) {

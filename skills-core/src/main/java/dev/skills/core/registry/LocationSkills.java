@@ -15,7 +15,6 @@ import org.jspecify.annotations.Nullable;
 /**
  * What one location holds in a snapshot; a reload replaces only the parts it touched.
  *
- * @param location the location
  * @param entries every skill folder's entry, by folder
  * @param winners the winning entry of each name within the location
  * @param sharedNames the names more than one entry of the location holds

@@ -13,10 +13,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * One skill folder as the writer last read it; a change of any part makes a new entry.
  *
- * @param source where the skill lives
  * @param order its place in a classpath scan; 0 for folder skills, ordered by path
  * @param meta the skill, or {@code null} when it was skipped
- * @param diagnostics the diagnostics of the read
  * @param fingerprint the {@code SKILL.md} fingerprint at the time of the read
  * @param listing the files it bundles, listed when it was read
  */
