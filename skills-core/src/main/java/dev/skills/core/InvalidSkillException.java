@@ -13,8 +13,7 @@ public class InvalidSkillException extends RuntimeException {
 
 	/**
 	 * Create an exception carrying the diagnostics that explain it.
-	 * @param diagnostics every diagnostic of the failed load, at least one error among
-	 * them
+	 * @param diagnostics every diagnostic of the failed load, at least one an error
 	 */
 	public InvalidSkillException(List<SkillDiagnostic> diagnostics) {
 		super(diagnostics.stream()

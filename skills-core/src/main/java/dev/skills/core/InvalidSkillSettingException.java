@@ -3,10 +3,8 @@ package dev.skills.core;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Thrown when a setting has a value that cannot work. It names the setting the way the
- * code that checks it does ({@code maxResourceBytes}, {@code tableName}), so that a
- * configuration layer can report it under its own name, for example a Spring Boot
- * property.
+ * Thrown when a setting has a value that cannot work. It names the setting as the code
+ * does, so that a configuration layer can report it under its own name.
  */
 public class InvalidSkillSettingException extends IllegalArgumentException {
 
@@ -52,8 +50,7 @@ public class InvalidSkillSettingException extends IllegalArgumentException {
 
 	/**
 	 * Why the value cannot work.
-	 * @return the reason, starting in lower case, for example
-	 * {@code it must not be negative}
+	 * @return the reason, starting in lower case
 	 */
 	public String getReason() {
 		return this.reason;

@@ -9,13 +9,10 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A skill with its instructions: the {@link SkillMeta}, the instructions (the Markdown
- * body of {@code SKILL.md}) and the files it bundles. Loaded from a folder, or made in
- * code with {@link #of} or {@link #builder}.
+ * A skill with its instructions, loaded from a folder or made with {@link #builder}.
  *
  * @param meta what the frontmatter says
- * @param instructions the instructions (teff's name; the Markdown body of
- * {@code SKILL.md}): everything after the frontmatter, trimmed, kept as written
+ * @param instructions the Markdown body of {@code SKILL.md}, trimmed, kept as written
  * @param files the bundled files, relative to the skill folder with {@code /} separators,
  * sorted; {@code SKILL.md} itself, hidden files and tool caches are not listed
  */
@@ -28,8 +25,7 @@ public record Skill(SkillMeta meta, String instructions, List<String> files) {
 	/**
 	 * The instructions, under their former name.
 	 * @return {@link #instructions()}
-	 * @deprecated since 0.1.0 for removal in 0.2.0: use {@link #instructions()}, the name
-	 * the documents and the rest of the API use
+	 * @deprecated since 0.1.0 for removal in 0.2.0: use {@link #instructions()}
 	 */
 	@Deprecated(since = "0.1.0", forRemoval = true)
 	public String body() {
@@ -49,8 +45,7 @@ public record Skill(SkillMeta meta, String instructions, List<String> files) {
 	}
 
 	/**
-	 * Start a skill made in code, for the fields beyond name, description and
-	 * instructions.
+	 * Start a skill made in code, for the fields beyond those {@link #of} takes.
 	 * @param name the name; it must not be blank
 	 * @param description what the skill does and when to use it
 	 * @return a builder
@@ -82,8 +77,7 @@ public record Skill(SkillMeta meta, String instructions, List<String> files) {
 	 */
 	public Optional<Path> path() {
 		String folder = this.meta.baseDirectory();
-		// A resource URL (jar:file:..., nested:...) names no folder; a drive letter (C:)
-		// is no scheme.
+		// A URL (jar:file:...) names no folder; a drive letter (C:) is no scheme.
 		int colon = folder.indexOf(':');
 		if (folder.isEmpty() || (colon > 1 && folder.substring(0, colon).matches("[A-Za-z][A-Za-z0-9+.-]*"))) {
 			return Optional.empty();
@@ -97,8 +91,7 @@ public record Skill(SkillMeta meta, String instructions, List<String> files) {
 	}
 
 	/**
-	 * Builds a skill in code; the instructions start empty and no tool restriction
-	 * applies.
+	 * Builds a skill in code; by default no tool restriction applies.
 	 */
 	public static final class Builder {
 
@@ -145,9 +138,8 @@ public record Skill(SkillMeta meta, String instructions, List<String> files) {
 		}
 
 		/**
-		 * Restrict the tools to these while the skill is active, as teff's
-		 * {@code allowed_tools}: no arguments allow no tool at all. Without this call no
-		 * restriction applies.
+		 * Restrict the tools to these while the skill is active: no arguments allow no
+		 * tool at all.
 		 * @param allowedTools tool names or patterns such as {@code Bash(git:*)}
 		 * @return this builder
 		 */
@@ -156,11 +148,9 @@ public record Skill(SkillMeta meta, String instructions, List<String> files) {
 		}
 
 		/**
-		 * Restrict the tools to these while the skill is active, as teff's
-		 * {@code allowed_tools}: an empty list allows no tool at all, {@code null} means
-		 * no restriction (the default).
-		 * @param allowedTools tool names or patterns such as {@code Bash(git:*)}, or
-		 * {@code null}
+		 * Restrict the tools to these while the skill is active: an empty list allows no
+		 * tool at all, {@code null} means no restriction.
+		 * @param allowedTools tool names or patterns, or {@code null}
 		 * @return this builder
 		 */
 		public Builder allowedTools(@Nullable List<String> allowedTools) {

@@ -46,11 +46,7 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 	/** The default for {@link #discoveryMaxDepth()}: room for {@code category/skill/}. */
 	public static final int DEFAULT_DISCOVERY_MAX_DEPTH = 6;
 
-	/**
-	 * The default for {@link #discoveryMaxDirectories()}: 10,000 skills in
-	 * {@code category/skill/} layout, each with {@code references/} and {@code scripts/},
-	 * fit with room to spare.
-	 */
+	/** The default for {@link #discoveryMaxDirectories()}: room for 10,000 skills. */
 	public static final int DEFAULT_DISCOVERY_MAX_DIRECTORIES = 50_000;
 
 	public SkillConfig {
@@ -77,8 +73,7 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 	}
 
 	/**
-	 * Check a size limit in bytes: from 1 to {@value #MAX_BYTES_LIMIT}. The one rule for
-	 * every byte limit, whether it comes from configuration or from a call.
+	 * The one rule for every byte limit: from 1 to {@value #MAX_BYTES_LIMIT}.
 	 * @param name the setting or argument, for the message
 	 * @param bytes the value
 	 * @return the value
@@ -98,8 +93,7 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 	}
 
 	/**
-	 * The locations that are folders on the file system (plain paths and {@code file:}
-	 * URLs), in order; these are the ones hot reload watches.
+	 * The folder locations, in order: the ones hot reload watches.
 	 * @return the folder locations as paths
 	 */
 	public List<Path> folderLocations() {
@@ -108,10 +102,8 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 
 	/**
 	 * The folder a location names.
-	 * @param location a folder path, a {@code file:} URL or a
-	 * {@code classpath:}/{@code classpath*:} pattern
-	 * @return the folder, as given (not made absolute); {@code null} for a classpath
-	 * pattern
+	 * @param location a folder path, a {@code file:} URL or a classpath pattern
+	 * @return the folder, not made absolute; {@code null} for a classpath pattern
 	 */
 	public static @Nullable Path folderOf(String location) {
 		if (location.startsWith("classpath:") || location.startsWith("classpath*:")) {
@@ -154,8 +146,7 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 
 		/**
 		 * Set the locations, in precedence order.
-		 * @param locations folder paths, {@code file:} URLs or {@code classpath*:}
-		 * patterns
+		 * @param locations folder paths, {@code file:} URLs or classpath patterns
 		 * @return this builder
 		 */
 		public Builder skillsDir(List<String> locations) {
@@ -164,9 +155,8 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 		}
 
 		/**
-		 * Set the locations, in precedence order.
-		 * @param locations folder paths, {@code file:} URLs or {@code classpath*:}
-		 * patterns
+		 * Set the locations, as {@link #skillsDir(List)} does.
+		 * @param locations the locations
 		 * @return this builder
 		 */
 		public Builder skillsDir(String... locations) {

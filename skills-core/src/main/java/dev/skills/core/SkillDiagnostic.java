@@ -5,8 +5,7 @@ import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One finding about one skill file: an error (a skill was skipped, or the specification
- * is violated) or a warning (a recommendation not followed, or a repair the loader made).
+ * One finding about one skill file: an error or a warning.
  *
  * @param severity error or warning
  * @param file the file or folder the finding is about

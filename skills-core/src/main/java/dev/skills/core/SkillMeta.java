@@ -8,8 +8,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a skill's frontmatter says, as read by the lenient loader. Cheap to keep for
- * thousands of skills: the instruction body is not part of it (see {@link Skill}).
+ * What a skill's frontmatter says, without the body (see {@link Skill}).
  *
  * @param name the skill name (the folder name when the frontmatter has none)
  * @param description what the skill does and when to use it
@@ -19,15 +18,13 @@ import org.jspecify.annotations.Nullable;
  * @param allowedTools the tools the skill may use: {@code null} for no restriction, an
  * empty list for no tool at all (as teff scopes tools; a file's empty
  * {@code allowed-tools} is read as {@code null}, see {@code SKILL-FORMAT})
- * @param disallowedTools the tools the skill must not use (an extension, empty when
- * absent)
+ * @param disallowedTools the tools the skill must not use (an extension)
  * @param whenToUse the {@code when_to_use} routing hint (an extension), if given
  * @param triggers {@code metadata.triggers} split on {@code ;} or new lines
  * @param tags {@code metadata.tags} split on commas or spaces
  * @param priority {@code metadata.priority}, higher first in the catalog; 0 when absent
  * @param location where the {@code SKILL.md} is: a file path or a resource URL
- * @param baseDirectory the skill folder: a file path or a resource URL ending in
- * {@code /}
+ * @param baseDirectory the skill folder: a file path, or a URL ending in {@code /}
  * @param extraFields frontmatter fields outside the specification and the known
  * extensions, as text
  * @param builtin whether the skill ships inside this library
@@ -58,8 +55,7 @@ public record SkillMeta(String name, String description, @Nullable String licens
 	}
 
 	private static Map<String, String> copy(Map<String, String> map) {
-		// Insertion order is the order of the file: keep it for display. Most skills have
-		// no entries: share the empty map rather than keep a wrapper per skill.
+		// The file's order, for display; most skills share the empty map.
 		return map.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(map));
 	}
 

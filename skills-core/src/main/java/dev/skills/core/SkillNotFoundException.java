@@ -3,9 +3,8 @@ package dev.skills.core;
 import java.nio.file.Path;
 
 /**
- * Thrown when there is no such skill: a registry knows no skill of that name, or a path
- * holds no {@code SKILL.md}. A {@link SkillResourceException} of reason
- * {@link Reason#UNKNOWN_SKILL}, so a caller that handles those handles this one.
+ * Thrown when a registry knows no skill of a name, or a path holds no {@code SKILL.md}: a
+ * {@link SkillResourceException} of reason {@link Reason#UNKNOWN_SKILL}.
  */
 public class SkillNotFoundException extends SkillResourceException {
 

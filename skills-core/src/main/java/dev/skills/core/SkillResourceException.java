@@ -1,9 +1,8 @@
 package dev.skills.core;
 
 /**
- * Thrown when a skill or one of its bundled files cannot be read. The message is written
- * for the model: it says what was wrong and what it can do instead (the valid names or
- * files).
+ * Thrown when a skill or one of its bundled files cannot be read. The message is for the
+ * model: what was wrong and what to do instead.
  */
 public class SkillResourceException extends RuntimeException {
 
@@ -38,10 +37,7 @@ public class SkillResourceException extends RuntimeException {
 		/** The skill has no file at that path. */
 		NOT_FOUND,
 
-		/**
-		 * The path is not allowed: absolute, escaping, hidden, or a link leaving the
-		 * skill.
-		 */
+		/** The path is absolute, escaping, hidden, or a link leaving the skill. */
 		REJECTED,
 
 		/** The file exists but could not be read. */

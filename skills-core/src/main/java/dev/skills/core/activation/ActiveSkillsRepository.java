@@ -8,11 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Remembers which skills each conversation has activated, in activation order, so that
- * their instructions can be put back when chat memory trims them and their tool rules
- * keep applying. Implementations must be safe for concurrent use, and keep every
- * conversation id under the key {@link #conversationKey(String)} gives it, so that ids of
- * any length cost bounded memory.
+ * Remembers which skills each conversation activated, in order, so that their
+ * instructions come back when chat memory trims them. Implementations are thread-safe and
+ * keep each conversation under its {@link #conversationKey(String)}.
  */
 public interface ActiveSkillsRepository {
 
@@ -23,26 +21,29 @@ public interface ActiveSkillsRepository {
 	String HASHED_PREFIX = "sha-256:";
 
 	/**
-	 * The one rule for the key under which every store keeps a conversation: an id of at
-	 * most {@value #MAX_CONVERSATION_ID_LENGTH} characters is kept as it is; a longer
-	 * one, or one that starts with {@value #HASHED_PREFIX}, is replaced by
-	 * {@value #HASHED_PREFIX} and the hex SHA-256 of its UTF-8 bytes. Keys are injective:
-	 * no short id can spell another id's hash. A store bounded by a number of
-	 * conversations is then bounded in bytes too, and the same long id always finds the
-	 * same skills.
-	 * @param conversationId the conversation id as given
+	 * The key every store keeps a conversation under: an id of at most
+	 * {@value #MAX_CONVERSATION_ID_LENGTH} characters as it is; a longer one, or one that
+	 * starts with {@value #HASHED_PREFIX}, as that prefix and the hex SHA-256 of its
+	 * UTF-8 bytes. No short id can spell another's hash, and a store bounded in
+	 * conversations is bounded in bytes.
+	 * @param id the conversation id as given
 	 * @return the id itself, or its hash
 	 * @throws IllegalArgumentException when the id holds an unpaired surrogate, which has
 	 * no UTF-8 form (databases would store it as {@code ?})
 	 */
-	static String conversationKey(String conversationId) {
-		checkPaired(conversationId);
-		if (conversationId.length() <= MAX_CONVERSATION_ID_LENGTH && !conversationId.startsWith(HASHED_PREFIX)) {
-			return conversationId;
+	static String conversationKey(String id) {
+		for (int i = 0; i < id.length(); i += Character.charCount(id.codePointAt(i))) {
+			if (Character.getType(id.codePointAt(i)) == Character.SURROGATE) {
+				throw new IllegalArgumentException("The conversation id holds an unpaired surrogate (U+"
+						+ HexFormat.of().withUpperCase().toHexDigits(id.charAt(i)) + " at index " + i
+						+ "), which has no UTF-8 form: send well-formed text");
+			}
+		}
+		if (id.length() <= MAX_CONVERSATION_ID_LENGTH && !id.startsWith(HASHED_PREFIX)) {
+			return id;
 		}
 		try {
-			byte[] digest = MessageDigest.getInstance("SHA-256")
-				.digest(conversationId.getBytes(StandardCharsets.UTF_8));
+			byte[] digest = MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8));
 			return HASHED_PREFIX + HexFormat.of().formatHex(digest);
 		}
 		catch (NoSuchAlgorithmException ex) {
@@ -51,28 +52,16 @@ public interface ActiveSkillsRepository {
 		}
 	}
 
-	private static void checkPaired(String text) {
-		for (int i = 0; i < text.length(); i += Character.charCount(text.codePointAt(i))) {
-			if (Character.getType(text.codePointAt(i)) == Character.SURROGATE) {
-				throw new IllegalArgumentException("The conversation id holds an unpaired surrogate (U+"
-						+ HexFormat.of().withUpperCase().toHexDigits(text.charAt(i)) + " at index " + i
-						+ "), which has no UTF-8 form: send well-formed text");
-			}
-		}
-	}
-
 	/**
-	 * Record an activation and mark the conversation as just used. Activating an already
-	 * active skill keeps its first activation time and its place, so that activations
-	 * racing on several application instances leave one entry.
+	 * Record an activation and mark the conversation as just used. An already active
+	 * skill keeps its first time and place, so racing instances leave one entry.
 	 * @param conversationId the conversation
 	 * @param skill the activated skill
 	 */
 	void activate(String conversationId, ActiveSkill skill);
 
 	/**
-	 * The active skills of a conversation, oldest activation first. Reading does not
-	 * count as using the conversation.
+	 * The active skills of a conversation, oldest first; a read is not a use.
 	 * @param conversationId the conversation
 	 * @return the skills; empty for an unknown conversation
 	 */
@@ -86,8 +75,7 @@ public interface ActiveSkillsRepository {
 	void deactivate(String conversationId, String name);
 
 	/**
-	 * Deactivate a skill in every conversation, for example when it is deleted from the
-	 * registry. A conversation left without skills is forgotten.
+	 * Deactivate a skill everywhere; a conversation left without skills is forgotten.
 	 * @param name the skill name
 	 */
 	void deleteBySkillName(String name);
@@ -99,8 +87,7 @@ public interface ActiveSkillsRepository {
 	void deleteByConversationId(String conversationId);
 
 	/**
-	 * Every conversation with active skills, most recently changed first, at most
-	 * {@code limit}. Reading does not change this order.
+	 * The conversations with active skills, most recently changed first.
 	 * @param limit the most conversations to return
 	 * @return conversation id to its active skills
 	 */

@@ -9,19 +9,14 @@ import java.util.stream.Stream;
 import dev.skills.core.InvalidSkillSettingException;
 
 /**
- * Keeps active skills in memory for at most a fixed number of conversations; the
- * conversation changed least recently (an activation or deactivation, not a read) is
- * forgotten first. Long conversation ids are kept as their hash (see
- * {@link ActiveSkillsRepository#conversationKey(String)}), so memory stays bounded
- * whatever ids callers send. Fits one application instance; share state between instances
- * with a database-backed repository.
+ * Keeps active skills in memory for at most a fixed number of conversations, forgetting
+ * the one changed least recently first. Fits one application instance; share state
+ * between instances with a database-backed repository.
  */
 public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 
 	/** The default number of conversations kept. */
 	public static final int DEFAULT_MAX_CONVERSATIONS = 10_000;
-
-	private final int maxConversations;
 
 	private final LinkedHashMap<String, List<ActiveSkill>> conversations;
 
@@ -42,14 +37,12 @@ public class InMemoryActiveSkillsRepository implements ActiveSkillsRepository {
 			throw new InvalidSkillSettingException("maxConversations", maxConversations, "it must be a positive number",
 					"a positive number, for example " + DEFAULT_MAX_CONVERSATIONS);
 		}
-		this.maxConversations = maxConversations;
-		// Insertion order, renewed by activations only: reading a conversation does not
-		// use it.
+		// Insertion order, renewed by writes only: a read is not a use.
 		this.conversations = new LinkedHashMap<>() {
 
 			@Override
 			protected boolean removeEldestEntry(Map.Entry<String, List<ActiveSkill>> eldest) {
-				return size() > InMemoryActiveSkillsRepository.this.maxConversations;
+				return size() > maxConversations;
 			}
 
 		};

@@ -1,7 +1,5 @@
 /**
- * Which skills are active in which conversation: the
- * {@link dev.skills.core.activation.ActiveSkillsRepository} and its bounded in-memory
- * default.
+ * Which skills are active in which conversation, and a bounded in-memory store of it.
  */
 @NullMarked
 package dev.skills.core.activation;

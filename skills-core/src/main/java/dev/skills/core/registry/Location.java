@@ -14,7 +14,6 @@ import org.jspecify.annotations.Nullable;
  * One configured location: a folder on disk, or a classpath pattern.
  *
  * @param index the position in the configured list: lower wins a name clash
- * @param spec the location as configured
  * @param folder the folder, for folder locations; {@code null} for classpath ones
  */
 record Location(int index, String spec, @Nullable Path folder) {
@@ -24,8 +23,7 @@ record Location(int index, String spec, @Nullable Path folder) {
 		return new Location(index, spec, (folder != null) ? folder.toAbsolutePath().normalize() : null);
 	}
 
-	// The absolute, normalised paths by the first folder location they lie in; those in
-	// none are left out.
+	// The paths, absolute and normalised, by the first folder location holding them.
 	static Map<Location, List<Path>> group(List<Location> locations, Collection<Path> paths) {
 		Map<Location, List<Path>> byLocation = new LinkedHashMap<>();
 		for (Path changed : paths) {

@@ -47,8 +47,7 @@ final class LocationScanner {
 		this.reads = reads;
 	}
 
-	// The skills of a location in precedence order, each with its file's fingerprint;
-	// warnings about the location itself go to diagnostics.
+	// In precedence order; warnings about the location itself go to diagnostics.
 	List<Found> scan(Location location, List<SkillDiagnostic> diagnostics) {
 		if (location.folder() != null) {
 			SkillFolders.Scan scan = SkillFolders.find(location.folder(), this.maxDepth, this.maxDirectories);
@@ -60,8 +59,7 @@ final class LocationScanner {
 		return scanClasspath(location, diagnostics);
 	}
 
-	// A folder skill; the probe that found it read the attributes of a plain file, so
-	// they are not read again.
+	// The probe that found a plain file read its attributes: they are not read again.
 	Found found(SkillFile file, boolean builtin) {
 		SkillSource source = FolderSkillSource.of(file, builtin, this.reads);
 		return new Found(source, (file.plainFile() != null) ? Fingerprint.of(file.plainFile()) : source.fingerprint());
@@ -106,17 +104,14 @@ final class LocationScanner {
 		String relative = url.substring(root.length());
 		String[] segments = relative.split("/");
 		String fileName = segments[segments.length - 1];
-		boolean skillFile = SkillFiles.isSkillFileName(fileName);
-		if (!skillFile || segments.length < 2 || segments.length - 1 > this.maxDepth
+		if (!SkillFiles.isSkillFileName(fileName) || segments.length < 2 || segments.length - 1 > this.maxDepth
 				|| Arrays.stream(segments).anyMatch(SkillFiles::isSkipped)) {
 			return null;
 		}
 		return new Candidate(resource, root, url.substring(0, url.length() - fileName.length()), fileName);
 	}
 
-	// Keep the resolver's order (classpath order decides precedence); SKILL.md wins over
-	// skill.md in one folder, and a folder inside another skill's folder is not a skill
-	// of its own.
+	// In classpath order; SKILL.md wins over skill.md, and no skill is inside another.
 	private List<Found> select(List<Candidate> candidates) {
 		Map<String, String> skillFiles = new HashMap<>();
 		for (Candidate candidate : candidates) {
@@ -128,7 +123,8 @@ final class LocationScanner {
 		for (Candidate candidate : candidates) {
 			if (candidate.fileName().equals(skillFiles.get(candidate.directory()))
 					&& !insideAnotherSkill(candidate, skillFiles.keySet())) {
-				boolean builtin = builtinRoots.computeIfAbsent(candidate.root(), this::isBuiltinRoot);
+				boolean builtin = builtinRoots.computeIfAbsent(candidate.root(),
+						(root) -> this.resolver.getResource(root + BUILTIN_MARKER).exists());
 				SkillSource source = toSource(candidate.resource(), builtin);
 				found.add(new Found(source, source.fingerprint()));
 			}
@@ -148,8 +144,7 @@ final class LocationScanner {
 	}
 
 	private SkillSource toSource(Resource resource, boolean builtin) {
-		// Classes folders on disk (running from an IDE or target/classes) are read as
-		// folders, so that their links are checked like any folder skill's.
+		// Classes folders on disk are read as folders, so that their links are checked.
 		if (resource.isFile()) {
 			try {
 				return FolderSkillSource.of(resource.getFile().toPath(), builtin, this.reads);
@@ -161,14 +156,9 @@ final class LocationScanner {
 		return new JarSkillSource(resource, this.resolver, builtin);
 	}
 
-	private boolean isBuiltinRoot(String root) {
-		return this.resolver.getResource(root + BUILTIN_MARKER).exists();
-	}
-
 	private record Candidate(Resource resource, String root, String directory, String fileName) {
 	}
 
-	// A skill a scan found, with its SKILL.md's fingerprint as found.
 	record Found(SkillSource source, Fingerprint fingerprint) {
 	}
 

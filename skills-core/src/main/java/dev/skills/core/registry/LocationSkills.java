@@ -13,11 +13,8 @@ import dev.skills.core.SkillDiagnostic;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What one location holds in a snapshot: every skill folder it found, loaded or not, the
- * winner of each name within it, and its warnings. A reload that touches one location
- * replaces only its part: the others are shared with the snapshot before.
+ * What one location holds in a snapshot; a reload replaces only the parts it touched.
  *
- * @param location the location
  * @param entries every skill folder's entry, by folder
  * @param winners the winning entry of each name within the location
  * @param sharedNames the names more than one entry of the location holds
@@ -27,8 +24,7 @@ record LocationSkills(Location location, Map<String, SkillEntry> entries, Map<St
 		Set<String> sharedNames, List<SkillDiagnostic> diagnostics) {
 
 	static LocationSkills of(Location location, Collection<SkillEntry> entries, List<SkillDiagnostic> diagnostics) {
-		// Hash maps, not Map.copyOf: its open addressing slows down badly on names that
-		// differ only in their last characters (skill-00001, skill-00002...).
+		// Hash maps, not Map.copyOf: see SkillsChange.copy.
 		Map<String, SkillEntry> byFolder = new HashMap<>(entries.size() * 4 / 3 + 1);
 		Map<String, SkillEntry> winners = new HashMap<>(entries.size() * 4 / 3 + 1);
 		Set<String> shared = new HashSet<>();
@@ -56,8 +52,7 @@ record LocationSkills(Location location, Map<String, SkillEntry> entries, Map<St
 		return null;
 	}
 
-	// This part with some entries (before) read again (after, in the same order): the
-	// maps are copied and patched, so that one edit costs a copy, not a rebuild.
+	// Copies and patches the maps, so that one edit costs a copy, not a rebuild.
 	LocationSkills with(List<SkillEntry> before, List<SkillEntry> after) {
 		Map<String, SkillEntry> byFolder = new HashMap<>(this.entries);
 		Map<String, SkillEntry> winners = new HashMap<>(this.winners);

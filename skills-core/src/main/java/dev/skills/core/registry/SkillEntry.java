@@ -11,15 +11,10 @@ import dev.skills.core.source.SkillSource.Listing;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One skill folder as the writer last read it: its source, what it says ({@code null}
- * when it cannot be loaded), the diagnostics of that read, the fingerprint of the file
- * read and the files it bundles. Immutable: a change of any of them makes a new entry.
+ * One skill folder as the writer last read it; a change of any part makes a new entry.
  *
- * @param source where the skill lives
- * @param order its position in the location's scan (classpath order); 0 for folder
- * skills, which are ordered by path
+ * @param order its place in a classpath scan; 0 for folder skills, ordered by path
  * @param meta the skill, or {@code null} when it was skipped
- * @param diagnostics the diagnostics of the read
  * @param fingerprint the {@code SKILL.md} fingerprint at the time of the read
  * @param listing the files it bundles, listed when it was read
  */
@@ -34,13 +29,11 @@ record SkillEntry(SkillSource source, int order, @Nullable SkillMeta meta, List<
 		return (this.meta != null) ? this.meta.name() : null;
 	}
 
-	// Its folder.
 	String key() {
 		return this.source.baseDirectory();
 	}
 
-	// Which entry of a location wins a name clash: earlier in the classpath, then by
-	// folder path (an earlier location always wins).
+	// Earlier in the classpath, then by folder path (an earlier location always wins).
 	static final Comparator<SkillEntry> PRECEDENCE = Comparator.comparingInt(SkillEntry::order)
 		.thenComparing(SkillEntry::key);
 

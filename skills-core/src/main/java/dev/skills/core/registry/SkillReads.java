@@ -27,11 +27,9 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads a registry's skills: each {@code SKILL.md}'s frontmatter and bundled files into
- * entries for the writer, on the registry's reader threads, and the instructions for
- * readers, through a cache bounded by the characters it holds. A cached body remembers
- * the fingerprint of the file it came from, so a stale body is never taken for a current
- * one; it is still the best answer while a later edit cannot be read.
+ * Reads frontmatter and file lists into entries for the writer, and instructions for
+ * readers through a cache bounded in characters. A cached body keeps the fingerprint of
+ * its file, so a stale body is used only while a later edit cannot be read.
  */
 final class SkillReads {
 
@@ -61,8 +59,7 @@ final class SkillReads {
 		return this.config.maxResourceBytes();
 	}
 
-	// The entries of skill folders, in order, read a few at a time; a folder that cannot
-	// be read has an error.
+	// A folder that cannot be read gets an entry with an error.
 	List<SkillEntry> read(List<Pending> pending) {
 		List<FileReads.Outcome<SkillEntry>> outcomes = this.reads.readAll(pending,
 				(item) -> new FileReads.Read<>(item.source().baseDirectory(), () -> read(item), null));
@@ -108,8 +105,7 @@ final class SkillReads {
 		return entry(item, null, diagnostics, item.source().fingerprint(), SkillSource.Listing.EMPTY);
 	}
 
-	// When a skill that loaded before no longer does (a half-saved edit, say), its last
-	// good version is kept with an error saying so.
+	// A skill that no longer loads (a half-saved edit) keeps its last good version.
 	private static SkillEntry entry(Pending item, @Nullable SkillMeta read, List<SkillDiagnostic> diagnostics,
 			Fingerprint fingerprint, SkillSource.Listing listing) {
 		SkillMeta meta = read;
@@ -125,9 +121,8 @@ final class SkillReads {
 		return new SkillEntry(item.source(), item.order(), meta, all, fingerprint, listing);
 	}
 
-	// The instructions as the file holds them now; while it cannot be read or split (a
-	// half-saved edit, a file removed under the caller's snapshot), the last body read is
-	// the best answer.
+	// While the file cannot be read or split (a half-saved edit, a file removed under the
+	// caller's snapshot), the last body read is the best answer.
 	String body(SkillEntry entry) {
 		SkillSource source = entry.source();
 		String name = entry.meta().name();
@@ -180,12 +175,10 @@ final class SkillReads {
 		return this.cachedChars;
 	}
 
-	// The instructions as read from the version of a SKILL.md with that fingerprint.
 	record Body(Fingerprint fingerprint, String text) {
 	}
 
-	// A skill folder to read into its place (at) among the location's entries; before is
-	// its entry in the snapshot being replaced, if any.
+	// A skill folder to read into entries[at]; before is its entry in the last snapshot.
 	record Pending(int at, SkillSource source, int order, @Nullable SkillEntry before, boolean relistOnly) {
 
 		// Only the files are listed again when the SKILL.md found is the one read before;

@@ -14,9 +14,8 @@ import org.jspecify.annotations.Nullable;
  * edited is not listed.
  *
  * @param added the skills that appeared
- * @param changed the skills whose {@code SKILL.md} was rewritten (frontmatter, body or
- * diagnostics), or whose list of bundled files changed (as seen by the watcher or
- * {@link SkillsRegistry#refresh})
+ * @param changed the skills whose {@code SKILL.md} was rewritten, or whose list of
+ * bundled files changed
  * @param removed the skills that disappeared
  * @param generation the generation of the snapshot that holds the change
  * @param failed the skills this reload read that could not be loaded (their folders have
@@ -39,8 +38,7 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 		return names.isEmpty() ? Set.of() : Collections.unmodifiableSet(new HashSet<>(names));
 	}
 
-	// What changed from one snapshot to the next among the names that may have (see
-	// touch); written are the entries read for the new one.
+	// Among the names that may have changed (see touch); written are the entries read.
 	static SkillsChange between(SkillsSnapshot before, SkillsSnapshot after, Set<String> touched,
 			List<SkillEntry> written, Duration duration) {
 		Set<String> added = new HashSet<>();
@@ -55,8 +53,7 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 			else if (from != null && to == null) {
 				removed.add(name);
 			}
-			// A rewritten SKILL.md may say the same in its frontmatter and else in its
-			// body.
+			// The same frontmatter may come with another body.
 			else if (from != null && (!from.meta().equals(to.meta()) || !from.diagnostics().equals(to.diagnostics())
 					|| !from.fingerprint().equals(to.fingerprint()) || !from.listing().equals(to.listing()))) {
 				changed.add(name);
@@ -80,8 +77,7 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 		return names;
 	}
 
-	// Add the names that may differ between two parts of one location: those of the
-	// entries one part holds and the other does not hold as they are.
+	// The names of the entries one part holds and the other does not hold as they are.
 	static void touch(Set<String> names, @Nullable LocationSkills was, @Nullable LocationSkills is) {
 		if (was != is) {
 			addDiffering(names, was, is);

@@ -1,9 +1,8 @@
 package dev.skills.core.registry;
 
 /**
- * Told after the registry swapped in a snapshot that differs from the last one. Called on
- * the thread that applied the change; an exception is logged and does not stop other
- * listeners.
+ * Told of each changed snapshot, on the thread that applied it; an exception is logged
+ * and does not stop other listeners.
  */
 @FunctionalInterface
 public interface SkillsListener {

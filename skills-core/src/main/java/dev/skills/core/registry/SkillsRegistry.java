@@ -23,18 +23,15 @@ import org.springframework.core.io.support.ResourcePatternResolver;
 /**
  * Every skill of the configured locations, kept current.
  * <p>
- * The state lives in one immutable {@link SkillsSnapshot}, which every reader of skills,
- * instructions and files is on: readers never lock, and a reload builds the next snapshot
- * and swaps one reference. This class is the lifecycle (discovery, reloads, listeners,
- * {@link #close()}) and a few conveniences over {@link #snapshot()}. Discovery reads
- * frontmatter only; bodies are read when {@link SkillsSnapshot#load(String) loaded} and
- * cached. With hot reload on, only the skill folders that changed are read again, and a
- * skill whose edit breaks it keeps its last good version until it is fixed.
+ * Readers are on one immutable {@link SkillsSnapshot} and never lock; a reload builds the
+ * next snapshot and swaps one reference. This class is the lifecycle and a few
+ * conveniences over {@link #snapshot()}. Discovery reads frontmatter only; bodies are
+ * read when {@link SkillsSnapshot#load(String) loaded}. With hot reload on, only changed
+ * skill folders are read again, and a skill an edit breaks keeps its last good version.
  * <p>
- * Locations are searched in order and the first skill of a name wins; each later one is
- * reported as shadowed. One broken skill never stops the others: it becomes an error
- * diagnostic, logged as a warning on the {@code dev.skills.registry} logger and kept on
- * {@link #diagnostics()}.
+ * The first location with a skill of a name wins; later ones are reported as shadowed. A
+ * broken skill becomes an error diagnostic, logged on the {@code dev.skills.registry}
+ * logger and kept on {@link #diagnostics()}.
  */
 public class SkillsRegistry implements AutoCloseable {
 
@@ -62,8 +59,7 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Create an empty registry; call {@link #discover(List)}, or use
-	 * {@link #create(SkillConfig)}.
+	 * Create an empty registry; call {@link #discover(List)}, or use {@link #create}.
 	 * @param config the configuration (its locations are not searched until asked)
 	 */
 	public SkillsRegistry(SkillConfig config) {
@@ -102,13 +98,12 @@ public class SkillsRegistry implements AutoCloseable {
 
 	/**
 	 * Search these locations instead of those before; with hot reload on, watch them.
-	 * @param locations folder paths, {@code file:} URLs or {@code classpath*:} patterns,
-	 * in precedence order
+	 * @param locations the locations, as {@link SkillConfig#skillsDir()} holds them
 	 * @return what changed
 	 */
 	public SkillsChange discover(List<String> locations) {
 		synchronized (this.watching) {
-			// The watcher thread takes the writer's lock to apply changes: stop it first.
+			// The watcher thread takes the writer's lock: stop it first.
 			stopWatching();
 			SkillsChange change = this.writer.relocate(locations);
 			List<Path> folders = this.writer.locations()
@@ -138,8 +133,8 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Apply changes to files or folders of folder locations, reading again only the skill
-	 * folders they touch. The watcher calls this; so can an application.
+	 * Apply changes to files or folders of folder locations (what the watcher calls),
+	 * reading again only the skill folders they touch.
 	 * @param changedPaths files or folders that were created, modified or deleted
 	 * @return what changed
 	 */
@@ -149,8 +144,7 @@ public class SkillsRegistry implements AutoCloseable {
 
 	/**
 	 * Keep a reporter's diagnostics on {@link #diagnostics()} until it reports again: for
-	 * problems that belong to no skill file, such as a remote source that cannot be
-	 * fetched. Each report replaces the reporter's previous one.
+	 * problems of no skill file, such as a remote source that cannot be fetched.
 	 * @param reporter who reports, for example a source's name
 	 * @param diagnostics every current diagnostic of the reporter; empty to clear them
 	 */
@@ -159,8 +153,7 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * The current snapshot; hold it to read several things consistently. Every reader of
-	 * skills, instructions and files is on the snapshot.
+	 * The current snapshot; hold it to read several things consistently.
 	 * @return the snapshot
 	 */
 	public SkillsSnapshot snapshot() {
@@ -218,8 +211,7 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Read a file bundled with a skill of the current snapshot, as
-	 * {@link SkillsSnapshot#readFile(String, String, int)} does.
+	 * Read a file as {@link SkillsSnapshot#readFile(String, String, int)} does.
 	 * @param skill the skill name
 	 * @param path the file's path relative to the skill folder
 	 * @param maxBytes the most bytes to return
@@ -264,8 +256,7 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Stop the watcher and every thread of this registry. The registry keeps its last
-	 * snapshot, whose skill list stays readable.
+	 * Stop the watcher and every thread; the last snapshot's skill list stays readable.
 	 */
 	@Override
 	public void close() {

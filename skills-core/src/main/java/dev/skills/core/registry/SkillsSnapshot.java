@@ -20,11 +20,9 @@ import dev.skills.core.internal.prompt.SkillPrompts;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An immutable view of every skill the registry knows, as of one generation, and the
- * reader of their instructions and files. Hold one snapshot for a whole request (or
- * endpoint call) to read names, instructions and files of one generation whatever reloads
- * meanwhile. Views derived from the skills (the sorted names, the catalog order, the
- * catalog, the diagnostics) are built at most once per snapshot, on first use.
+ * An immutable view of every skill of one generation, and the reader of their
+ * instructions and files: hold one for a whole request to read one generation whatever
+ * reloads meanwhile. Derived views (names, catalog, diagnostics) are built on first use.
  */
 public final class SkillsSnapshot {
 
@@ -68,7 +66,7 @@ public final class SkillsSnapshot {
 
 	/**
 	 * When this snapshot was made.
-	 * @return the time of the reload that made it
+	 * @return the time of the reload
 	 */
 	public Instant createdAt() {
 		return this.createdAt;
@@ -97,8 +95,7 @@ public final class SkillsSnapshot {
 	 * @return the skill, or empty
 	 */
 	public Optional<SkillMeta> get(String name) {
-		SkillEntry entry = entry(name);
-		return (entry != null) ? Optional.ofNullable(entry.meta()) : Optional.empty();
+		return Optional.ofNullable(entry(name)).map(SkillEntry::meta);
 	}
 
 	/**
@@ -141,9 +138,8 @@ public final class SkillsSnapshot {
 	}
 
 	/**
-	 * Every diagnostic: the locations', the standing ones (the watcher's, remote
-	 * sources'), each skill folder's, and one "shadowed by" warning per skill that lost a
-	 * name clash.
+	 * Every diagnostic: the locations', the standing ones, each skill folder's, and a
+	 * "shadowed by" warning per skill that lost a name clash.
 	 * @return the diagnostics
 	 */
 	public List<SkillDiagnostic> diagnostics() {
@@ -198,8 +194,7 @@ public final class SkillsSnapshot {
 	}
 
 	/**
-	 * Read a file bundled with a skill within the configured size limit, as
-	 * {@link #readFile(String, String, int)} does.
+	 * Read a file bundled with a skill within the configured size limit.
 	 * @param skill the skill name
 	 * @param path the file's path relative to the skill folder
 	 * @return the text the model sees
@@ -217,10 +212,8 @@ public final class SkillsSnapshot {
 	 * @param path the file's path relative to the skill folder
 	 * @param maxBytes the most bytes to return
 	 * @return the text the model sees
-	 * @throws SkillResourceException when the skill or file does not exist or the path is
-	 * not allowed
-	 * @throws IllegalArgumentException when {@code maxBytes} is not between 1 and
-	 * {@link SkillConfig#MAX_BYTES_LIMIT}
+	 * @throws SkillResourceException when the skill or file is missing or not allowed
+	 * @throws IllegalArgumentException when {@code maxBytes} is not from 1 to 16 MiB
 	 */
 	public String readFile(String skill, String path, int maxBytes) {
 		SkillConfig.checkByteLimit("maxBytes", maxBytes);
@@ -250,8 +243,7 @@ public final class SkillsSnapshot {
 		return this.standingDiagnostics;
 	}
 
-	// The entry that wins a name: the first location's that has it. Looked up location by
-	// location, so that the writer's lookups of the names an edit touched build no index.
+	// Looked up location by location, so that the writer's lookups build no index.
 	@Nullable SkillEntry entry(String name) {
 		for (LocationSkills location : this.locations) {
 			SkillEntry entry = location.winners().get(name);

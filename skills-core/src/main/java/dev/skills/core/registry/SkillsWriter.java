@@ -27,12 +27,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The only writer of a registry's snapshot. A change inside a known skill folder re-reads
- * that folder; anything else (a new or removed folder, a burst of changes, a rescan)
- * scans the location again, keeping every unchanged {@code SKILL.md} by its fingerprint.
- * The writer lists a skill's files when it reads the entry, so readers never write.
- * Writes are serialised; a rescan asked for while one runs is served by the next one,
- * however many ask. Files are read on the registry's reader threads, so a file that never
- * answers cannot hold the writer.
+ * that folder; anything else scans the location again, keeping every unchanged
+ * {@code SKILL.md} by its fingerprint. It lists a skill's files when it reads the entry,
+ * so readers never write. Writes are serialised; files are read on the registry's reader
+ * threads, so a file that never answers cannot hold the writer.
  */
 final class SkillsWriter implements ChangeHandler {
 
@@ -94,7 +92,6 @@ final class SkillsWriter implements ChangeHandler {
 		return this.listeners;
 	}
 
-	// Replace the locations (in precedence order) and scan them all.
 	synchronized SkillsChange relocate(List<String> specs) {
 		this.locations = IntStream.range(0, specs.size()).mapToObj((i) -> Location.of(i, specs.get(i))).toList();
 		return rescanAll();
@@ -127,8 +124,7 @@ final class SkillsWriter implements ChangeHandler {
 				written, start);
 	}
 
-	// Replace the diagnostics of one reporter (the watcher, a remote source), which stay
-	// on the snapshots until it reports again.
+	// A reporter's diagnostics stay on the snapshots until it reports again.
 	synchronized void standingDiagnostics(String reporter, List<SkillDiagnostic> diagnostics) {
 		if (diagnostics.isEmpty()) {
 			this.standing.remove(reporter);
@@ -168,8 +164,7 @@ final class SkillsWriter implements ChangeHandler {
 		return commit(current, parts, current.standingDiagnostics(), touched, written, start);
 	}
 
-	// Scan a location; an earlier location's skill folder is not found again here. The
-	// files of the skills whose folders were touched (all, when null) are listed again.
+	// Skips folders an earlier location holds; relists the touched ones (all if null).
 	private LocationSkills scan(Location location, @Nullable LocationSkills previous, List<LocationSkills> earlier,
 			@Nullable Set<String> touched, List<SkillEntry> written) {
 		List<SkillDiagnostic> diagnostics = new ArrayList<>();
@@ -197,8 +192,8 @@ final class SkillsWriter implements ChangeHandler {
 		return LocationSkills.of(location, entries, diagnostics);
 	}
 
-	// Read the skill folders a change touched, adding the names they held and hold to
-	// touched; null when one is no longer a skill, which only a scan can follow.
+	// Adds the names read to touched; null when a folder is no longer a skill: scan
+	// instead.
 	private @Nullable LocationSkills reread(LocationSkills part, Set<String> folders, List<SkillEntry> written,
 			Set<String> touched) {
 		List<SkillEntry> before = new ArrayList<>(folders.size());
@@ -222,7 +217,6 @@ final class SkillsWriter implements ChangeHandler {
 		return part.with(before, after);
 	}
 
-	// Read the pending entries, a few files at a time, into their places.
 	private void readInto(List<SkillEntry> entries, List<SkillReads.Pending> pending, List<SkillEntry> written) {
 		List<SkillEntry> read = this.skillReads.read(pending);
 		for (int i = 0; i < pending.size(); i++) {
@@ -236,8 +230,7 @@ final class SkillsWriter implements ChangeHandler {
 	private SkillsChange commit(SkillsSnapshot current, List<LocationSkills> parts,
 			List<SkillDiagnostic> standingDiagnostics, Set<String> touched, List<SkillEntry> written, long startNanos) {
 		Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
-		long generation = current.generation() + 1;
-		SkillsSnapshot next = new SkillsSnapshot(generation, Instant.now(), parts, standingDiagnostics,
+		SkillsSnapshot next = new SkillsSnapshot(current.generation() + 1, Instant.now(), parts, standingDiagnostics,
 				this.skillReads);
 		SkillsChange change = SkillsChange.between(current, next, touched, written, duration);
 		if (change.isEmpty() && parts.equals(current.locations())
@@ -245,7 +238,15 @@ final class SkillsWriter implements ChangeHandler {
 			return new SkillsChange(Set.of(), Set.of(), Set.of(), current.generation(), Set.of(), duration);
 		}
 		this.snapshot = next;
-		logNewDiagnostics(current, next, written);
+		if (logger.isWarnEnabled()) {
+			for (SkillEntry entry : written) {
+				entry.diagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
+			}
+			List<SkillDiagnostic> now = next.locationDiagnostics();
+			if (!now.equals(current.locationDiagnostics())) {
+				now.forEach((diagnostic) -> logger.warn(diagnostic));
+			}
+		}
 		for (SkillsListener listener : this.listeners) {
 			try {
 				listener.onChange(change);
@@ -255,20 +256,6 @@ final class SkillsWriter implements ChangeHandler {
 			}
 		}
 		return change;
-	}
-
-	private static void logNewDiagnostics(SkillsSnapshot before, SkillsSnapshot after, List<SkillEntry> written) {
-		if (!logger.isWarnEnabled()) {
-			return;
-		}
-		for (SkillEntry entry : written) {
-			entry.diagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
-		}
-		List<SkillDiagnostic> previous = before.locationDiagnostics();
-		List<SkillDiagnostic> now = after.locationDiagnostics();
-		if (!now.equals(previous)) {
-			now.forEach((diagnostic) -> logger.warn(diagnostic));
-		}
 	}
 
 }

@@ -25,17 +25,10 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Keeps chats going while a store that lives elsewhere (a database) fails: every call is
- * bounded by a timeout, and a call that fails or times out answers as if the store were
- * empty (a read finds nothing, a write is dropped) instead of throwing into the request.
- * The first failure starts an outage, logged once as a warning; while it lasts, calls
- * answer at once without the store, except one probe at a time (at most one a second)
- * that tries it again. The first call that succeeds ends the outage, logged once, and
- * writes are stored again. {@link #outage()} tells health checks what is wrong without a
- * query of their own.
- * <p>
- * Calls run on a small pool of threads of this object, so that a store stuck in
- * connecting cannot hold the request beyond the timeout; {@link #close()} ends them.
+ * Keeps chats going while a store that lives elsewhere (a database) fails. Calls run on
+ * threads of this object, bounded by a timeout, so a stuck store cannot hold the request;
+ * one that fails or times out answers as if the store were empty. An outage is logged
+ * when it starts and ends; meanwhile calls skip the store but for one probe a second.
  */
 public final class FailSafeActiveSkillsRepository implements ActiveSkillsRepository, AutoCloseable {
 
