@@ -1,7 +1,6 @@
 package dev.skills.core.internal.files;
 
 import java.io.IOException;
-import java.nio.file.FileSystemException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -17,24 +16,17 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Runs every read of a skill file on threads this object owns, so that no caller waits
- * longer than {@link #TIMEOUT} for one file. A file checked as regular may be swapped for
- * a FIFO before it is opened, and opening a FIFO waits for a writer in a system call that
- * nothing in Java interrupts. When a read outlives its time, the FIFO's other end is
- * opened (which releases an open while the FIFO is still in place); a read that is still
- * stuck then (the FIFO was unlinked again) is abandoned: its thread stays blocked until
- * the process ends, the read fails with a message, and further reads of that skill are
- * refused until it returns. So one skill's stuck files hold at most one thread and never
- * refuse reads of other skills, and neither a request thread nor the registry's writer is
- * ever held. {@link #stuck()} reports them; {@link #close()} ends every thread that is
- * not stuck.
+ * longer than {@link #TIMEOUT}: a file checked as regular may be swapped for a FIFO,
+ * whose open waits for a writer in a system call nothing in Java interrupts. A late read
+ * is released (the FIFO's other end opened); one still stuck then (the FIFO unlinked
+ * again) is abandoned, its thread blocked until the process ends, and that skill's reads
+ * are refused until it returns. So one skill's stuck files hold at most one thread, and
+ * never a request thread, the registry's writer or another skill's reads.
  */
 public final class FileReads implements AutoCloseable {
 
 	/** How long one read (its open included) may take. */
 	public static final Duration TIMEOUT = Duration.ofSeconds(2);
-
-	// Reading is mostly system calls, which two cores share well.
-	private static final int BATCH_WORKERS = 2;
 
 	private static final int MAX_THREADS = 64;
 
@@ -49,8 +41,7 @@ public final class FileReads implements AutoCloseable {
 				(task) -> new Reader(task, "skills-file-read-" + count.incrementAndGet()));
 	}
 
-	// One read within TIMEOUT; inside a batch's read (bounded already) it runs where it
-	// is.
+	// One read within TIMEOUT; one nested in a batch's read (bounded already) runs here.
 	public <T> T read(Read<T> read) throws IOException {
 		if (Thread.currentThread() instanceof Reader reader && reader.attempt != null) {
 			reader.attempt.release = read.release();
@@ -65,7 +56,7 @@ public final class FileReads implements AutoCloseable {
 
 	// A few at a time in order, each within TIMEOUT, until each is done or abandoned.
 	public <I, T> List<Outcome<T>> readAll(List<I> items, Function<I, Read<T>> reads) {
-		return new ReadBatch<>(this.threads, this.stuck, items, reads).run(BATCH_WORKERS);
+		return new ReadBatch<>(this.threads, this.stuck, items, reads).run();
 	}
 
 	// The skill folders with a read that never returned, with the threads each holds.
@@ -81,27 +72,10 @@ public final class FileReads implements AutoCloseable {
 		this.threads.shutdownNow();
 	}
 
-	static FileSystemException tookTooLong() {
-		return new FileSystemException(null, null, "it did not answer in time (not a regular file?)");
-	}
-
-	static void closeQuietly(@Nullable Object value) {
-		try {
-			if (value instanceof AutoCloseable closeable) {
-				closeable.close();
-			}
-		}
-		catch (Exception ex) {
-			// Nothing more to release.
-		}
-	}
-
 	/**
 	 * One read.
 	 *
-	 * @param <T> what it gives
 	 * @param folder the skill folder, which a stuck read marks
-	 * @param action the read
 	 * @param release opens the file's other end so that a waiting open returns;
 	 * {@code null} when there is nothing to release or a {@link #read} inside the action
 	 * names its own
@@ -109,11 +83,7 @@ public final class FileReads implements AutoCloseable {
 	public record Read<T>(String folder, Action<T> action, @Nullable Action<?> release) {
 	}
 
-	/**
-	 * A read's work.
-	 *
-	 * @param <T> what it gives
-	 */
+	/** A read's work. */
 	@FunctionalInterface
 	public interface Action<T> {
 
@@ -121,11 +91,7 @@ public final class FileReads implements AutoCloseable {
 
 	}
 
-	/**
-	 * The outcome of one read of a batch: its value, or why it failed.
-	 *
-	 * @param <T> what it gives
-	 */
+	/** The outcome of one read of a batch: its value, or why it failed. */
 	public record Outcome<T>(@Nullable T value, @Nullable IOException failure) {
 	}
 

@@ -43,8 +43,7 @@ public final class FolderSkillSource implements SkillSource {
 		this.reads = reads;
 	}
 
-	// A skill file a walk or lookup found: its first open checks against the attributes
-	// read then.
+	// Its first open checks against the attributes the walk or lookup read.
 	public static FolderSkillSource of(SkillFile found, boolean builtin, FileReads reads) {
 		BasicFileAttributes listed = found.plainFile();
 		return new FolderSkillSource(found.directory(), found.path(), builtin,
@@ -150,11 +149,6 @@ public final class FolderSkillSource implements SkillSource {
 	@Override
 	public int hashCode() {
 		return Objects.hash(this.skillFile, this.builtin);
-	}
-
-	@Override
-	public String toString() {
-		return "FolderSkillSource[" + this.skillFile + "]";
 	}
 
 }

@@ -23,28 +23,23 @@ import dev.skills.core.source.SkillSource;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A relative path inside a skill folder, judged by its real path (inside the folder or
- * not, through a hidden name or not, what kind of file), and opened so that nothing
- * outside the folder is ever opened, even while its files are being swapped: one folder
- * at a time from the skill folder, never following a link (where the platform offers a
- * {@link SecureDirectoryStream}), and the opened entry must still be the file checked.
- * Opens run as {@link FileReads} reads with a {@link #release()}, so that a FIFO swapped
- * in after the check cannot hold the caller.
+ * A relative path inside a skill folder, judged by its real path (inside or not, through
+ * a hidden name or not, what kind of file), and opened so that nothing outside is ever
+ * opened, even while files are swapped: one folder at a time, never following a link
+ * (where there is a {@link SecureDirectoryStream}), and the opened entry must still be
+ * the file checked. Opens run as {@link FileReads} reads with a {@link #release()}, so a
+ * FIFO swapped in after the check cannot hold the caller.
  *
- * @param realBase the real path of the skill folder
  * @param baseKey the skill folder's file key, to recognise it when opened
  * @param inside the real path relative to the skill folder
- * @param kind what it leads to
- * @param attributes its attributes, for {@link Kind#FILE}, {@link Kind#DIRECTORY} and
- * {@link Kind#OTHER}
+ * @param attributes for {@link Kind#FILE}, {@link Kind#DIRECTORY} and {@link Kind#OTHER}
  */
 record GuardedFile(Path realBase, @Nullable Object baseKey, Path inside, Kind kind,
 		@Nullable BasicFileAttributes attributes) {
 
 	private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
 
-	// Opening a FIFO for reading and writing never blocks, and releases a reader waiting
-	// for a writer.
+	// Opening a FIFO read-write never blocks and releases a reader waiting for a writer.
 	private static final Set<OpenOption> RELEASE = Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE,
 			LinkOption.NOFOLLOW_LINKS);
 
@@ -85,15 +80,14 @@ record GuardedFile(Path realBase, @Nullable Object baseKey, Path inside, Kind ki
 		return (this.attributes != null) ? this.attributes.size() : 0;
 	}
 
-	// Open a FILE, as a FileReads read with release().
+	// A FILE, as a FileReads read with release().
 	InputStream open() throws IOException {
 		DirectoryStream<Path> root = Files.newDirectoryStream(this.realBase);
 		if (root instanceof SecureDirectoryStream<Path> secure) {
 			return Channels.newInputStream(seekable(openSecure(secure)));
 		}
 		root.close();
-		// No secure directory stream here: open the real path without following a last
-		// link.
+		// No secure directory stream: the real path, not following a last link.
 		SkillSource.OpenSkillFile opened = openChecked(this.realBase.resolve(this.inside), fileKey());
 		if (opened == null) {
 			throw changed();
@@ -105,16 +99,14 @@ record GuardedFile(Path realBase, @Nullable Object baseKey, Path inside, Kind ki
 		return release(this.realBase.resolve(this.inside));
 	}
 
-	// Releases an open of a file that met a FIFO: opens its other end, which never
-	// blocks.
+	// Releases an open that met a FIFO by opening its other end, which never blocks.
 	static FileReads.Action<SeekableByteChannel> release(Path file) {
 		return () -> Files.newByteChannel(file, RELEASE);
 	}
 
-	// Open a plain regular file directly in its skill folder without resolving real paths
-	// (as discovery does every SKILL.md), as a FileReads read with release(Path): not
-	// following a link, checked against the key a walk read (if any, and unchanged) or
-	// afresh. Null when it is a link: then resolve() decides.
+	// A file directly in its skill folder (every SKILL.md discovery reads), opened
+	// without resolving real paths nor following a link, checked against the key a walk
+	// read or afresh; null for a link, which resolve() judges.
 	static SkillSource.@Nullable OpenSkillFile openPlain(Path file, @Nullable Object listedKey) throws IOException {
 		if (listedKey != null) {
 			try {
@@ -141,8 +133,7 @@ record GuardedFile(Path realBase, @Nullable Object baseKey, Path inside, Kind ki
 		return opened;
 	}
 
-	// Open without following a link; null when what was opened is not the regular file
-	// checked.
+	// Null when what was opened is not the regular file checked.
 	private static SkillSource.@Nullable OpenSkillFile openChecked(Path file, @Nullable Object key) throws IOException {
 		SeekableByteChannel channel = seekable(Files.newByteChannel(file, READ));
 		BasicFileAttributes now;

@@ -5,7 +5,6 @@ import java.net.JarURLConnection;
 import java.net.URLConnection;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Enumeration;
 import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -80,15 +79,38 @@ public final class JarSkillSource implements SkillSource {
 		}
 	}
 
+	// Jar entries are listed by name, as stored: resource URLs would encode '#' and
+	// decode '%41'.
 	@Override
 	public Listing listFiles() {
+		List<String> listed = new ArrayList<>();
 		try {
-			return listFiles0();
+			JarFolder jar = jarFolder();
+			if (jar != null) {
+				jar.file()
+					.stream()
+					.filter((entry) -> !entry.isDirectory() && entry.getName().startsWith(jar.prefix()))
+					.map((entry) -> entry.getName().substring(jar.prefix().length()))
+					.filter(JarSkillSource::isListed)
+					.forEach(listed::add);
+			}
+			else {
+				for (Resource resource : this.resolver.getResources(this.baseUrl + "**")) {
+					String url = describe(resource);
+					if (url.startsWith(this.baseUrl) && isListed(url.substring(this.baseUrl.length()))
+							&& resource.isReadable()) {
+						listed.add(url.substring(this.baseUrl.length()));
+					}
+				}
+			}
 		}
 		catch (IOException | RuntimeException ex) {
 			// An entry not foreseen costs this skill its files, not every request.
 			return Listing.EMPTY;
 		}
+		Collections.sort(listed);
+		boolean cut = listed.size() > SkillFiles.MAX_FILES;
+		return new Listing(listed.subList(0, Math.min(listed.size(), SkillFiles.MAX_FILES)), cut);
 	}
 
 	@Override
@@ -115,35 +137,6 @@ public final class JarSkillSource implements SkillSource {
 			throw ResourcePaths.notFound(skill, path, listing.files());
 		}
 		return ResourcePaths.listing(relative, listing.files());
-	}
-
-	// Jar entries are listed by name, as stored: resource URLs would encode '#' and
-	// decode '%41'.
-	private Listing listFiles0() throws IOException {
-		List<String> listed = new ArrayList<>();
-		JarFolder jar = jarFolder();
-		if (jar != null) {
-			for (Enumeration<JarEntry> entries = jar.file().entries(); entries.hasMoreElements();) {
-				JarEntry entry = entries.nextElement();
-				String name = entry.getName();
-				if (!entry.isDirectory() && name.startsWith(jar.prefix())
-						&& isListed(name.substring(jar.prefix().length()))) {
-					listed.add(name.substring(jar.prefix().length()));
-				}
-			}
-		}
-		else {
-			for (Resource resource : this.resolver.getResources(this.baseUrl + "**")) {
-				String url = describe(resource);
-				if (url.startsWith(this.baseUrl) && isListed(url.substring(this.baseUrl.length()))
-						&& resource.isReadable()) {
-					listed.add(url.substring(this.baseUrl.length()));
-				}
-			}
-		}
-		Collections.sort(listed);
-		boolean cut = listed.size() > SkillFiles.MAX_FILES;
-		return new Listing(listed.subList(0, Math.min(listed.size(), SkillFiles.MAX_FILES)), cut);
 	}
 
 	// null when the skill is not in a jar.

@@ -27,6 +27,9 @@ final class ReadBatch<I, T> {
 	// How long a released read has to return before it is abandoned.
 	private static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
+	// Reading is mostly system calls, which two cores share well.
+	private static final int WORKERS = 2;
+
 	private final List<I> items;
 
 	private final Function<I, FileReads.Read<T>> reads;
@@ -53,9 +56,9 @@ final class ReadBatch<I, T> {
 		this.done = new CountDownLatch(items.size());
 	}
 
-	// Read every item with this many workers; wait for each to be done or given up.
-	List<FileReads.Outcome<T>> run(int workers) {
-		for (int i = 0; i < Math.min(workers, this.items.size()); i++) {
+	// Wait for every item to be done or given up.
+	List<FileReads.Outcome<T>> run() {
+		for (int i = 0; i < Math.min(WORKERS, this.items.size()); i++) {
 			startWorker();
 		}
 		await();
@@ -89,7 +92,7 @@ final class ReadBatch<I, T> {
 			reader.attempt = null;
 			this.running.remove(attempt);
 			if (attempt.abandoned) {
-				FileReads.closeQuietly(outcome.value());
+				closeQuietly(outcome.value());
 				return;
 			}
 			complete(index, outcome);
@@ -107,11 +110,11 @@ final class ReadBatch<I, T> {
 				return new FileReads.Outcome<>(value, null);
 			}
 			// What a released open read came from a FIFO, not the file checked.
-			FileReads.closeQuietly(value);
-			return failed(FileReads.tookTooLong());
+			closeQuietly(value);
+			return failed(tookTooLong());
 		}
 		catch (IOException ex) {
-			return failed(attempt.released ? FileReads.tookTooLong() : ex);
+			return failed(attempt.released ? tookTooLong() : ex);
 		}
 		catch (RuntimeException ex) {
 			return failed(new IOException(ex.getMessage(), ex));
@@ -127,7 +130,7 @@ final class ReadBatch<I, T> {
 				long now = System.nanoTime();
 				for (Attempt attempt : this.running) {
 					if (attempt.releaseOrAbandon(now)) {
-						complete(attempt.index, failed(FileReads.tookTooLong()));
+						complete(attempt.index, failed(tookTooLong()));
 						startWorker();
 					}
 				}
@@ -153,6 +156,21 @@ final class ReadBatch<I, T> {
 
 	private static <T> FileReads.Outcome<T> failed(IOException failure) {
 		return new FileReads.Outcome<>(null, failure);
+	}
+
+	private static FileSystemException tookTooLong() {
+		return new FileSystemException(null, null, "it did not answer in time (not a regular file?)");
+	}
+
+	private static void closeQuietly(@Nullable Object value) {
+		try {
+			if (value instanceof AutoCloseable closeable) {
+				closeable.close();
+			}
+		}
+		catch (Exception ex) {
+			// Nothing more to release.
+		}
 	}
 
 	// One read on a worker: running, then done or abandoned, whichever comes first.
@@ -188,7 +206,7 @@ final class ReadBatch<I, T> {
 			if (!this.released) {
 				this.released = true;
 				try {
-					FileReads.closeQuietly((this.release != null) ? this.release.run() : null);
+					closeQuietly((this.release != null) ? this.release.run() : null);
 				}
 				catch (IOException | RuntimeException ex) {
 					// Nothing to release: the file is gone or was never a FIFO.

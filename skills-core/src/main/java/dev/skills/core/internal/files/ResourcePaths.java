@@ -14,12 +14,9 @@ import dev.skills.core.internal.prompt.ModelText;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A bundled file's read as the model sees it. The path asked for is checked before
- * anything is opened: only plain relative paths inside the skill folder pass (no absolute
- * paths, no {@code ..}, no backslashes or drive letters, no NUL, no hidden segments or
- * tool caches). What comes back is text (invalid UTF-8 replaced), a short note for binary
- * files, a cut-off note for large ones, a listing for folders, or an error naming no
- * server path.
+ * A bundled file's read as the model sees it: the path asked for is checked before
+ * anything is opened (only plain relative paths inside the skill folder pass), and what
+ * comes back, text, a note or an error, names no server path.
  */
 final class ResourcePaths {
 
@@ -105,8 +102,7 @@ final class ResourcePaths {
 				"Skill '" + ModelText.echo(skill) + "' has no file '" + ModelText.echo(path) + "'. " + available);
 	}
 
-	// Reads the head of a file and closes it; a size unknown or too small is corrected
-	// by what was read.
+	// Reads and closes the head of a file; what was read corrects a size too small.
 	static String file(String path, InputStream stream, long size, int maxBytes) throws IOException {
 		byte[] head;
 		try (InputStream in = stream) {
@@ -119,11 +115,9 @@ final class ResourcePaths {
 			return path + " is a binary file (" + length + " bytes); its content is not shown.";
 		}
 		int shown = Math.min(head.length, maxBytes);
-		if (length > shown) {
-			// Cut at a character boundary, not inside a multi-byte UTF-8 sequence.
-			while (shown > 0 && shown < head.length && (head[shown] & 0xC0) == 0x80) {
-				shown--;
-			}
+		// Cut at a character boundary, not inside a multi-byte UTF-8 sequence.
+		while (shown > 0 && shown < head.length && (head[shown] & 0xC0) == 0x80) {
+			shown--;
 		}
 		String text = new String(head, 0, shown, StandardCharsets.UTF_8);
 		if (length > shown) {
@@ -148,8 +142,7 @@ final class ResourcePaths {
 		return name + " is a folder; read one of its files:\n" + names(files, MAX_LISTED, MAX_LISTED_CHARS, "\n");
 	}
 
-	// Each name through the echo rule, at most max of them within maxChars, then how
-	// many more there are.
+	// At most max echoed names within maxChars, then how many more there are.
 	private static String names(List<String> files, int max, int maxChars, String separator) {
 		StringBuilder out = new StringBuilder();
 		int shown = 0;

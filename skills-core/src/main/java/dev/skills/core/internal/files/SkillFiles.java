@@ -16,9 +16,8 @@ import dev.skills.core.source.SkillSource;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What belongs to a skill folder: its skill file and how it is found, the names never
- * listed, read, searched nor watched (hidden names and tool caches), and the bounded
- * listing of the files a skill bundles.
+ * What belongs to a skill folder: its skill file, the names skipped everywhere (hidden
+ * names and tool caches), and the bounded listing of the files it bundles.
  */
 public final class SkillFiles {
 
@@ -97,10 +96,9 @@ public final class SkillFiles {
 		return (files.isEmpty() && !cutShort) ? SkillSource.Listing.EMPTY : new SkillSource.Listing(files, cutShort);
 	}
 
-	// SKILL.md, else skill.md, a regular file or a link to one; null when there is none.
-	// The two names are probed rather than the folder listed, which may hold thousands of
-	// files; a case-insensitive folder answers a probe for any spelling, so when the name
-	// in another case answers too, the folder's listing decides.
+	// SKILL.md, else skill.md (a regular file or a link to one), else null. The names are
+	// probed, not the folder listed (it may hold thousands of files); when a
+	// case-insensitive folder answers for the other case too, its listing decides.
 	public static @Nullable SkillFile find(Path directory) {
 		for (String name : NAMES) {
 			SkillFile probed = probe(directory, name);
@@ -162,8 +160,6 @@ public final class SkillFiles {
 	/**
 	 * A folder's skill file.
 	 *
-	 * @param directory the folder
-	 * @param path the file
 	 * @param plainFile its attributes when it is a regular file, for its open to check
 	 * against; {@code null} for a link
 	 */

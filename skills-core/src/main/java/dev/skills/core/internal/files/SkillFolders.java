@@ -15,14 +15,10 @@ import dev.skills.core.internal.files.SkillFiles.SkillFile;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Finds the skill folders below a location with the one bounded walk ({@link TreeWalk}),
- * in breadth-first order. A folder holding a {@code SKILL.md} is a skill and is not
- * searched further. Links to folders below the location are not followed (with a
- * warning): discovery then finds exactly what the watcher sees and the file guard reads,
- * and a link loop cannot multiply skills. The walk stops, with a warning, at
- * {@link SkillConfig#discoveryMaxDepth()} and
- * {@link SkillConfig#discoveryMaxDirectories()}, so that a home folder cannot hang
- * start-up.
+ * Finds the skill folders below a location, breadth-first with the one bounded walk
+ * ({@link TreeWalk}); a folder holding a {@code SKILL.md} is not searched further. Links
+ * to folders are not followed (with a warning): discovery then finds what the watcher
+ * sees and the file guard reads, and a link loop cannot multiply skills.
  */
 public final class SkillFolders {
 
@@ -145,7 +141,6 @@ public final class SkillFolders {
 	 *
 	 * @param skillFiles the skill files found, in walk order
 	 * @param diagnostics warnings about the location or the limits
-	 * @param directories the number of folders visited
 	 */
 	public record Scan(List<SkillFile> skillFiles, List<SkillDiagnostic> diagnostics, int directories) {
 

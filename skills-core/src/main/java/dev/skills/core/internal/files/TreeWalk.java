@@ -12,11 +12,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The one bounded walk over folders, used by discovery, the listing of a skill's files
- * and both watchers. Breadth-first, siblings sorted by name; skipped names (see
- * {@link SkillFiles#isSkipped}) are never entered; links below the start are reported,
- * never followed; no folder is visited twice (by file key, so a bind-mount loop ends); at
- * most {@code maxDepth} levels below the start and {@code maxDirectories} folders.
+ * The one bounded walk over folders (discovery, listings, watchers): breadth-first,
+ * siblings by name, skipped names never entered, links reported but never followed, no
+ * folder twice (by file key, so a bind-mount loop ends), within a depth and folder limit.
  */
 public final class TreeWalk {
 
@@ -50,8 +48,7 @@ public final class TreeWalk {
 						return new Result(visited, true, tooDeep);
 					}
 					visited++;
-					// Told as soon as listed, while the file system's caches still hold
-					// it.
+					// Told now, while the file system's caches still hold it.
 					if (visitor.folder(child, depth + 1)) {
 						next.add(child);
 					}
@@ -109,10 +106,8 @@ public final class TreeWalk {
 	}
 
 	/**
-	 * Told what a walk finds: each folder before it is listed (answering whether to list
-	 * it and walk on below it), each regular or special file (FIFO, socket, device) of a
-	 * listed folder with its attributes (links not followed), and each link, never
-	 * followed.
+	 * Told of each folder before it is listed (answering whether to list it and walk on
+	 * below it), then of each file (special ones included) and link of a listed folder.
 	 */
 	public interface Visitor {
 
@@ -129,7 +124,6 @@ public final class TreeWalk {
 	/**
 	 * What a walk saw of its limits.
 	 *
-	 * @param directories the folders visited
 	 * @param limitReached whether folders were left unvisited at {@code maxDirectories}
 	 * @param tooDeep whether folders below {@code maxDepth} were left unvisited
 	 */

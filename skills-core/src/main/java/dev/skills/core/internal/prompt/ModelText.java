@@ -7,30 +7,17 @@ package dev.skills.core.internal.prompt;
  */
 public final class ModelText {
 
-	/** The most characters of a tool argument repeated back in a message. */
-	public static final int MAX_ECHO = 100;
+	private static final int MAX_ECHO = 100;
 
 	private ModelText() {
 	}
 
-	/**
-	 * A value the model (or a skill author) gave, to repeat in a message: cut after
-	 * {@value #MAX_ECHO} characters, control and format characters shown as {@code ?}, so
-	 * that an argument of megabytes or of terminal escapes comes back short and harmless.
-	 * @param text the value as given
-	 * @return the value to repeat
-	 */
+	// A value to repeat in a message, cut and with control and format characters shown as
+	// '?': an argument of megabytes or of terminal escapes comes back short and harmless.
 	public static String echo(String text) {
 		return echo(text, MAX_ECHO);
 	}
 
-	/**
-	 * A value repeated back to the model, as {@link #echo(String)} does, cut at another
-	 * length.
-	 * @param text the value
-	 * @param max the most characters kept
-	 * @return the value to repeat
-	 */
 	public static String echo(String text, int max) {
 		int cut = Math.min(text.length(), max);
 		if (cut < text.length() && Character.isHighSurrogate(text.charAt(cut - 1))) {
@@ -44,25 +31,14 @@ public final class ModelText {
 		return out.toString();
 	}
 
-	/**
-	 * Whether a code point is a control (Unicode Cc) or format character (Cf: bidi
-	 * controls, zero-width characters), which never belongs in a name and may hide or
-	 * reorder text.
-	 * @param codePoint the code point
-	 * @return {@code true} for Cc and Cf
-	 */
+	// Cc or Cf (bidi controls, zero-width): never in a name, may hide or reorder text.
 	public static boolean isControlOrFormat(int codePoint) {
 		int type = Character.getType(codePoint);
 		return type == Character.CONTROL || type == Character.FORMAT;
 	}
 
-	/**
-	 * Escape text for XML content and attributes: {@code & < > " '}.
-	 * @param text the text
-	 * @return the escaped text
-	 */
+	// For XML; replace returns the text itself when there is nothing to replace.
 	public static String escape(String text) {
-		// String.replace returns the text itself when there is nothing to replace.
 		return text.replace("&", "&amp;")
 			.replace("<", "&lt;")
 			.replace(">", "&gt;")

@@ -24,14 +24,12 @@ public final class SkillPrompts {
 			+ "matches a skill's description, call activate_skill with the skill's name to load its instructions "
 			+ "before you start.";
 
-	/** The most skill names an error message lists. */
-	public static final int MAX_NAMED_SKILLS = 50;
+	private static final int MAX_NAMED_SKILLS = 50;
 
 	/** The most characters of a description that a shortened catalog entry keeps. */
 	public static final int SHORT_DESCRIPTION = 120;
 
-	/** The most bundled files listed in a {@code <skill_resources>} block. */
-	public static final int MAX_LISTED_RESOURCES = 50;
+	private static final int MAX_LISTED_RESOURCES = 50;
 
 	/** The most characters of file names listed in a {@code <skill_resources>} block. */
 	public static final int MAX_RESOURCES_CHARS = 8_000;
@@ -41,13 +39,7 @@ public final class SkillPrompts {
 	private SkillPrompts() {
 	}
 
-	/**
-	 * A sentence naming the skills a model may choose from, for error messages: at most
-	 * {@value #MAX_NAMED_SKILLS} names, sorted as given.
-	 * @param lead the words before the names, for example {@code Available skills}
-	 * @param names the names
-	 * @return {@code LEAD: a, b, c.}, or {@code There are no skills.}
-	 */
+	// "LEAD: a, b, c." with at most MAX_NAMED_SKILLS names, for error messages.
 	public static String nameList(String lead, List<String> names) {
 		if (names.isEmpty()) {
 			return "There are no skills.";
@@ -56,23 +48,12 @@ public final class SkillPrompts {
 				+ ((names.size() > MAX_NAMED_SKILLS) ? ", ..." : "") + ".";
 	}
 
-	/**
-	 * The catalog with the instruction that precedes it, as appended to the system
-	 * message.
-	 * @param catalog the {@code <available_skills>} block
-	 * @return the text to append
-	 */
+	// The catalog with its instruction, as appended to the system message.
 	public static String catalogSection(String catalog) {
 		return CATALOG_INSTRUCTION + "\n\n" + catalog;
 	}
 
-	/**
-	 * The {@code <skill_content>} block that {@code activate_skill} returns and that
-	 * re-injection sends again: the instructions, the compatibility note, how to read
-	 * bundled files, and the list of those files.
-	 * @param skill the skill
-	 * @return the block
-	 */
+	// The block activate_skill returns and re-injection sends again.
 	public static String skillContent(Skill skill) {
 		String name = ModelText.escape(skill.name());
 		StringBuilder out = new StringBuilder(CONTENT_START).append(name).append("\">\n").append(skill.instructions());
@@ -90,8 +71,7 @@ public final class SkillPrompts {
 					+ "read_skill_resource(skill_name=\"")
 				.append(name)
 				.append("\", path=\"<relative path>\").\n\n<skill_resources>\n");
-			// Bounded in count and in characters: long file names must not grow the
-			// block.
+			// Bounded in characters too: long file names must not grow the block.
 			int listed = 0;
 			int listedChars = 0;
 			for (String file : skill.files()) {
@@ -111,13 +91,8 @@ public final class SkillPrompts {
 		return out.append("\n</skill_content>").toString();
 	}
 
-	/**
-	 * The skill whose {@code <skill_content>} block a text is: the name in the opening
-	 * tag when the text starts with one. A tag anywhere else in the text (quoted by a
-	 * user, or inside another skill's instructions) does not count.
-	 * @param text a tool result or message text
-	 * @return the skill name, or {@code null} when the text is no skill content block
-	 */
+	// The skill whose content block the text starts with, else null: a tag elsewhere (a
+	// quote, another skill's instructions) does not count.
 	public static @Nullable String contentOwner(@Nullable String text) {
 		if (text == null || !text.startsWith(CONTENT_START)) {
 			return null;
@@ -126,14 +101,7 @@ public final class SkillPrompts {
 		return (end < 0) ? null : ModelText.unescape(text.substring(CONTENT_START.length(), end));
 	}
 
-	/**
-	 * The instructions block for skills attached to a call in code: one section per skill
-	 * that has instructions, {@code ### Skill: NAME — DESCRIPTION} (just
-	 * {@code ### Skill: NAME} when the description is empty; the description as written)
-	 * then the body; a skill shipped with this library is marked {@code [system]}.
-	 * @param skills the skills
-	 * @return the block; empty for no skills
-	 */
+	// The instructions of skills attached to a call in code, one section per skill.
 	public static String instructions(List<Skill> skills) {
 		StringBuilder out = new StringBuilder();
 		for (Skill skill : skills) {
@@ -152,26 +120,14 @@ public final class SkillPrompts {
 		return out.toString();
 	}
 
-	/**
-	 * The {@code <available_skills>} block, one {@code <skill>} line per skill in catalog
-	 * order. A {@code when_to_use} hint follows the description in its own element.
-	 * @param skills the skills
-	 * @return the block; with no skills, an empty block
-	 */
+	// The <available_skills> block, one line per skill in catalog order.
 	public static String catalog(Collection<SkillMeta> skills) {
 		StringBuilder out = new StringBuilder("<available_skills>\n");
 		skills.stream().sorted(CATALOG_ORDER).forEach((skill) -> out.append(catalogEntry(skill, false)).append('\n'));
 		return out.append("</available_skills>").toString();
 	}
 
-	/**
-	 * One skill's line of the catalog, also the form {@code search_skills} answers in. A
-	 * shortened entry cuts the description to {@value #SHORT_DESCRIPTION} characters
-	 * (with an ellipsis) and leaves out {@code when_to_use}.
-	 * @param skill the skill
-	 * @param shortened whether to shorten it
-	 * @return one {@code skill} element holding {@code name} and {@code description}
-	 */
+	// One catalog line (search_skills' answer too); shortened, without when_to_use.
 	public static String catalogEntry(SkillMeta skill, boolean shortened) {
 		String description = shortened ? shorten(skill.description()) : skill.description();
 		StringBuilder out = new StringBuilder(64 + description.length()).append("<skill><name>")
@@ -185,37 +141,20 @@ public final class SkillPrompts {
 		return out.append("</skill>").toString();
 	}
 
-	/**
-	 * A catalog that lists only some skills: the entries in the order given, then one
-	 * sentence saying how many skills are not listed and that {@code search_skills} finds
-	 * them.
-	 * @param entries the {@link #catalogEntry catalog entries}
-	 * @param notListed how many skills are left out
-	 * @return the {@code <available_skills>} block and the sentence
-	 */
+	// A catalog of some skills: the entries as given, then how many are not listed.
 	public static String partialCatalog(List<String> entries, int notListed) {
 		StringBuilder out = new StringBuilder("<available_skills>\n");
 		entries.forEach((entry) -> out.append(entry).append('\n'));
 		return out.append("</available_skills>\n").append(notListed(notListed)).toString();
 	}
 
-	/**
-	 * The sentence that ends a {@link #partialCatalog partial catalog}.
-	 * @param count how many skills are left out
-	 * @return the sentence
-	 */
+	// The sentence that ends a partial catalog.
 	public static String notListed(int count) {
 		return count + " more " + ((count == 1) ? "skill is" : "skills are")
 				+ " not listed here; call search_skills with a few keywords of the task to find them.";
 	}
 
-	/**
-	 * The answer of {@code activate_skill} to a name no skill has, when the catalog lists
-	 * only some skills.
-	 * @param name the name the model gave
-	 * @param closest the most similar skill names, best first
-	 * @return the message
-	 */
+	// activate_skill's answer to an unknown name when the catalog lists only some skills.
 	public static String unknownSkill(String name, List<String> closest) {
 		return "Unknown skill '" + ModelText.echo(name) + "'. "
 				+ (closest.isEmpty() ? "No skill has a similar name." : nameList("Closest names", closest))

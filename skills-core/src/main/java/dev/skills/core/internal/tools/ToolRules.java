@@ -7,27 +7,19 @@ import dev.skills.core.SkillMeta;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Decides whether a tool may be used while some skills are active. Every active skill
- * that lists {@code allowed-tools} narrows the allowed set (an intersection); every
- * {@code disallowed-tools} entry removes a tool. A skill without {@code allowed-tools}
- * ({@code null}) restricts nothing; one whose list is empty allows no tool (teff's rule;
- * only a skill made in code has one, since a file's empty list is read as not set).
- * <p>
- * Entries are matched against tool names: {@code Bash(git:*)} names the tool {@code Bash}
- * (the argument pattern is for clients that run shell commands, not checked here), and
- * {@code *} is a wildcard, so {@code mcp__github__*} matches every tool of that server.
+ * Decides whether a tool may be used while some skills are active: each
+ * {@code allowed-tools} list narrows the allowed set (none restricts nothing; an empty
+ * one, which only a skill made in code can have, allows no tool) and each
+ * {@code disallowed-tools} entry removes a tool. Entries name tools: {@code Bash(git:*)}
+ * names {@code Bash} (the argument pattern is not checked here) and {@code *} is a
+ * wildcard, as in {@code mcp__github__*}.
  */
 public final class ToolRules {
 
 	private ToolRules() {
 	}
 
-	/**
-	 * Why a tool may not be used, or {@code null} when it may.
-	 * @param skills the active skills
-	 * @param toolName the tool
-	 * @return the reason, naming the skill that forbids it
-	 */
+	// Why a tool may not be used, naming the skill that forbids it; null when it may.
 	public static @Nullable String denial(Collection<SkillMeta> skills, String toolName) {
 		for (SkillMeta skill : skills) {
 			if (skill.disallowedTools().stream().anyMatch((entry) -> matches(entry, toolName))) {
@@ -46,29 +38,14 @@ public final class ToolRules {
 		return null;
 	}
 
-	/**
-	 * Whether a tool may be used while these skills are active.
-	 * @param skills the active skills
-	 * @param toolName the tool
-	 * @return {@code true} when no skill forbids it
-	 */
 	public static boolean allows(Collection<SkillMeta> skills, String toolName) {
 		return denial(skills, toolName) == null;
 	}
 
-	/**
-	 * Whether an {@code allowed-tools} or {@code disallowed-tools} entry names a tool.
-	 * @param entry the entry, for example {@code Read}, {@code Bash(git:*)} or
-	 * {@code mcp__x__*}
-	 * @param toolName the tool name
-	 * @return {@code true} when it does
-	 */
+	// Whether an entry such as Read, Bash(git:*) or mcp__x__* names the tool.
 	public static boolean matches(String entry, String toolName) {
 		int arguments = entry.indexOf('(');
 		String name = ((arguments > 0) ? entry.substring(0, arguments) : entry).strip();
-		if (name.indexOf('*') < 0) {
-			return name.equals(toolName);
-		}
 		return globMatches(name, toolName);
 	}
 

@@ -12,18 +12,10 @@ import dev.skills.core.SkillDiagnostic;
 @FunctionalInterface
 public interface ChangeHandler {
 
-	/**
-	 * Apply a batch of changes.
-	 * @param changedPaths the files and folders created, modified or deleted
-	 * @param overflow whether events were lost, so that only a full rescan is safe
-	 */
+	// Created, modified or deleted paths; overflow: events were lost, rescan everything.
 	void onChange(Set<Path> changedPaths, boolean overflow);
 
-	/**
-	 * Take the watcher's standing warnings (a folder limit reached, a location polled
-	 * because native watches ran out), each time they change.
-	 * @param diagnostics every current warning, about the watched roots
-	 */
+	// Every standing warning (limits reached, roots polled), each time they change.
 	default void onDiagnostics(List<SkillDiagnostic> diagnostics) {
 	}
 

@@ -21,10 +21,8 @@ import org.apache.commons.logging.LogFactory;
 /**
  * Watches folders (recursively) and hands batches of changed paths to a
  * {@link ChangeHandler} on its own daemon thread, which {@link #close()} ends. Folders
- * are watched with the JDK {@link WatchService} (inotify on Linux, see
- * {@link NativeWatches}), or polled (the modification times and sizes of their folders
- * and files compared) when a poll interval is set, for file systems such as NFS that send
- * no events, and for a root whose native watches ran out.
+ * are watched natively ({@link NativeWatches}), or polled when a poll interval is set
+ * (for file systems such as NFS that send no events) or their native watches ran out.
  */
 public final class ChangeWatcher implements AutoCloseable {
 
@@ -69,31 +67,16 @@ public final class ChangeWatcher implements AutoCloseable {
 		this.thread.start();
 	}
 
-	/**
-	 * Start watching, within the configuration's discovery limits (see
-	 * {@link WatchedFolders}).
-	 * @param roots the folders to watch, existing or not
-	 * @param config the debounce, the poll interval ({@code null} for native events) and
-	 * the discovery limits
-	 * @param handler receives the batches, and the watcher's standing warnings
-	 * @return the running watcher
-	 * @throws IOException when the file system cannot be watched
-	 */
+	// Watch roots, existing or not, within the discovery limits.
 	public static ChangeWatcher start(List<Path> roots, SkillConfig config, ChangeHandler handler) throws IOException {
 		return new ChangeWatcher(roots, config, handler, Integer.MAX_VALUE);
 	}
 
-	/**
-	 * Whether the watcher is still running.
-	 * @return {@code false} after {@link #close()} or when it died
-	 */
+	// False after close() or when the thread died.
 	public boolean isRunning() {
 		return this.running && this.thread.isAlive();
 	}
 
-	/**
-	 * Stop watching and end the thread.
-	 */
 	@Override
 	public void close() {
 		this.running = false;
@@ -112,8 +95,7 @@ public final class ChangeWatcher implements AutoCloseable {
 		}
 	}
 
-	// Collect events and poll results into a batch, handed over once quiet for the
-	// debounce or held back for MAX_BATCH_DELAY.
+	// Batches events and poll results until quiet for the debounce or MAX_BATCH_DELAY.
 	private void run() {
 		Set<Path> pending = new LinkedHashSet<>();
 		boolean overflow = false;

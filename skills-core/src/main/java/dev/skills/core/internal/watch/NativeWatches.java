@@ -26,11 +26,10 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The native watches of a {@link ChangeWatcher}: the {@link WatchedFolders} of each root,
- * and each new folder as it appears. A missing root is found through its nearest existing
- * ancestor, which is watched until the root appears. A root whose folders cannot all be
- * registered (inotify's per-user limit of watches, most often) is given up, with a
- * warning, for the watcher to poll. Used by the watcher's thread only (and by its
+ * The native watches of a {@link ChangeWatcher}: the {@link WatchedFolders} of each root
+ * (of a missing root, its nearest existing ancestor) and each new folder. A root whose
+ * folders cannot all be registered (inotify's per-user limit, most often) is given up,
+ * with a warning, for the watcher to poll. Used by the watcher's thread only (and its
  * constructor, before the thread starts).
  */
 final class NativeWatches {
@@ -68,7 +67,6 @@ final class NativeWatches {
 		watchMissingRoots(new LinkedHashSet<>());
 	}
 
-	// The roots given up, for the watcher to poll.
 	Set<Path> givenUp() {
 		return this.givenUp;
 	}
@@ -85,8 +83,7 @@ final class NativeWatches {
 			}
 			Path child = directory.resolve((Path) event.context());
 			pending.add(child);
-			// A new node_modules or hidden folder holds no skills: watching it would only
-			// spend watches.
+			// Hidden folders and tool caches hold no skills: no watch is spent on them.
 			if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE
 					&& !SkillFiles.isSkipped(child.getFileName().toString())
 					&& Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {

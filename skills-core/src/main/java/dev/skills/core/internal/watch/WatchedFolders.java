@@ -14,30 +14,18 @@ import dev.skills.core.internal.files.SkillFiles;
 import dev.skills.core.internal.files.TreeWalk;
 
 /**
- * The folders worth watching below a root: the ones discovery walks, within its limits,
- * one level deeper (a folder that appears there may hold a skill folder's new file), and
- * in each skill folder the folders its file listing covers, within the listing's own
- * limits ({@link SkillFiles#MAX_DEPTH}, {@link SkillFiles#MAX_FOLDERS}). Folders inside a
- * skill do not count towards the discovery limit: discovery never visits them, and a
- * skill full of empty folders must not use up the watches of the others.
+ * The folders worth watching below a root: the ones discovery walks, one level deeper (a
+ * folder appearing there may hold a new skill file), and in each skill the folders its
+ * listing covers, within the listing's limits. Those do not count towards the discovery
+ * limit, so a skill full of empty folders cannot use up the others' watches.
  */
 final class WatchedFolders {
 
 	private WatchedFolders() {
 	}
 
-	/**
-	 * Walk the folders to watch below a start folder (itself included), at most
-	 * {@code maxDepth} levels below it and {@code maxDirectories} folders outside skills.
-	 * @param start the folder to start from
-	 * @param maxDepth how many levels below it to walk
-	 * @param maxDirectories the most folders outside skills
-	 * @param folders told of each folder before it is listed (so a watch registered there
-	 * misses nothing created meanwhile); {@code false} stops the walk
-	 * @param files told of each file of the folders walked
-	 * @return the folders outside skills walked, and whether the walk stopped at
-	 * {@code maxDirectories} with folders left
-	 */
+	// maxDirectories counts the folders outside skills. Each folder is told before it is
+	// listed (a watch registered then misses nothing created meanwhile); false stops.
 	static TreeWalk.Result walk(Path start, int maxDepth, int maxDirectories, Predicate<Path> folders,
 			BiConsumer<Path, BasicFileAttributes> files) {
 		boolean[] stopped = new boolean[1];
@@ -72,13 +60,7 @@ final class WatchedFolders {
 		return new TreeWalk.Result(result.directories(), result.limitReached() && !stopped[0], result.tooDeep());
 	}
 
-	/**
-	 * What polling compares: the modification time, size and file key of every folder and
-	 * file to watch below a root (none when it is missing).
-	 * @param root the root
-	 * @param config the discovery limits
-	 * @return each path's stamp
-	 */
+	// What polling compares: each path's time, size and key (none for a missing root).
 	static Map<Path, String> stamps(Path root, SkillConfig config) {
 		Map<Path, String> stamps = new HashMap<>();
 		walk(root, config.discoveryMaxDepth() + 1, config.discoveryMaxDirectories(), (directory) -> {
