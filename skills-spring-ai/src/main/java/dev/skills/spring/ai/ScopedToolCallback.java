@@ -4,7 +4,6 @@ import java.util.Collection;
 import java.util.function.Function;
 
 import dev.skills.core.SkillMeta;
-import dev.skills.core.internal.tools.ToolRules;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.model.ToolContext;

@@ -5,7 +5,6 @@ import java.util.Collection;
 import java.util.List;
 
 import dev.skills.core.SkillMeta;
-import dev.skills.core.internal.tools.ToolRules;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tool.ToolCallback;

@@ -11,7 +11,6 @@ import java.util.Set;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
-import dev.skills.core.internal.tools.ToolRules;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;

@@ -7,7 +7,6 @@ import java.util.List;
 import dev.skills.core.Preemptively;
 import dev.skills.core.Skill;
 import dev.skills.core.SkillMeta;
-import dev.skills.core.internal.tools.ToolRules;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

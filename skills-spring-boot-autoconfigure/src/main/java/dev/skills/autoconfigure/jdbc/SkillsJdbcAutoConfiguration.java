@@ -9,7 +9,6 @@ import dev.skills.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.autoconfigure.SkillsProperties;
 import dev.skills.autoconfigure.SkillsPropertyFailures;
 import dev.skills.core.activation.ActiveSkillsRepository;
-import dev.skills.core.internal.activation.FailSafeActiveSkillsRepository;
 import dev.skills.jdbc.JdbcActiveSkillsDialect;
 import dev.skills.jdbc.JdbcActiveSkillsExpiry;
 import dev.skills.jdbc.JdbcActiveSkillsRepository;

@@ -9,8 +9,8 @@ import java.util.Set;
 
 import javax.sql.DataSource;
 
+import dev.skills.autoconfigure.jdbc.FailSafeActiveSkillsRepository;
 import dev.skills.core.activation.ActiveSkillsRepository;
-import dev.skills.core.internal.activation.FailSafeActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.jdbc.ConcurrentActivations;
 import dev.skills.jdbc.JdbcActiveSkillsRepository;

@@ -14,7 +14,6 @@ import dev.skills.autoconfigure.health.SkillsHealthIndicator;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
-import dev.skills.core.internal.activation.FailSafeActiveSkillsRepository;
 import dev.skills.jdbc.JdbcActiveSkillsExpiry;
 import dev.skills.jdbc.JdbcActiveSkillsRepository;
 import org.junit.jupiter.api.Test;

@@ -40,6 +40,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TopScoreDocCollectorManager;
+import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
@@ -99,7 +100,7 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 
 	private final WeightedQueries queries = new WeightedQueries(this.analyzer, FIELDS);
 
-	private boolean closed;
+	private volatile boolean closed;
 
 	private KeywordSkillIndex(SkillsRegistry registry, int bodyChars) throws IOException {
 		this.registry = registry;
@@ -275,6 +276,27 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 				catch (IOException ex) {
 					throw new UncheckedIOException("Cannot index the body of skill '" + name + "'", ex);
 				}
+			}
+		}
+		mergeSegments();
+	}
+
+	// Re-indexing every skill with its body leaves many small segments, each mostly
+	// deleted documents, and a query visits every term in every segment: one segment
+	// makes a query of many terms several times cheaper. Outside the lock, so reloads
+	// are indexed meanwhile; close() aborts a merge under way.
+	private void mergeSegments() {
+		try {
+			this.writer.forceMerge(1);
+			synchronized (this) {
+				if (!this.closed) {
+					this.searchers.maybeRefreshBlocking();
+				}
+			}
+		}
+		catch (IOException | AlreadyClosedException ex) {
+			if (!this.closed) {
+				logger.warn("The skills keyword index could not merge its segments: " + ex.getMessage());
 			}
 		}
 	}

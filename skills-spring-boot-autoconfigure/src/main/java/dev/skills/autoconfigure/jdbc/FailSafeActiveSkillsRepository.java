@@ -1,4 +1,4 @@
-package dev.skills.core.internal.activation;
+package dev.skills.autoconfigure.jdbc;
 
 import java.time.Duration;
 import java.time.Instant;

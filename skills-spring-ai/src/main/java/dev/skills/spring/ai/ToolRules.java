@@ -1,4 +1,4 @@
-package dev.skills.core.internal.tools;
+package dev.skills.spring.ai;
 
 import java.util.Collection;
 import java.util.List;
@@ -14,13 +14,13 @@ import org.jspecify.annotations.Nullable;
  * names {@code Bash} (the argument pattern is not checked here) and {@code *} is a
  * wildcard, as in {@code mcp__github__*}.
  */
-public final class ToolRules {
+final class ToolRules {
 
 	private ToolRules() {
 	}
 
 	// Why a tool may not be used, naming the skill that forbids it; null when it may.
-	public static @Nullable String denial(Collection<SkillMeta> skills, String toolName) {
+	static @Nullable String denial(Collection<SkillMeta> skills, String toolName) {
 		for (SkillMeta skill : skills) {
 			if (skill.disallowedTools().stream().anyMatch((entry) -> matches(entry, toolName))) {
 				return "tool '" + toolName + "' is disallowed by skill '" + skill.name() + "'";
@@ -38,12 +38,12 @@ public final class ToolRules {
 		return null;
 	}
 
-	public static boolean allows(Collection<SkillMeta> skills, String toolName) {
+	static boolean allows(Collection<SkillMeta> skills, String toolName) {
 		return denial(skills, toolName) == null;
 	}
 
 	// Whether an entry such as Read, Bash(git:*) or mcp__x__* names the tool.
-	public static boolean matches(String entry, String toolName) {
+	static boolean matches(String entry, String toolName) {
 		int arguments = entry.indexOf('(');
 		String name = ((arguments > 0) ? entry.substring(0, arguments) : entry).strip();
 		return globMatches(name, toolName);
