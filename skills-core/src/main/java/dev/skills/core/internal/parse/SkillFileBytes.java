@@ -173,13 +173,7 @@ final class SkillFileBytes {
 		return (this.bytes[end] == '\r' && end + 1 < this.length && this.bytes[end + 1] == '\n') ? end + 2 : end + 1;
 	}
 
-	/**
-	 * Where a frontmatter lies.
-	 *
-	 * @param yaml the YAML text between the delimiter lines, lines ended by {@code \n};
-	 * {@code null} when the file has no frontmatter
-	 * @param bodyStart the index of the first byte of the body
-	 */
+	// yaml: between the delimiter lines, lines ended by \n; null without frontmatter.
 	record Split(@Nullable String yaml, int bodyStart) {
 	}
 
