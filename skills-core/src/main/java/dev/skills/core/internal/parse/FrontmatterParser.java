@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.skills.core.internal.prompt.ModelText;
+
 /**
  * The one reader of {@code SKILL.md} files: a bounded byte read, one splitter and one
  * decode ({@link SkillFileBytes}), SnakeYAML with its fast path and the optional lenient
@@ -76,7 +78,7 @@ public final class FrontmatterParser {
 		int start = read.split(false).bodyStart();
 		read.fillAll();
 		boolean cut = read.length >= readLimit;
-		int end = cut ? SkillFileBytes.characterStart(read.bytes, start + maxBodyBytes) : read.length;
+		int end = cut ? ModelText.characterStart(read.bytes, start + maxBodyBytes) : read.length;
 		List<String> warnings = new ArrayList<>();
 		String text;
 		try {
@@ -89,7 +91,7 @@ public final class FrontmatterParser {
 		String body = text.replace("\r\n", "\n").strip();
 		byte[] encoded = body.getBytes(StandardCharsets.UTF_8);
 		if (cut || encoded.length > maxBodyBytes) {
-			int shown = SkillFileBytes.characterStart(encoded, Math.min(encoded.length, maxBodyBytes));
+			int shown = ModelText.characterStart(encoded, Math.min(encoded.length, maxBodyBytes));
 			body = new String(encoded, 0, shown, StandardCharsets.UTF_8) + "\n\n[Instructions truncated after " + shown
 					+ " bytes: the rest of this skill's SKILL.md exceeds the size limit and is not shown]";
 			warnings.add("SKILL.md instructions exceed skills.max-body-bytes (" + maxBodyBytes
