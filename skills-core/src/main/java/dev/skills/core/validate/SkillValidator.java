@@ -95,7 +95,7 @@ public final class SkillValidator {
 		checks.metadata();
 		checks.allowedTools();
 		if (skillFile.getFileName().toString().equals(SkillFiles.LOWERCASE_SKILL_FILE)) {
-			checks.warn(SkillLoader.lowercaseFileMessage());
+			checks.warn(SkillFiles.LOWERCASE_WARNING);
 		}
 		checks.body(frontmatter.body(), skillDirectory);
 		return checks.result();
