@@ -29,8 +29,8 @@ public final class FrontmatterParser {
 	private FrontmatterParser() {
 	}
 
-	// ATTACHED reads a file without frontmatter, or whose frontmatter is not a mapping, as
-	// no fields (unread() says why).
+	// ATTACHED reads a file without frontmatter, or whose frontmatter is not a
+	// mapping, as no fields (unread() says why).
 	public static Frontmatter parse(String content, ReadPolicy policy) {
 		byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
 		try {
@@ -56,8 +56,8 @@ public final class FrontmatterParser {
 		}
 	}
 
-	// As CATALOG reads, no further than the closing ---: the way discovery reads thousands
-	// of files. The stream is not closed.
+	// As CATALOG reads, no further than the closing ---: the way discovery reads
+	// thousands of files. The stream is not closed.
 	public static Frontmatter readFrontmatter(InputStream in) {
 		try {
 			String yaml = new SkillFileBytes(in, MAX_FRONTMATTER_BYTES).split(false).yaml();
@@ -68,9 +68,9 @@ public final class FrontmatterParser {
 		}
 	}
 
-	// Decoded with replacement: an oversized body is cut with a note for the model, and an
-	// invalid byte never makes the skill impossible to activate. At most the frontmatter's
-	// limit plus maxBodyBytes are read, whatever the file's size; the stream is not closed.
+	// Decoded with replacement: an oversized body is cut with a note for the model,
+	// and an invalid byte never makes the skill impossible to activate. At most the
+	// frontmatter's limit plus maxBodyBytes are read; the stream is not closed.
 	public static Body readBody(InputStream in, int maxBodyBytes) throws IOException {
 		// Room past the limit for the white space that ends most files.
 		int readLimit = MAX_FRONTMATTER_BYTES + maxBodyBytes + 1024;
