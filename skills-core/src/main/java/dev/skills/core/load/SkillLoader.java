@@ -175,14 +175,6 @@ public final class SkillLoader {
 		return lowercaseWarned(result, location);
 	}
 
-	/**
-	 * The warning for a lower-case {@code skill.md}.
-	 * @return the message
-	 */
-	public static String lowercaseFileMessage() {
-		return "Found skill.md; the file should be named SKILL.md";
-	}
-
 	private static SkillReadResult skipped(String location, String message) {
 		return new SkillReadResult(null, List.of(SkillDiagnostic.error(location, null, message)));
 	}
@@ -196,7 +188,7 @@ public final class SkillLoader {
 		}
 		List<SkillDiagnostic> diagnostics = new ArrayList<>(result.diagnostics());
 		diagnostics.add(0, SkillDiagnostic.warning(location, (result.meta() != null) ? result.meta().name() : null,
-				lowercaseFileMessage()));
+				SkillFiles.LOWERCASE_WARNING));
 		return new SkillReadResult(result.meta(), diagnostics);
 	}
 

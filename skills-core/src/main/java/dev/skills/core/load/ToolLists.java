@@ -85,12 +85,7 @@ final class ToolLists {
 		}
 	}
 
-	/**
-	 * A parsed tool list.
-	 *
-	 * @param tools the tools, or {@code null} when the value could not be read as a list
-	 * @param nonStandard whether the form was other than a space-separated string
-	 */
+	// tools: null when the value is no list; nonStandard: not a space-separated string.
 	record Parsed(@Nullable List<String> tools, boolean nonStandard) {
 	}
 

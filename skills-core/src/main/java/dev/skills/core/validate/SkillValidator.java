@@ -52,21 +52,12 @@ public final class SkillValidator {
 	}
 
 	/**
-	 * Validate a skill folder; the known extension fields are errors.
-	 * @param skillDirectory the skill folder
-	 * @return every error and warning, errors in the order of the specification's
-	 * sections
-	 */
-	public static List<SkillDiagnostic> validate(Path skillDirectory) {
-		return validate(skillDirectory, false);
-	}
-
-	/**
 	 * Validate a skill folder.
 	 * @param skillDirectory the skill folder
 	 * @param allowExtensions whether the known extension fields ({@code when_to_use},
 	 * {@code disallowed-tools}) are warnings rather than errors
-	 * @return every error and warning
+	 * @return every error and warning, errors in the order of the specification's
+	 * sections
 	 */
 	public static List<SkillDiagnostic> validate(Path skillDirectory, boolean allowExtensions) {
 		String folder = skillDirectory.toString();
@@ -104,7 +95,7 @@ public final class SkillValidator {
 		checks.metadata();
 		checks.allowedTools();
 		if (skillFile.getFileName().toString().equals(SkillFiles.LOWERCASE_SKILL_FILE)) {
-			checks.warn(SkillLoader.lowercaseFileMessage());
+			checks.warn(SkillFiles.LOWERCASE_WARNING);
 		}
 		checks.body(frontmatter.body(), skillDirectory);
 		return checks.result();

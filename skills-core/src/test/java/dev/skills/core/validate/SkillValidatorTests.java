@@ -34,7 +34,7 @@ class SkillValidatorTests {
 	@Test
 	void missingPathIsOneError() {
 		Path missing = this.root.resolve("nowhere");
-		assertThat(SkillValidator.validate(missing)).singleElement().satisfies((diagnostic) -> {
+		assertThat(SkillValidator.validate(missing, false)).singleElement().satisfies((diagnostic) -> {
 			assertThat(diagnostic.isError()).isTrue();
 			assertThat(diagnostic.message()).isEqualTo("Path does not exist: " + missing);
 		});
@@ -43,7 +43,7 @@ class SkillValidatorTests {
 	@Test
 	void fileInsteadOfFolderIsOneError() throws IOException {
 		Path file = Files.writeString(this.root.resolve("SKILL.md"), skillMd("x", "A file, not a folder"));
-		assertThat(TestTexts.messages(SkillValidator.validate(file)))
+		assertThat(TestTexts.messages(SkillValidator.validate(file, false)))
 			.containsExactly("error: Not a directory: " + file);
 	}
 
@@ -51,7 +51,7 @@ class SkillValidatorTests {
 	void folderWithoutSkillMdIsOneError() throws IOException {
 		Path dir = Files.createDirectory(this.root.resolve("empty-skill"));
 		Files.writeString(dir.resolve("README.md"), "# Not a skill file\n");
-		assertThat(TestTexts.messages(SkillValidator.validate(dir)))
+		assertThat(TestTexts.messages(SkillValidator.validate(dir, false)))
 			.containsExactly("error: Missing required file: SKILL.md");
 	}
 
@@ -331,7 +331,7 @@ class SkillValidatorTests {
 				"error: Unexpected fields in frontmatter: version. " + ONLY_SPEC_FIELDS,
 				"warning: Field 'disallowed-tools' is an extension outside the specification",
 				"warning: Field 'when_to_use' is an extension outside the specification");
-		assertThat(TestTexts.messages(SkillValidator.validate(dir))).containsExactly(
+		assertThat(TestTexts.messages(SkillValidator.validate(dir, false))).containsExactly(
 				"error: Unexpected fields in frontmatter: disallowed-tools, version, when_to_use. " + ONLY_SPEC_FIELDS);
 	}
 
@@ -408,7 +408,7 @@ class SkillValidatorTests {
 	void lowerCaseSkillMdIsAWarning() throws IOException {
 		Path dir = Files.createDirectory(this.root.resolve("lower-file"));
 		SkillFixtures.file(dir, "skill.md", skillMd("lower-file", "Lower-case file name"));
-		assertThat(TestTexts.messages(SkillValidator.validate(dir)))
+		assertThat(TestTexts.messages(SkillValidator.validate(dir, false)))
 			.containsExactly("warning: Found skill.md; the file should be named SKILL.md");
 	}
 
@@ -426,7 +426,7 @@ class SkillValidatorTests {
 				""");
 		SkillFixtures.file(dir, "references/guide.md", "# Guide\n");
 		SkillFixtures.file(dir, "scripts/fill.py", "print('fill')\n");
-		assertThat(TestTexts.messages(SkillValidator.validate(dir))).containsExactly(
+		assertThat(TestTexts.messages(SkillValidator.validate(dir, false))).containsExactly(
 				"warning: Referenced file does not exist: references/form.md",
 				"warning: Referenced file does not exist: assets/logo.png");
 	}
@@ -434,7 +434,7 @@ class SkillValidatorTests {
 	@Test
 	void diagnosticNamesTheSkillFileAndReadsAsSeverityFileMessage() throws IOException {
 		Path dir = SkillFixtures.rawSkill(this.root, "SQL", skillMd("SQL", "Writes SQL"));
-		List<SkillDiagnostic> diagnostics = SkillValidator.validate(dir);
+		List<SkillDiagnostic> diagnostics = SkillValidator.validate(dir, false);
 		assertThat(diagnostics).singleElement().satisfies((diagnostic) -> {
 			assertThat(diagnostic.skillName()).isEqualTo("SQL");
 			assertThat(diagnostic)
@@ -443,7 +443,7 @@ class SkillValidatorTests {
 	}
 
 	private List<String> validate(String folder, String content) throws IOException {
-		return TestTexts.messages(SkillValidator.validate(SkillFixtures.rawSkill(this.root, folder, content)));
+		return TestTexts.messages(SkillValidator.validate(SkillFixtures.rawSkill(this.root, folder, content), false));
 	}
 
 	private static String skillMd(String name, String description) {

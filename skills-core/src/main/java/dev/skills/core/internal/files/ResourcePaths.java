@@ -114,11 +114,7 @@ final class ResourcePaths {
 				|| hasNul(head)) {
 			return path + " is a binary file (" + length + " bytes); its content is not shown.";
 		}
-		int shown = Math.min(head.length, maxBytes);
-		// Cut at a character boundary, not inside a multi-byte UTF-8 sequence.
-		while (shown > 0 && shown < head.length && (head[shown] & 0xC0) == 0x80) {
-			shown--;
-		}
+		int shown = ModelText.characterStart(head, Math.min(head.length, maxBytes));
 		String text = new String(head, 0, shown, StandardCharsets.UTF_8);
 		if (length > shown) {
 			text += "\n\n[Truncated: showing the first " + shown + " of " + length + " bytes of " + path + "]";

@@ -27,6 +27,9 @@ public final class SkillFiles {
 	/** The lower-case spelling, accepted with a warning. */
 	public static final String LOWERCASE_SKILL_FILE = "skill.md";
 
+	/** The warning for a lower-case {@code skill.md}. */
+	public static final String LOWERCASE_WARNING = "Found skill.md; the file should be named SKILL.md";
+
 	/** The most files listed for one skill, from a folder or a jar alike. */
 	public static final int MAX_FILES = 1_000;
 

@@ -136,12 +136,7 @@ public final class SkillFolders {
 		return found[0];
 	}
 
-	/**
-	 * The result of a walk.
-	 *
-	 * @param skillFiles the skill files found, in walk order
-	 * @param diagnostics warnings about the location or the limits
-	 */
+	// The skill files in walk order, and the warnings about the location or the limits.
 	public record Scan(List<SkillFile> skillFiles, List<SkillDiagnostic> diagnostics, int directories) {
 
 		public Scan {

@@ -6,17 +6,11 @@ package dev.skills.core.internal.parse;
  */
 public class FrontmatterException extends RuntimeException {
 
-	/**
-	 * Create an exception with a user-facing message.
-	 * @param message what is wrong with the frontmatter
-	 */
 	public FrontmatterException(String message) {
 		super(message);
 	}
 
-	/**
-	 * The frontmatter is valid YAML but not a mapping (a list, say).
-	 */
+	// Valid YAML, but a list, say.
 	static final class NotAMapping extends FrontmatterException {
 
 		NotAMapping() {

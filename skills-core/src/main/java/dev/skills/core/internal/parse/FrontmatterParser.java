@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.skills.core.internal.prompt.ModelText;
+
 /**
  * The one reader of {@code SKILL.md} files: a bounded byte read, one splitter and one
  * decode ({@link SkillFileBytes}), SnakeYAML with its fast path and the optional lenient
@@ -27,15 +29,8 @@ public final class FrontmatterParser {
 	private FrontmatterParser() {
 	}
 
-	/**
-	 * Parse a whole {@code SKILL.md} as a policy says.
-	 * @param content the file's text
-	 * @param policy how forgiving to be: {@link ReadPolicy#ATTACHED} reads a file without
-	 * frontmatter, or whose frontmatter is not a mapping, as no fields (with
-	 * {@link Frontmatter#unread()} saying why)
-	 * @return the frontmatter and body
-	 * @throws FrontmatterException when the policy does not accept what is wrong
-	 */
+	// ATTACHED reads a file without frontmatter, or whose frontmatter is not a
+	// mapping, as no fields (unread() says why).
 	public static Frontmatter parse(String content, ReadPolicy policy) {
 		byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
 		try {
@@ -61,15 +56,8 @@ public final class FrontmatterParser {
 		}
 	}
 
-	/**
-	 * Read the frontmatter of a {@code SKILL.md} from its bytes as
-	 * {@link ReadPolicy#CATALOG} does, reading no further than the closing {@code ---}:
-	 * the way discovery reads thousands of files. The stream is not closed.
-	 * @param in the file's bytes
-	 * @return the frontmatter, without a body
-	 * @throws FrontmatterException when the frontmatter cannot be read (or decoded)
-	 * @throws UncheckedIOException when the stream fails
-	 */
+	// As CATALOG reads, no further than the closing ---: the way discovery reads
+	// thousands of files. The stream is not closed.
 	public static Frontmatter readFrontmatter(InputStream in) {
 		try {
 			String yaml = new SkillFileBytes(in, MAX_FRONTMATTER_BYTES).split(false).yaml();
@@ -80,18 +68,9 @@ public final class FrontmatterParser {
 		}
 	}
 
-	/**
-	 * Read the instructions of a {@code SKILL.md} (everything after its frontmatter)
-	 * within a size limit, decoded as UTF-8 with replacement: an oversized body is cut
-	 * with a note for the model, and an invalid byte is replaced rather than making the
-	 * skill impossible to activate. At most the frontmatter's limit plus
-	 * {@code maxBodyBytes} bytes are read, whatever the file's size.
-	 * @param in the file's bytes; not closed
-	 * @param maxBodyBytes the most bytes of body to keep
-	 * @return the body
-	 * @throws IOException when the stream fails
-	 * @throws FrontmatterException when the frontmatter is missing or unclosed
-	 */
+	// Decoded with replacement: an oversized body is cut with a note for the model,
+	// and an invalid byte never makes the skill impossible to activate. At most the
+	// frontmatter's limit plus maxBodyBytes are read; the stream is not closed.
 	public static Body readBody(InputStream in, int maxBodyBytes) throws IOException {
 		// Room past the limit for the white space that ends most files.
 		int readLimit = MAX_FRONTMATTER_BYTES + maxBodyBytes + 1024;
@@ -99,7 +78,7 @@ public final class FrontmatterParser {
 		int start = read.split(false).bodyStart();
 		read.fillAll();
 		boolean cut = read.length >= readLimit;
-		int end = cut ? SkillFileBytes.characterStart(read.bytes, start + maxBodyBytes) : read.length;
+		int end = cut ? ModelText.characterStart(read.bytes, start + maxBodyBytes) : read.length;
 		List<String> warnings = new ArrayList<>();
 		String text;
 		try {
@@ -112,7 +91,7 @@ public final class FrontmatterParser {
 		String body = text.replace("\r\n", "\n").strip();
 		byte[] encoded = body.getBytes(StandardCharsets.UTF_8);
 		if (cut || encoded.length > maxBodyBytes) {
-			int shown = SkillFileBytes.characterStart(encoded, Math.min(encoded.length, maxBodyBytes));
+			int shown = ModelText.characterStart(encoded, Math.min(encoded.length, maxBodyBytes));
 			body = new String(encoded, 0, shown, StandardCharsets.UTF_8) + "\n\n[Instructions truncated after " + shown
 					+ " bytes: the rest of this skill's SKILL.md exceeds the size limit and is not shown]";
 			warnings.add("SKILL.md instructions exceed skills.max-body-bytes (" + maxBodyBytes
@@ -121,12 +100,7 @@ public final class FrontmatterParser {
 		return new Body(body, warnings);
 	}
 
-	/**
-	 * The instructions of a {@code SKILL.md}.
-	 *
-	 * @param text the instructions, with a note at the end when they were cut
-	 * @param warnings what went wrong, for a warning diagnostic; empty for a clean read
-	 */
+	// The text ends with a note when it was cut; warnings is empty for a clean read.
 	public record Body(String text, List<String> warnings) {
 
 		public Body {

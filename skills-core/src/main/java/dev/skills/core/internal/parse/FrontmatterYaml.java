@@ -186,10 +186,8 @@ final class FrontmatterYaml {
 
 	}
 
-	/**
-	 * A safe constructor that builds every scalar as its text, whatever its tag:
-	 * {@code !!float 1.10} stays {@code 1.10} and {@code !!binary} stays its base64 text.
-	 */
+	// Every scalar as its text, whatever its tag: !!float 1.10 stays 1.10, !!binary its
+	// base64 text.
 	private static final class TextConstructor extends SafeConstructor {
 
 		TextConstructor(LoaderOptions options) {
@@ -210,10 +208,7 @@ final class FrontmatterYaml {
 
 	}
 
-	/**
-	 * A resolver without implicit types: {@code 1.10}, {@code true} and {@code 123} all
-	 * stay text.
-	 */
+	// No implicit types: 1.10, true and 123 all stay text.
 	private static final class TextOnlyResolver extends Resolver {
 
 		@Override

@@ -19,11 +19,7 @@ final class SimpleFrontmatter {
 	private SimpleFrontmatter() {
 	}
 
-	/**
-	 * Read a frontmatter when it stays within the simple form.
-	 * @param yaml the frontmatter text, lines ending in {@code \n}
-	 * @return the fields in file order, or {@code null} when the YAML reader must read it
-	 */
+	// The fields in file order, or null when the YAML reader must read it.
 	static @Nullable Map<String, Object> read(String yaml) {
 		Map<String, Object> fields = new LinkedHashMap<>();
 		Map<String, Object> nested = null;

@@ -90,15 +90,6 @@ final class SkillFileBytes {
 		return new String(this.bytes, start, end - start, StandardCharsets.ISO_8859_1);
 	}
 
-	// The largest index at or below `at` not inside a multi-byte UTF-8 sequence.
-	static int characterStart(byte[] bytes, int at) {
-		int index = at;
-		while (index > 0 && index < bytes.length && (bytes[index] & 0xC0) == 0x80) {
-			index--;
-		}
-		return index;
-	}
-
 	private String yamlText(int start, int end) {
 		String text = decode(start, end, true);
 		if (text.length() > FrontmatterParser.MAX_FRONTMATTER_CHARS) {
@@ -173,13 +164,7 @@ final class SkillFileBytes {
 		return (this.bytes[end] == '\r' && end + 1 < this.length && this.bytes[end + 1] == '\n') ? end + 2 : end + 1;
 	}
 
-	/**
-	 * Where a frontmatter lies.
-	 *
-	 * @param yaml the YAML text between the delimiter lines, lines ended by {@code \n};
-	 * {@code null} when the file has no frontmatter
-	 * @param bodyStart the index of the first byte of the body
-	 */
+	// yaml: between the delimiter lines, lines ended by \n; null without frontmatter.
 	record Split(@Nullable String yaml, int bodyStart) {
 	}
 

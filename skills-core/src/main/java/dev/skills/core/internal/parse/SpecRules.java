@@ -49,16 +49,11 @@ public final class SpecRules {
 	private SpecRules() {
 	}
 
-	/**
-	 * Every naming rule the name breaks, as messages.
-	 * @param name the name as written (it is stripped and NFKC-normalised first)
-	 * @param directoryName the skill folder's name, or {@code null} to skip that check
-	 * @return the problems, empty for a valid name
-	 */
+	// The rules the name breaks (stripped, NFKC); a null directoryName skips that check.
 	public static List<String> nameProblems(String name, @Nullable String directoryName) {
 		String normalized = normalizeName(name.strip());
 		List<String> problems = new ArrayList<>();
-		int length = length(normalized);
+		int length = normalized.codePointCount(0, normalized.length());
 		if (length > MAX_NAME_LENGTH) {
 			problems.add("Skill name '" + ModelText.echo(normalized) + "' exceeds " + MAX_NAME_LENGTH
 					+ " character limit (" + length + " chars)");
@@ -83,20 +78,11 @@ public final class SpecRules {
 		return problems;
 	}
 
-	/**
-	 * The length problem of a description, if any.
-	 * @param description the description as written
-	 * @return the problems, empty when it fits
-	 */
 	public static List<String> descriptionProblems(String description) {
 		return overLimit("Description", description, MAX_DESCRIPTION_LENGTH);
 	}
 
-	/**
-	 * The problems of a {@code compatibility} value: not text, empty, or too long.
-	 * @param compatibility the value as parsed
-	 * @return the problems, empty for a valid value
-	 */
+	// Not text, empty, or too long.
 	public static List<String> compatibilityProblems(Object compatibility) {
 		if (!(compatibility instanceof String text)) {
 			return List.of("Field 'compatibility' must be a string");
@@ -108,24 +94,16 @@ public final class SpecRules {
 	}
 
 	private static List<String> overLimit(String field, String text, int limit) {
-		int length = length(text);
+		int length = text.codePointCount(0, text.length());
 		return (length > limit) ? List.of(field + " exceeds " + limit + " character limit (" + length + " chars)")
 				: List.of();
 	}
 
-	/**
-	 * Whether a name cannot be used at all: it is longer than
-	 * {@value #MAX_USABLE_NAME_LENGTH} characters (no name: it would fail search indexes
-	 * and flood every prompt), or it holds white space, a path separator, a {@code .} or
-	 * {@code ..} of its own, or a control or format character (terminal escapes, bidi
-	 * overrides, zero-width characters), which would reach the catalog, the tool list and
-	 * the logs looking like another name. The checks run on the NFKC form too, the form
-	 * the skill goes by: {@code \u2025\uFF0F\u2025\uFF0Fetc} reads as {@code ../../etc}.
-	 * @param name the name
-	 * @param whitespaceAllowed whether white space is accepted (a file loaded directly,
-	 * as teff's {@code load_skill} does)
-	 * @return the reason, or {@code null} when the name is usable
-	 */
+	// Why a name cannot be used at all, else null: too long (it would fail search indexes
+	// and flood every prompt), or white space (unless allowed), a path separator, "." or
+	// "..", or a control or format character, which would look like another name in the
+	// catalog, the tool list and the logs. The NFKC form, the one the skill goes by, is
+	// checked too: "\u2025\uFF0F\u2025\uFF0Fetc" reads as "../../etc".
 	public static @Nullable String unusableName(String name, boolean whitespaceAllowed) {
 		if (name.length() > MAX_USABLE_NAME_LENGTH) {
 			return tooLong(name);
@@ -174,12 +152,7 @@ public final class SpecRules {
 		return null;
 	}
 
-	/**
-	 * The form in which names are compared: NFKC, so that {@code ｂｅｔａ} and {@code beta}
-	 * are one name.
-	 * @param name the name as written
-	 * @return the normalised name
-	 */
+	// The form names are compared in: NFKC, so that "ｂｅｔａ" and "beta" are one name.
 	public static String normalizeName(String name) {
 		return Normalizer.normalize(name, Normalizer.Form.NFKC);
 	}
@@ -193,10 +166,6 @@ public final class SpecRules {
 			i += Character.charCount(c);
 		}
 		return true;
-	}
-
-	private static int length(String text) {
-		return text.codePointCount(0, text.length());
 	}
 
 }

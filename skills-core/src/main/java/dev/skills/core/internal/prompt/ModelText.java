@@ -31,6 +31,16 @@ public final class ModelText {
 		return out.toString();
 	}
 
+	// The largest index at or below `at` not inside a multi-byte UTF-8 sequence: where
+	// text cut for the model may end.
+	public static int characterStart(byte[] bytes, int at) {
+		int index = at;
+		while (index > 0 && index < bytes.length && (bytes[index] & 0xC0) == 0x80) {
+			index--;
+		}
+		return index;
+	}
+
 	// Cc or Cf (bidi controls, zero-width): never in a name, may hide or reorder text.
 	public static boolean isControlOrFormat(int codePoint) {
 		int type = Character.getType(codePoint);

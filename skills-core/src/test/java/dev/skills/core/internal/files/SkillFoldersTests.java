@@ -195,7 +195,7 @@ class SkillFoldersTests {
 		assertThat(scan.diagnostics()).containsExactly(SkillDiagnostic.warning(this.root.toString(), null,
 				"No skills found, but the hidden folder(s) .curated, .system hold SKILL.md files; hidden folders "
 						+ "are never searched: add one to skills.skills-dir (for example .curated below this location)"));
-		assertThat(SkillValidator.validate(this.root)).extracting(SkillDiagnostic::message)
+		assertThat(SkillValidator.validate(this.root, false)).extracting(SkillDiagnostic::message)
 			.containsExactly("Missing required file: SKILL.md", scan.diagnostics().get(0).message());
 	}
 
