@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.skills.autoconfigure.jdbc.FailSafeActiveSkillsRepository;
+import dev.skills.autoconfigure.jdbc.FailSafeActiveSkillsRepository.Outage;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.activation.ActiveSkillsRepository;
-import dev.skills.autoconfigure.jdbc.FailSafeActiveSkillsRepository.Outage;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import org.jspecify.annotations.Nullable;
