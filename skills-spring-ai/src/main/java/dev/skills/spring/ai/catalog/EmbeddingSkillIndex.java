@@ -2,6 +2,7 @@ package dev.skills.spring.ai.catalog;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -9,11 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -63,14 +59,10 @@ public final class EmbeddingSkillIndex implements SkillRetriever, SkillsListener
 
 	private final Duration retry;
 
-	private final String threadName = "skills-embedding-index-" + INDEXES.incrementAndGet();
-
-	private final ScheduledThreadPoolExecutor thread;
+	private final IndexThread thread = new IndexThread("skills-embedding-index-" + INDEXES.incrementAndGet());
 
 	// Skill name to unit vector; replaced whole, never changed, so a search reads one.
 	private volatile Map<String, float[]> vectors = Map.of();
-
-	private volatile CompletableFuture<Void> work = CompletableFuture.completedFuture(null);
 
 	private volatile boolean failing;
 
@@ -78,13 +70,6 @@ public final class EmbeddingSkillIndex implements SkillRetriever, SkillsListener
 		this.registry = registry;
 		this.model = model;
 		this.retry = retry;
-		this.thread = new ScheduledThreadPoolExecutor(1, (task) -> {
-			Thread embedder = new Thread(task, this.threadName);
-			embedder.setDaemon(true);
-			return embedder;
-		});
-		this.thread.setKeepAliveTime(1, TimeUnit.SECONDS);
-		this.thread.allowCoreThreadTimeOut(true);
 	}
 
 	/**
@@ -142,21 +127,11 @@ public final class EmbeddingSkillIndex implements SkillRetriever, SkillsListener
 	 * @return {@code true} when they are
 	 */
 	public boolean awaitEmbeddings(Duration timeout) {
-		try {
-			this.work.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-			return true;
-		}
-		catch (TimeoutException | ExecutionException ex) {
-			return false;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return false;
-		}
+		return this.thread.await(timeout);
 	}
 
 	String threadName() {
-		return this.threadName;
+		return this.thread.name();
 	}
 
 	/**
@@ -165,46 +140,14 @@ public final class EmbeddingSkillIndex implements SkillRetriever, SkillsListener
 	@Override
 	public void close() {
 		this.registry.removeListener(this);
-		synchronized (this) {
-			this.thread.shutdownNow();
-		}
-		try {
-			this.thread.awaitTermination(2, TimeUnit.SECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
+		this.thread.close();
 	}
 
-	private void embedSoon(Iterable<String> names) {
-		List<String> batch = new ArrayList<>(BATCH);
-		for (String name : names) {
-			batch.add(name);
-			if (batch.size() == BATCH) {
-				submit(List.copyOf(batch), Duration.ZERO);
-				batch.clear();
-			}
-		}
-		if (!batch.isEmpty()) {
-			submit(List.copyOf(batch), Duration.ZERO);
-		}
-	}
-
-	private synchronized void submit(List<String> names, Duration delay) {
-		if (this.thread.isShutdown()) {
-			return;
-		}
-		CompletableFuture<Void> done = new CompletableFuture<>();
-		this.thread.schedule(() -> {
-			try {
-				embed(names);
-			}
-			finally {
-				done.complete(null);
-			}
-		}, delay.toMillis(), TimeUnit.MILLISECONDS);
-		if (delay.isZero()) {
-			this.work = this.work.thenCombine(done, (a, b) -> null);
+	private void embedSoon(Collection<String> names) {
+		List<String> all = List.copyOf(names);
+		for (int from = 0; from < all.size(); from += BATCH) {
+			List<String> batch = all.subList(from, Math.min(all.size(), from + BATCH));
+			this.thread.run(() -> embed(batch));
 		}
 	}
 
@@ -230,7 +173,7 @@ public final class EmbeddingSkillIndex implements SkillRetriever, SkillsListener
 		catch (RuntimeException ex) {
 			logger.warn("The embedding model failed for " + texts.size() + " skills, retried in "
 					+ this.retry.toMillis() + " ms; until then they are ranked by keywords alone: " + ex.getMessage());
-			submit(names, this.retry);
+			this.thread.runLater(() -> embed(names), this.retry);
 			return;
 		}
 		update((next) -> {

@@ -1,12 +1,6 @@
 package dev.skills.spring.ai.catalog;
 
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.skills.core.SkillResourceException;
@@ -17,9 +11,9 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads the bounded body prefixes the keyword index holds, and owns the one thread that
- * reads them for a whole registry off the request path. The thread lives only while it
- * has work (a second after it ran out); {@link #close()} ends it.
+ * Reads the bounded body prefixes the keyword index holds, and owns the
+ * {@link IndexThread} that reads them for a whole registry off the request path;
+ * {@link #close()} ends it.
  */
 final class SkillBodies implements AutoCloseable {
 
@@ -31,30 +25,15 @@ final class SkillBodies implements AutoCloseable {
 
 	private final int maxChars;
 
-	private final String threadName = "skills-body-index-" + INDEXES.incrementAndGet();
-
-	private final @Nullable ThreadPoolExecutor thread;
-
-	private volatile CompletableFuture<Void> background = CompletableFuture.completedFuture(null);
+	private final IndexThread thread = new IndexThread("skills-body-index-" + INDEXES.incrementAndGet());
 
 	SkillBodies(SkillsRegistry registry, int maxChars) {
 		this.registry = registry;
 		this.maxChars = maxChars;
-		if (maxChars > 0) {
-			this.thread = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), (task) -> {
-				Thread reader = new Thread(task, this.threadName);
-				reader.setDaemon(true);
-				return reader;
-			});
-			this.thread.allowCoreThreadTimeOut(true);
-		}
-		else {
-			this.thread = null;
-		}
 	}
 
 	String threadName() {
-		return this.threadName;
+		return this.thread.name();
 	}
 
 	/**
@@ -78,45 +57,28 @@ final class SkillBodies implements AutoCloseable {
 	}
 
 	/**
-	 * Run a task on the reading thread; nothing runs when bodies are not indexed.
+	 * Run a task on the reading thread; nothing runs when bodies are not indexed, so no
+	 * thread starts.
 	 * @param task the task
 	 */
 	void inBackground(Runnable task) {
-		if (this.thread != null) {
-			this.background = CompletableFuture.runAsync(task, this.thread);
+		if (this.maxChars > 0) {
+			this.thread.run(task);
 		}
 	}
 
 	/**
-	 * Wait for the last task given to {@link #inBackground(Runnable)}.
+	 * Wait for the tasks given to {@link #inBackground(Runnable)}.
 	 * @param timeout how long to wait at most
-	 * @return {@code true} when it is done
+	 * @return {@code true} when they are done
 	 */
 	boolean await(Duration timeout) {
-		try {
-			this.background.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-			return true;
-		}
-		catch (TimeoutException | ExecutionException ex) {
-			return false;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return false;
-		}
+		return this.thread.await(timeout);
 	}
 
 	@Override
 	public void close() {
-		if (this.thread != null) {
-			this.thread.shutdownNow();
-			try {
-				this.thread.awaitTermination(2, TimeUnit.SECONDS);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		}
+		this.thread.close();
 	}
 
 }
