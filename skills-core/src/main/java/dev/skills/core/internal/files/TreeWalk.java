@@ -1,8 +1,6 @@
 package dev.skills.core.internal.files;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -98,20 +96,11 @@ public final class TreeWalk {
 
 	// java.io lists a folder in half the system calls of NIO's directory stream (which
 	// opens a second descriptor to offer a secure stream): per skill, that is a fifth of
-	// discovery's calls. An unreadable folder lists nothing.
+	// discovery's calls. Skills live on the default file system; an unreadable folder
+	// lists nothing.
 	private static List<String> names(Path directory) {
-		if (directory.getFileSystem() == FileSystems.getDefault()) {
-			String[] names = directory.toFile().list();
-			return (names != null) ? Arrays.asList(names) : List.of();
-		}
-		List<String> names = new ArrayList<>();
-		try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
-			entries.forEach((entry) -> names.add(entry.getFileName().toString()));
-		}
-		catch (IOException ex) {
-			return List.of();
-		}
-		return names;
+		String[] names = directory.toFile().list();
+		return (names != null) ? Arrays.asList(names) : List.of();
 	}
 
 	private static boolean addKey(Set<Object> seen, BasicFileAttributes attributes) {
