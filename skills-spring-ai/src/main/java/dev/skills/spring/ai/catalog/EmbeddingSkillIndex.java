@@ -44,7 +44,9 @@ public final class EmbeddingSkillIndex implements SkillRetriever, SkillsListener
 	static final int BATCH = 64;
 
 	// The most of a skill's text that is embedded: longer texts gain little and cost
-	// more.
+	// more. Bounded and never empty (it starts with the name), a text stays far below
+	// any model's input limit, so one skill cannot make its whole batch fail: a failed
+	// batch is the model's, retried whole.
 	static final int MAX_SKILL_CHARS = 2000;
 
 	private static final Duration RETRY = Duration.ofMinutes(1);
