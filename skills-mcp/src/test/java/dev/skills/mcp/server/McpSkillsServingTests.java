@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -133,10 +134,13 @@ class McpSkillsServingTests {
 		String before = digest("skill://haiku-writer/SKILL.md");
 		write("haiku-writer/SKILL.md", "---\nname: haiku-writer\ndescription: Write haiku\n---\n# Haiku, now 5-7-5\n");
 		this.server.registry().reload();
-		assertThat(this.notifications.poll(5, TimeUnit.SECONDS)).isNotNull();
-		// The tools and the prompts may be announced in any order: give both time.
+		String first = this.notifications.poll(5, TimeUnit.SECONDS);
+		assertThat(first).isNotNull();
+		// The resources and the prompts may be announced in any order: give both time,
+		// and count the first one heard too.
 		Thread.sleep(500);
-		List<String> seen = List.copyOf(this.notifications);
+		List<String> seen = new ArrayList<>(List.of(first));
+		seen.addAll(this.notifications);
 		assertThat(seen).contains("resources", "prompts").doesNotContain("tools");
 		assertThat(digest("skill://haiku-writer/SKILL.md")).isNotEqualTo(before);
 		assertThat(text(this.client.readResource(new McpSchema.ReadResourceRequest("skill://haiku-writer/SKILL.md"))))
