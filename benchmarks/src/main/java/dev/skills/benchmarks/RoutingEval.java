@@ -25,8 +25,9 @@ import org.springframework.ai.embedding.EmbeddingModel;
  * request, whether the catalog within the default 4,000-token budget lists the skill it
  * needs, and whether {@code search_skills} finds it with the request's own words; for
  * each follow-up pair, whether the catalog of the second turn lists it. Measured with the
- * frontmatter alone and with bodies indexed, and for follow-ups with the latest message
- * alone and with the conversation.
+ * frontmatter alone and with bodies indexed (or with bodies and fused with an
+ * {@link EmbeddingSkillIndex} over a given model), and for follow-ups with the latest
+ * message alone and with the conversation.
  */
 final class RoutingEval {
 
