@@ -143,9 +143,9 @@ class SkillsConfigurationMetadataTests {
 		return properties;
 	}
 
-	// A JavaBean property with a setter is a property; a nested class (or one marked
-	// @NestedConfigurationProperty) held in a final field with a
-	// getter is a group whose properties are listed below its name.
+	// A JavaBean property with a setter is a property; a class nested in one of these
+	// properties classes (or one marked @NestedConfigurationProperty) held in a final
+	// field with a getter is a group whose properties are listed below its name.
 	private static Set<String> propertiesOf(String prefix, Class<?> type) {
 		Set<String> names = new TreeSet<>();
 		for (Field field : type.getDeclaredFields()) {
@@ -153,8 +153,9 @@ class SkillsConfigurationMetadataTests {
 				continue;
 			}
 			String name = prefix + "." + kebab(field.getName());
-			if ((field.getType().getDeclaringClass() == SkillsProperties.class && !field.getType().isEnum())
-					|| field.isAnnotationPresent(NestedConfigurationProperty.class)) {
+			Class<?> declaring = field.getType().getDeclaringClass();
+			if ((declaring != null && declaring.getPackageName().startsWith("dev.skills.autoconfigure")
+					&& !field.getType().isEnum()) || field.isAnnotationPresent(NestedConfigurationProperty.class)) {
 				assertThat(getter(type, field)).as("getter of group %s", name).isNotNull();
 				names.addAll(propertiesOf(name, field.getType()));
 			}
