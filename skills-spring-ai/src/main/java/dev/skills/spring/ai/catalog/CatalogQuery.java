@@ -8,13 +8,18 @@ import org.jspecify.annotations.Nullable;
 /**
  * What the catalog ranks skills by: the latest user message, and the user turns before it
  * at lower weight, so that a follow-up turn ("yes, do that for all of them") still finds
- * the skill the conversation is about. Bounded: at most {@value #MAX_EARLIER_TURNS}
- * earlier turns of at most {@value #MAX_EARLIER_CHARS} characters each are kept.
+ * the skill the conversation is about. Bounded: the first {@value #MAX_LATEST_CHARS}
+ * characters of the latest message, and at most {@value #MAX_EARLIER_TURNS} earlier turns
+ * of at most {@value #MAX_EARLIER_CHARS} characters each are kept, so a long pasted
+ * message never makes a ranking slow.
  *
  * @param latest the latest user message, empty when there is none
  * @param earlier the user turns before it, the most recent first
  */
 public record CatalogQuery(String latest, List<String> earlier) {
+
+	/** The most characters of the latest message that count. */
+	public static final int MAX_LATEST_CHARS = 4000;
 
 	/** The most user turns before the latest one that count. */
 	public static final int MAX_EARLIER_TURNS = 3;
@@ -27,13 +32,14 @@ public record CatalogQuery(String latest, List<String> earlier) {
 	private static final float EARLIER_WEIGHT = 0.5f;
 
 	public CatalogQuery {
+		latest = bounded(latest, MAX_LATEST_CHARS);
 		List<String> kept = new ArrayList<>(Math.min(earlier.size(), MAX_EARLIER_TURNS));
 		for (String turn : earlier) {
 			if (kept.size() == MAX_EARLIER_TURNS) {
 				break;
 			}
 			if (turn != null && !turn.isBlank()) {
-				kept.add((turn.length() > MAX_EARLIER_CHARS) ? turn.substring(0, MAX_EARLIER_CHARS) : turn);
+				kept.add(bounded(turn, MAX_EARLIER_CHARS));
 			}
 		}
 		earlier = List.copyOf(kept);
@@ -63,6 +69,10 @@ public record CatalogQuery(String latest, List<String> earlier) {
 	 */
 	public static float weightOfEarlier(int index) {
 		return (float) (EARLIER_WEIGHT * Math.pow(EARLIER_WEIGHT, index));
+	}
+
+	private static String bounded(String text, int max) {
+		return (text.length() > max) ? text.substring(0, max) : text;
 	}
 
 }

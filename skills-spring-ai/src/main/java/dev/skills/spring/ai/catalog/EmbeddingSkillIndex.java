@@ -199,7 +199,7 @@ public final class EmbeddingSkillIndex implements SkillRetriever, SkillsListener
 	// the turns' vectors at the keyword index's weights listed the needed skill for fewer
 	// follow-up pairs of the evaluation set: 52 of 58 against 55.)
 	private float @Nullable [] queryVector(CatalogQuery query) {
-		StringBuilder text = new StringBuilder(bounded(query.latest(), KeywordSkillIndex.MAX_QUERY_CHARS));
+		StringBuilder text = new StringBuilder(query.latest());
 		query.earlier().forEach((turn) -> text.append("\n\n").append(turn));
 		float[] embedded;
 		try {
@@ -276,11 +276,7 @@ public final class EmbeddingSkillIndex implements SkillRetriever, SkillsListener
 		if (!meta.tags().isEmpty()) {
 			text.append('\n').append(String.join(", ", meta.tags()));
 		}
-		return bounded(text.toString(), MAX_SKILL_CHARS);
-	}
-
-	private static String bounded(String text, int max) {
-		return (text.length() > max) ? text.substring(0, max) : text;
+		return (text.length() > MAX_SKILL_CHARS) ? text.substring(0, MAX_SKILL_CHARS) : text.toString();
 	}
 
 }

@@ -59,10 +59,8 @@ public final class KeywordSkillIndex implements SkillRetriever, SkillsListener, 
 	/** How many characters of a body's opening are indexed by default. */
 	public static final int DEFAULT_BODY_CHARS = 2048;
 
-	// The most of a text that is read for terms, and the most distinct terms searched: a
-	// long pasted message must not make every request slow.
-	static final int MAX_QUERY_CHARS = 4000;
-
+	// The most distinct terms searched: a long message must not make every request slow
+	// (CatalogQuery bounds its characters).
 	static final int MAX_QUERY_TERMS = 64;
 
 	private static final Log logger = LogFactory.getLog(KeywordSkillIndex.class);

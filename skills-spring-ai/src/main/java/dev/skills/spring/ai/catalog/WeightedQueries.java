@@ -16,10 +16,9 @@ import org.apache.lucene.search.TermQuery;
 
 /**
  * Turns a conversation into one BM25 query of the keyword index: each term once, over
- * every field at its boost, weighted by the most recent turn that has it. Bounded: the
- * first {@value KeywordSkillIndex#MAX_QUERY_CHARS} characters of a turn, and
+ * every field at its boost, weighted by the most recent turn that has it. Bounded:
  * {@value KeywordSkillIndex#MAX_QUERY_TERMS} distinct terms in all, the latest turn's
- * first.
+ * first, of turns {@link CatalogQuery} bounds.
  */
 final class WeightedQueries {
 
@@ -45,9 +44,7 @@ final class WeightedQueries {
 	}
 
 	private void addTerms(Map<String, Float> weights, String text, float weight) {
-		String bounded = (text.length() > KeywordSkillIndex.MAX_QUERY_CHARS)
-				? text.substring(0, KeywordSkillIndex.MAX_QUERY_CHARS) : text;
-		try (TokenStream stream = this.analyzer.tokenStream("description", bounded)) {
+		try (TokenStream stream = this.analyzer.tokenStream("description", text)) {
 			CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
 			stream.reset();
 			while (weights.size() < KeywordSkillIndex.MAX_QUERY_TERMS && stream.incrementToken()) {

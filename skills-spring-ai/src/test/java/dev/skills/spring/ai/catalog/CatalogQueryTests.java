@@ -53,8 +53,9 @@ class CatalogQueryTests {
 		}
 		earlier.add(1, "  ");
 
-		CatalogQuery query = new CatalogQuery("latest", earlier);
+		CatalogQuery query = new CatalogQuery("latest " + "y".repeat(CatalogQuery.MAX_LATEST_CHARS), earlier);
 
+		assertThat(query.latest()).hasSize(CatalogQuery.MAX_LATEST_CHARS).startsWith("latest y");
 		assertThat(query.earlier()).hasSize(CatalogQuery.MAX_EARLIER_TURNS);
 		assertThat(query.earlier()).allSatisfy((turn) -> assertThat(turn).hasSize(CatalogQuery.MAX_EARLIER_CHARS));
 		assertThat(query.earlier().get(1)).startsWith("turn 1 ");

@@ -5,12 +5,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 
 /**
- * Writes real skill folders with chosen descriptions for the catalog tests.
+ * Writes real skill folders with chosen descriptions for the catalog tests, and finds the
+ * threads their indexes leave.
  */
 final class CatalogSkills {
 
@@ -74,6 +76,17 @@ final class CatalogSkills {
 	 */
 	static SkillsRegistry registry(Path root) {
 		return SkillsRegistry.create(SkillConfig.builder().skillsDir(root.toString()).build());
+	}
+
+	/**
+	 * The live threads of a name, such as an index's own thread.
+	 */
+	static List<Thread> alive(String name) {
+		return Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.filter((thread) -> thread.getName().equals(name) && thread.isAlive())
+			.toList();
 	}
 
 }

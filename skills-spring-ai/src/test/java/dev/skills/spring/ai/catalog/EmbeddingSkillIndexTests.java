@@ -137,10 +137,10 @@ class EmbeddingSkillIndexTests {
 			EmbeddingSkillIndex index = EmbeddingSkillIndex.of(registry, this.model);
 			assertThat(index.awaitEmbeddings(WAIT)).isTrue();
 			index.close();
-			for (Thread thread : threads(index.threadName())) {
+			for (Thread thread : CatalogSkills.alive(index.threadName())) {
 				thread.join(WAIT.toMillis());
 			}
-			assertThat(threads(index.threadName())).isEmpty();
+			assertThat(CatalogSkills.alive(index.threadName())).isEmpty();
 			this.model.texts.clear();
 			CatalogSkills.skill(this.root, "travel-booking", "Books a flight and a hotel for a trip.");
 			registry.reload();
@@ -167,14 +167,6 @@ class EmbeddingSkillIndexTests {
 			found = names.get();
 		}
 		return found;
-	}
-
-	private static List<Thread> threads(String name) {
-		return Thread.getAllStackTraces()
-			.keySet()
-			.stream()
-			.filter((thread) -> thread.getName().equals(name) && thread.isAlive())
-			.toList();
 	}
 
 	/**

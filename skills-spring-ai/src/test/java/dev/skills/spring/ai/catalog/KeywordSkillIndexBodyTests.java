@@ -100,11 +100,11 @@ class KeywordSkillIndexBodyTests {
 		try (SkillsRegistry registry = CatalogSkills.registry(this.root)) {
 			KeywordSkillIndex index = KeywordSkillIndex.of(registry);
 			index.awaitBodies(WAIT);
-			List<Thread> threads = threads(index.bodyThreadName());
+			List<Thread> threads = CatalogSkills.alive(index.bodyThreadName());
 			assertThat(threads).hasSize(1);
 			index.close();
 			threads.get(0).join(WAIT.toMillis());
-			assertThat(threads(index.bodyThreadName())).isEmpty();
+			assertThat(CatalogSkills.alive(index.bodyThreadName())).isEmpty();
 		}
 	}
 
@@ -113,16 +113,8 @@ class KeywordSkillIndexBodyTests {
 		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
 				KeywordSkillIndex index = KeywordSkillIndex.of(registry, 0)) {
 			assertThat(index.awaitBodies(WAIT)).isTrue();
-			assertThat(threads(index.bodyThreadName())).isEmpty();
+			assertThat(CatalogSkills.alive(index.bodyThreadName())).isEmpty();
 		}
-	}
-
-	private static List<Thread> threads(String name) {
-		return Thread.getAllStackTraces()
-			.keySet()
-			.stream()
-			.filter((thread) -> thread.getName().equals(name) && thread.isAlive())
-			.toList();
 	}
 
 }

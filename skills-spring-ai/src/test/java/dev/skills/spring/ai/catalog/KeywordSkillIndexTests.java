@@ -93,7 +93,7 @@ class KeywordSkillIndexTests {
 		CatalogSkills.skill(this.root, "pdf-processing", "Fill in PDF forms.");
 		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
 				KeywordSkillIndex index = KeywordSkillIndex.of(registry)) {
-			String padding = "lorem ipsum ".repeat(KeywordSkillIndex.MAX_QUERY_CHARS / 12 + 1);
+			String padding = "lorem ipsum ".repeat(CatalogQuery.MAX_LATEST_CHARS / 12 + 1);
 			assertThat(index.retrieve(padding + " pdf", 5)).isEmpty();
 			assertThat(index.retrieve("pdf " + padding, 5)).containsExactly("pdf-processing");
 		}
