@@ -26,13 +26,16 @@ import picocli.CommandLine.Spec;
  * queries of its {@code eval_queries.json}, among the other skills, and with
  * {@code --model-url} whether a real model activates it.
  */
-@Command(name = "eval", mixinStandardHelpOptions = true,
-		description = { "Check whether skills trigger: for each query of a skill's eval_queries.json "
+@Command(name = "eval", mixinStandardHelpOptions = true, description = {
+		"Check whether skills trigger: for each query of a skill's eval_queries.json "
 				+ "([{\"query\": \"...\", \"should_trigger\": true|false}]), report whether the catalog within its "
 				+ "token budget lists the skill among the others, and its rank. With --model-url, also run each query "
 				+ "through a ChatClient with the skills advisor and report the trigger rate.",
-				"Exit code 0 when every query passes, 1 when a should_trigger query is not listed or a trigger rate "
-						+ "misses the threshold, 2 for bad usage or a model that does not answer." })
+		"Without a model, a should_trigger=false query fails when the skill ranks within the top N for it "
+				+ "(--top): the description would pull it in for that query.",
+		"Exit code 0 when every query passes, 1 when a should_trigger query is not listed, a should-not-trigger "
+				+ "query ranks the skill within the top N, or a trigger rate misses the threshold, 2 for bad usage "
+				+ "or a model that does not answer." })
 final class EvalCommand implements Callable<Integer> {
 
 	@Spec
@@ -71,6 +74,11 @@ final class EvalCommand implements Callable<Integer> {
 			description = "The trigger rate a should_trigger query must reach, and others stay below (default: 0.5).")
 	private double threshold;
 
+	@Option(names = "--top", paramLabel = "N", defaultValue = "3",
+			description = "Without --model-url, a should_trigger=false query fails when the skill ranks within the top N "
+					+ "for it (default: ${DEFAULT-VALUE}).")
+	private int top;
+
 	@Override
 	public Integer call() {
 		checkOptions();
@@ -89,7 +97,7 @@ final class EvalCommand implements Callable<Integer> {
 				ModelTrial model = (this.modelUrl != null)
 						? new ModelTrial(registry, catalog.catalog(), this.modelUrl, apiKey(), this.model) : null;
 				EvalReport report = new EvalReport(registry.size(), this.maxTokens, (model != null) ? this.runs : 0,
-						this.threshold, new ArrayList<>());
+						this.threshold, (model != null) ? null : this.top, new ArrayList<>());
 				suites.forEach((skill, queries) -> report.skills().add(evaluate(skill, queries, catalog, model)));
 				out.print((this.format == Format.JSON) ? Json.write(report) + "\n" : report.text());
 				out.flush();
@@ -113,6 +121,10 @@ final class EvalCommand implements Callable<Integer> {
 		if (!(this.threshold > 0 && this.threshold <= 1)) {
 			throw new ParameterException(this.spec.commandLine(),
 					"--threshold must be above 0 and at most 1, not " + this.threshold);
+		}
+		if (this.top < 1 || this.top > CatalogTrial.MAX_RANK) {
+			throw new ParameterException(this.spec.commandLine(),
+					"--top must be 1 to " + CatalogTrial.MAX_RANK + ", not " + this.top);
 		}
 		if (this.maxTokens < 1) {
 			throw new ParameterException(this.spec.commandLine(), "--max-tokens must be at least 1");
@@ -172,13 +184,19 @@ final class EvalCommand implements Callable<Integer> {
 				}
 				rate = (double) triggered / this.runs;
 			}
-			boolean listedAsNeeded = !query.shouldTrigger() || outcome.listed();
+			boolean rankAsNeeded = query.shouldTrigger() ? outcome.listed() : (model != null || !ranksTop(outcome));
 			boolean rateAsNeeded = rate == null
 					|| (query.shouldTrigger() ? rate >= this.threshold : rate < this.threshold);
 			results.add(new EvalReport.QueryResult(query.query(), query.shouldTrigger(), outcome.listed(),
-					outcome.rank(), rate, listedAsNeeded && rateAsNeeded));
+					outcome.rank(), rate, rankAsNeeded && rateAsNeeded));
 		}
 		return new EvalReport.SkillResult(skill, results);
+	}
+
+	// Offline, a listed skill says nothing while the whole catalog fits: its rank for the
+	// query is what shows a description that over-triggers.
+	private boolean ranksTop(CatalogTrial.Outcome outcome) {
+		return outcome.rank() != null && outcome.rank() <= this.top;
 	}
 
 	private static String apiKey() {

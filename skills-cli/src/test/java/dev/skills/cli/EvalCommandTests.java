@@ -91,6 +91,49 @@ class EvalCommandTests {
 	}
 
 	@Test
+	void shouldNotTriggerQueryRankedTopFails() throws IOException {
+		// The whole catalog fits: the skill is listed for any query, so only its rank
+		// shows
+		// that the description pulls it in.
+		Path queries = write(this.root.resolve("queries.json"), """
+				[{"query": "extract the text of a pdf, not its form fields", "should_trigger": false}]
+				""");
+
+		assertThat(run("eval", this.skill.toString(), "--queries", queries.toString())).isEqualTo(1);
+
+		assertThat(this.out.toString())
+			.containsPattern("FAIL  should not trigger +listed +rank 1 +\\(ranks within the top 3\\)  extract the text")
+			.endsWith("Some queries fail.\n");
+	}
+
+	@Test
+	void shouldNotTriggerQueryBelowTopPasses() throws IOException {
+		Path pdfTools = this.root.resolve("pdf-tools");
+		for (String tool : new String[] { "merge", "split", "compress", "ocr" }) {
+			write(pdfTools.resolve("pdf-" + tool), "pdf-" + tool, "Use to " + tool + " PDF files.", "Steps.\n");
+		}
+		Path queries = write(this.root.resolve("queries.json"), """
+				[{"query": "merge, split, compress or ocr my pdf", "should_trigger": false}]
+				""");
+
+		assertThat(run("eval", this.skill.toString(), "--against", pdfTools.toString(), "--queries", queries.toString(),
+				"--format", "json"))
+			.as(this.out.toString())
+			.isZero();
+
+		JsonNode report = JsonMapper.builder().build().readTree(this.out.toString());
+		assertThat(report.path("top").asInt()).isEqualTo(3);
+		assertThat(report.path("skills").get(0).path("queries").get(0).path("rank").asInt()).isEqualTo(5);
+	}
+
+	@Test
+	void topOutOfRangeIsUsageError() {
+		assertThat(run("eval", this.skill.toString(), "--top", "0")).isEqualTo(2);
+
+		assertThat(this.err.toString()).contains("--top must be 1 to 1000, not 0");
+	}
+
+	@Test
 	void whenJsonIsAskedForThenEveryQueryHasItsListingRankAndVerdict() {
 		assertThat(run("eval", this.skill.toString(), "--against", this.others.toString(), "--max-tokens", "300",
 				"--format", "json"))
