@@ -9,16 +9,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.skills.boot.jdbc.FailSafeActiveSkillsRepository;
-import dev.skills.boot.jdbc.FailSafeActiveSkillsRepository.Outage;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.jdbc.FailSafeActiveSkillsRepository;
+import dev.skills.jdbc.FailSafeActiveSkillsRepository.Outage;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
+import org.springframework.util.ClassUtils;
 
 /**
  * The health of the skills: UP with the number of skills, errors and warnings and the
@@ -32,6 +33,9 @@ import org.springframework.boot.health.contributor.Health;
  * {@code stuckReads}.
  */
 public class SkillsHealthIndicator extends AbstractHealthIndicator {
+
+	private static final boolean FAIL_SAFE_PRESENT = ClassUtils
+		.isPresent("dev.skills.jdbc.FailSafeActiveSkillsRepository", SkillsHealthIndicator.class.getClassLoader());
 
 	private final SkillsRegistry registry;
 
@@ -106,22 +110,12 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 		if (this.activeSkills == null) {
 			return true;
 		}
-		Map<String, Object> store = new LinkedHashMap<>();
-		Outage outage = null;
-		if (this.activeSkills instanceof FailSafeActiveSkillsRepository failSafe) {
-			store.put("store", failSafe.delegate().getClass().getSimpleName());
-			outage = failSafe.outage().orElse(null);
-			store.put("answers", outage == null);
-			if (outage != null) {
-				store.put("error", outage.reason());
-				store.put("since", outage.since());
-			}
-		}
-		else {
-			store.put("store", this.activeSkills.getClass().getSimpleName());
+		Map<String, Object> store = (FAIL_SAFE_PRESENT) ? FailSafeStore.describe(this.activeSkills) : null;
+		if (store == null) {
+			store = Map.of("store", this.activeSkills.getClass().getSimpleName());
 		}
 		builder.withDetail("activeSkills", store);
-		return outage == null;
+		return !Boolean.FALSE.equals(store.get("answers"));
 	}
 
 	private List<String> locationWarnings(List<SkillDiagnostic> diagnostics) {
@@ -133,6 +127,29 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 			.filter((diagnostic) -> !diagnostic.isError() && folders.contains(diagnostic.file()))
 			.map(SkillDiagnostic::toString)
 			.toList();
+	}
+
+	/**
+	 * The fail-safe store's state; its own class so that the indicator loads without
+	 * {@code dev.skills:skills-jdbc}, which declares the fail-safe store.
+	 */
+	private static final class FailSafeStore {
+
+		static @Nullable Map<String, Object> describe(ActiveSkillsRepository activeSkills) {
+			if (!(activeSkills instanceof FailSafeActiveSkillsRepository failSafe)) {
+				return null;
+			}
+			Map<String, Object> store = new LinkedHashMap<>();
+			store.put("store", failSafe.delegate().getClass().getSimpleName());
+			Outage outage = failSafe.outage().orElse(null);
+			store.put("answers", outage == null);
+			if (outage != null) {
+				store.put("error", outage.reason());
+				store.put("since", outage.since());
+			}
+			return store;
+		}
+
 	}
 
 }

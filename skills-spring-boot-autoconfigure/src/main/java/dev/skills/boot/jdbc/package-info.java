@@ -1,6 +1,6 @@
 /**
- * Active skills in the application's database: the schema created at start-up, the
- * fail-safe store, and the analysis of a missing table.
+ * Active skills in the application's database: the schema created at start-up and the
+ * analysis of a missing table.
  */
 @NullMarked
 package dev.skills.boot.jdbc;

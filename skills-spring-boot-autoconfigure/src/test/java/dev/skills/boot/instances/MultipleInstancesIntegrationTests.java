@@ -9,10 +9,10 @@ import java.util.Set;
 
 import javax.sql.DataSource;
 
-import dev.skills.boot.jdbc.FailSafeActiveSkillsRepository;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.jdbc.ConcurrentActivations;
+import dev.skills.jdbc.FailSafeActiveSkillsRepository;
 import dev.skills.jdbc.JdbcActiveSkillsRepository;
 import dev.skills.jdbc.PostgresTest;
 import dev.skills.jdbc.TestDatabases;

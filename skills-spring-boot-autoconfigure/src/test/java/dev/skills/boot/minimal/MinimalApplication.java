@@ -34,10 +34,24 @@ public class MinimalApplication {
 			Map<String, String> description = new LinkedHashMap<>();
 			description.put("skills", context.getBean(SkillsRegistry.class).names().toString());
 			for (String bean : new String[] { "skillsAdvisor", "skillsToolCallbackProvider", "skillsHealthIndicator",
-					"skillsEndpoint", "activeSkillsEndpoint", "skillsMetrics" }) {
+					"skillsEndpoint", "activeSkillsEndpoint", "skillsMetrics", "mcpSkillsPublisher" }) {
 				description.put(bean, String.valueOf(context.containsBean(bean)));
 			}
+			if (context.containsBean("skillsHealthIndicator")) {
+				description.put("skillsHealth", health(context.getBean("skillsHealthIndicator")));
+			}
 			return description;
+		}
+	}
+
+	// By reflection: this class must load where the health module is missing.
+	private static String health(Object indicator) {
+		try {
+			Object health = indicator.getClass().getMethod("health").invoke(indicator);
+			return String.valueOf(health.getClass().getMethod("getStatus").invoke(health));
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new IllegalStateException(ex);
 		}
 	}
 

@@ -1,4 +1,4 @@
-package dev.skills.boot.jdbc;
+package dev.skills.jdbc;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -29,6 +29,12 @@ import org.jspecify.annotations.Nullable;
  * threads of this object, bounded by a timeout, so a stuck store cannot hold the request;
  * one that fails or times out answers as if the store were empty. An outage is logged
  * when it starts and ends; meanwhile calls skip the store but for one probe a second.
+ * Without Spring Boot, wrap the store and close both with the application:
+ *
+ * <pre class="code">
+ * FailSafeActiveSkillsRepository activeSkills = new FailSafeActiveSkillsRepository(
+ * 		JdbcActiveSkillsRepository.builder(dataSource).build(), Duration.ofSeconds(2));
+ * </pre>
  */
 public final class FailSafeActiveSkillsRepository implements ActiveSkillsRepository, AutoCloseable {
 
