@@ -1,6 +1,6 @@
 package dev.skills.boot.autoconfigure;
 
-import dev.skills.boot.autoconfigure.SkillsProperties.Store;
+import dev.skills.boot.autoconfigure.SkillsActiveSkillsProperties.Store;
 import dev.skills.boot.diagnostics.SkillsPropertyFailures;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;

@@ -2,8 +2,6 @@ package dev.skills.boot.autoconfigure;
 
 import java.time.Duration;
 
-import dev.skills.boot.autoconfigure.SkillsProperties.Store;
-
 /**
  * Active-skill tracking settings: {@code skills.active-skills.*}.
  */
@@ -48,6 +46,22 @@ public class SkillsActiveSkillsProperties {
 
 	public void setMaxConversations(int maxConversations) {
 		this.maxConversations = maxConversations;
+	}
+
+	/**
+	 * Where active skills are kept.
+	 */
+	public enum Store {
+
+		/**
+		 * In this instance's memory, bounded by
+		 * {@code skills.active-skills.max-conversations}.
+		 */
+		MEMORY,
+
+		/** In the application's DataSource, shared by every instance. */
+		JDBC
+
 	}
 
 }

@@ -1,6 +1,5 @@
 package dev.skills.boot.autoconfigure;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +11,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 /**
- * Configuration properties for Agent Skills.
+ * Configuration properties for Agent Skills, {@code skills.*}: where skills are found,
+ * how they reach the model, and the skill tools and advisor. The discovery, watch and
+ * active-skills groups have classes of their own; so do the groups of a feature with its
+ * own auto-configuration ({@code skills.catalog}, {@code skills.endpoint},
+ * {@code skills.active-skills.jdbc}, {@code skills.mcp}, {@code skills.sources}).
  */
 @ConfigurationProperties(SkillsProperties.PREFIX)
 public class SkillsProperties {
@@ -63,7 +66,8 @@ public class SkillsProperties {
 	@NestedConfigurationProperty
 	private final SkillsDiscoveryProperties discovery = new SkillsDiscoveryProperties();
 
-	private final Watch watch = new Watch();
+	@NestedConfigurationProperty
+	private final SkillsWatchProperties watch = new SkillsWatchProperties();
 
 	private final Validation validation = new Validation();
 
@@ -75,8 +79,6 @@ public class SkillsProperties {
 	private final Advisor advisor = new Advisor();
 
 	private final Builtin builtin = new Builtin();
-
-	private final Endpoint endpoint = new Endpoint();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -146,7 +148,7 @@ public class SkillsProperties {
 		return this.discovery;
 	}
 
-	public Watch getWatch() {
+	public SkillsWatchProperties getWatch() {
 		return this.watch;
 	}
 
@@ -170,46 +172,6 @@ public class SkillsProperties {
 		return this.builtin;
 	}
 
-	public Endpoint getEndpoint() {
-		return this.endpoint;
-	}
-
-	/**
-	 * }
-	 *
-	 * /** Hot reload settings.
-	 */
-	public static class Watch {
-
-		/**
-		 * How long folders must be quiet before a burst of file changes is applied.
-		 */
-		private Duration debounce = Duration.ofMillis(100);
-
-		/**
-		 * Poll folders at this interval instead of using native file events (for NFS and
-		 * other file systems that send none).
-		 */
-		private @Nullable Duration pollInterval;
-
-		public Duration getDebounce() {
-			return this.debounce;
-		}
-
-		public void setDebounce(Duration debounce) {
-			this.debounce = debounce;
-		}
-
-		public @Nullable Duration getPollInterval() {
-			return this.pollInterval;
-		}
-
-		public void setPollInterval(@Nullable Duration pollInterval) {
-			this.pollInterval = pollInterval;
-		}
-
-	}
-
 	/**
 	 * Start-up validation settings.
 	 */
@@ -227,22 +189,6 @@ public class SkillsProperties {
 		public void setFailOnError(boolean failOnError) {
 			this.failOnError = failOnError;
 		}
-
-	}
-
-	/**
-	 * Where active skills are kept.
-	 */
-	public enum Store {
-
-		/**
-		 * In this instance's memory, bounded by
-		 * {@code skills.active-skills.max-conversations}.
-		 */
-		MEMORY,
-
-		/** In the application's DataSource, shared by every instance. */
-		JDBC
 
 	}
 
@@ -320,26 +266,6 @@ public class SkillsProperties {
 
 		public void setCatalog(boolean catalog) {
 			this.catalog = catalog;
-		}
-
-	}
-
-	/**
-	 * Actuator endpoint settings.
-	 */
-	public static class Endpoint {
-
-		/**
-		 * Whether /actuator/skills/{name} includes the skill's instructions.
-		 */
-		private boolean showInstructions;
-
-		public boolean isShowInstructions() {
-			return this.showInstructions;
-		}
-
-		public void setShowInstructions(boolean showInstructions) {
-			this.showInstructions = showInstructions;
 		}
 
 	}

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.skills.boot.autoconfigure.endpoint.SkillsEndpointProperties;
 import dev.skills.boot.catalog.autoconfigure.SkillsCatalogProperties;
 import dev.skills.boot.jdbc.autoconfigure.SkillsJdbcProperties;
 import dev.skills.boot.mcp.autoconfigure.SkillsMcpProperties;
@@ -121,14 +122,15 @@ class SkillsConfigurationMetadataTests {
 		assertThat(health.path("description").asString()).isNotBlank();
 	}
 
-	// The skills.catalog, skills.active-skills.jdbc and skills.sources groups have their
-	// own properties classes.
+	// The skills.catalog, skills.active-skills.jdbc, skills.sources, skills.mcp and
+	// skills.endpoint groups have their own properties classes.
 	private static Set<String> allProperties() {
 		Set<String> names = propertiesOf(SkillsProperties.PREFIX, SkillsProperties.class);
 		names.addAll(propertiesOf(SkillsCatalogProperties.PREFIX, SkillsCatalogProperties.class));
 		names.addAll(propertiesOf(SkillsJdbcProperties.PREFIX, SkillsJdbcProperties.class));
 		names.addAll(propertiesOf(SkillsSourcesProperties.PREFIX, SkillsSourcesProperties.class));
 		names.addAll(propertiesOf(SkillsMcpProperties.PREFIX, SkillsMcpProperties.class));
+		names.addAll(propertiesOf(SkillsEndpointProperties.PREFIX, SkillsEndpointProperties.class));
 		return names;
 	}
 

@@ -72,18 +72,18 @@ class SkillsPropertiesTests {
 			assertThat(properties.getActiveSkills().getMaxConversations()).isEqualTo(10_000);
 			assertThat(properties.getTools().isEnabled()).isTrue();
 			assertThat(properties.getAdvisor().isEnabled()).isTrue();
-			assertThat(properties.getEndpoint().isShowInstructions()).isFalse();
 		});
 	}
 
 	@Test
 	void whenEveryPropertyIsSetInKebabCaseThenSkillConfigHoldsTheValues() {
-		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir + ",classpath*:more/",
-				"skills.hot-reload=true", "skills.mode=session", "skills.preload-from=SKILL_NAME", "skills.preload=a,b",
-				"skills.max-resource-bytes=2048", "skills.watch.debounce=250ms", "skills.watch.poll-interval=2s",
-				"skills.validation.fail-on-error=true", "skills.active-skills.max-conversations=7",
-				"skills.tools.enabled=false", "skills.advisor.enabled=false", "skills.endpoint.show-instructions=true",
-				"skills.discovery.max-depth=3", "skills.discovery.max-directories=500")
+		this.contextRunner
+			.withPropertyValues("skills.skills-dir=" + this.dir + ",classpath*:more/", "skills.hot-reload=true",
+					"skills.mode=session", "skills.preload-from=SKILL_NAME", "skills.preload=a,b",
+					"skills.max-resource-bytes=2048", "skills.watch.debounce=250ms", "skills.watch.poll-interval=2s",
+					"skills.validation.fail-on-error=true", "skills.active-skills.max-conversations=7",
+					"skills.tools.enabled=false", "skills.advisor.enabled=false", "skills.discovery.max-depth=3",
+					"skills.discovery.max-directories=500")
 			.run((context) -> {
 				SkillConfig config = context.getBean(SkillConfig.class);
 				assertThat(config.skillsDir()).containsExactly(this.dir.toString(), "classpath*:more/");
@@ -101,7 +101,6 @@ class SkillsPropertiesTests {
 				assertThat(properties.getActiveSkills().getMaxConversations()).isEqualTo(7);
 				assertThat(properties.getTools().isEnabled()).isFalse();
 				assertThat(properties.getAdvisor().isEnabled()).isFalse();
-				assertThat(properties.getEndpoint().isShowInstructions()).isTrue();
 			});
 	}
 

@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import dev.skills.boot.app.SkillsTestApplication;
 import dev.skills.boot.autoconfigure.SkillsProperties;
+import dev.skills.boot.autoconfigure.endpoint.SkillsEndpointProperties;
 import dev.skills.core.Skill;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
@@ -30,6 +31,9 @@ class YamlOnlyApplicationTests {
 	@Autowired
 	private SkillsProperties properties;
 
+	@Autowired
+	private SkillsEndpointProperties endpoint;
+
 	@Test
 	void whenConfiguredOnlyByYamlThenTheInjectedRegistryLoadsTheSkill() {
 		assertThat(this.registry.names()).containsExactly("release-notes");
@@ -55,7 +59,7 @@ class YamlOnlyApplicationTests {
 		assertThat(config.watchDebounce()).isEqualTo(Duration.ofMillis(250));
 		assertThat(this.properties.getPreload()).containsExactly("release-notes");
 		assertThat(this.properties.getActiveSkills().getMaxConversations()).isEqualTo(50);
-		assertThat(this.properties.getEndpoint().isShowInstructions()).isTrue();
+		assertThat(this.endpoint.isShowInstructions()).isTrue();
 	}
 
 }

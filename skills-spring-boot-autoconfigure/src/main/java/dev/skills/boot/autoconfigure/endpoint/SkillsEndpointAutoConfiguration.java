@@ -22,25 +22,28 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the {@code skills} and {@code activeskills} actuator endpoints,
- * and of the {@link SkillUsage} the {@code skills} endpoint shows.
+ * Auto-configuration of the {@code skills} and {@code activeskills} actuator endpoints
+ * ({@code skills.endpoint.*}), and of the {@link SkillUsage} the {@code skills} endpoint
+ * shows.
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class)
 @ConditionalOnClass({ Endpoint.class, ConditionalOnAvailableEndpoint.class })
 @ConditionalOnSkillsEnabled
 @ConditionalOnBean(SkillsRegistry.class)
+@EnableConfigurationProperties(SkillsEndpointProperties.class)
 public final class SkillsEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnAvailableEndpoint
 	SkillsEndpoint skillsEndpoint(SkillsRegistry registry, SkillsProperties properties,
-			ObjectProvider<SkillCatalog> catalog, ObjectProvider<SkillUsage> usage,
+			SkillsEndpointProperties endpoint, ObjectProvider<SkillCatalog> catalog, ObjectProvider<SkillUsage> usage,
 			ObjectProvider<SkillsEndpointSources> sources) {
-		return new SkillsEndpoint(registry, properties.getMode(), properties.getEndpoint().isShowInstructions(),
+		return new SkillsEndpoint(registry, properties.getMode(), endpoint.isShowInstructions(),
 				catalog.getIfAvailable(), usage.getIfAvailable(), sources.getIfAvailable());
 	}
 
