@@ -13,14 +13,14 @@ import tools.jackson.databind.json.JsonMapper;
  * URI of its {@code SKILL.md}. SEP-2640 leaves the {@code digest} out of this index: the
  * files' own listings carry theirs.
  */
-final class SkillIndex {
+final class ServedIndex {
 
 	/** The schema the index declares. */
 	static final String SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
 
 	private static final JsonMapper json = JsonMapper.builder().build();
 
-	private SkillIndex() {
+	private ServedIndex() {
 	}
 
 	/**
@@ -31,7 +31,7 @@ final class SkillIndex {
 	static String text(List<SkillMeta> skills) {
 		Map<String, Object> index = new LinkedHashMap<>();
 		index.put("$schema", SCHEMA);
-		index.put("skills", skills.stream().map(SkillIndex::entry).toList());
+		index.put("skills", skills.stream().map(ServedIndex::entry).toList());
 		return json.writeValueAsString(index);
 	}
 
