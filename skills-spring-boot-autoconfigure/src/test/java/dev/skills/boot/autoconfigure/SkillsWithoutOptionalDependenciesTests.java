@@ -6,6 +6,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -65,9 +66,26 @@ class SkillsWithoutOptionalDependenciesTests {
 			.containsEntry("skillsEndpoint", "true");
 	}
 
+	// An application that only serves skills over MCP gets neither skills-sources nor
+	// JGit nor Commons Compress (skills-mcp declares them optional).
+	@Test
+	void servesOverMcpWithoutSkillsSources() throws Exception {
+		Map<String, String> context = describe(List.of("skills-sources", "org.eclipse.jgit", "commons-compress"),
+				(loader) -> assertThatExceptionOfType(ClassNotFoundException.class)
+					.isThrownBy(() -> loader.loadClass("org.eclipse.jgit.api.Git")),
+				"SERVLET");
+
+		assertThat(context).containsEntry("skills", "[pdf-processing]").containsEntry("mcpSkillsPublisher", "true");
+	}
+
 	// Starts MinimalApplication in a class loader without the jars whose names start
 	// with one of the given prefixes.
 	private Map<String, String> describe(List<String> missing, Consumer<ClassLoader> check) throws Exception {
+		return describe(missing, check, "NONE");
+	}
+
+	private Map<String, String> describe(List<String> missing, Consumer<ClassLoader> check, String web)
+			throws Exception {
 		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		List<URL> urls = new ArrayList<>();
 		List<String> left = new ArrayList<>();
@@ -89,10 +107,15 @@ class SkillsWithoutOptionalDependenciesTests {
 				ClassLoader.getPlatformClassLoader())) {
 			check.accept(loader);
 			Thread.currentThread().setContextClassLoader(loader);
+			Class<?> webType = loader.loadClass("org.springframework.boot.WebApplicationType");
+			Object webValue = Arrays.stream(webType.getEnumConstants())
+				.filter((constant) -> ((Enum<?>) constant).name().equals(web))
+				.findFirst()
+				.orElseThrow();
 			Method describe = loader.loadClass("dev.skills.boot.minimal.MinimalApplication")
-				.getMethod("describe", String.class);
+				.getMethod("describe", String.class, webType);
 			@SuppressWarnings("unchecked")
-			Map<String, String> context = (Map<String, String>) describe.invoke(null, this.dir.toString());
+			Map<String, String> context = (Map<String, String>) describe.invoke(null, this.dir.toString(), webValue);
 			return context;
 		}
 		finally {

@@ -27,10 +27,20 @@ public class MinimalApplication {
 	 * loader)
 	 */
 	public static Map<String, String> describe(String skillsDir) {
-		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(MinimalApplication.class)
-			.web(WebApplicationType.NONE)
+		return describe(skillsDir, WebApplicationType.NONE);
+	}
+
+	/**
+	 * Start as a web application or not, describe what was configured, stop.
+	 * @param skillsDir the skills location
+	 * @param web the kind of application
+	 * @return what the context holds, as text
+	 */
+	public static Map<String, String> describe(String skillsDir, WebApplicationType web) {
+		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(MinimalApplication.class).web(web)
 			.run("--skills.skills-dir=" + skillsDir, "--spring.main.banner-mode=off",
-					"--management.endpoints.web.exposure.include=*")) {
+					"--management.endpoints.web.exposure.include=*", "--server.port=0",
+					"--spring.ai.mcp.server.protocol=STREAMABLE", "--spring.ai.openai.api-key=test")) {
 			Map<String, String> description = new LinkedHashMap<>();
 			description.put("skills", context.getBean(SkillsRegistry.class).names().toString());
 			for (String bean : new String[] { "skillsAdvisor", "skillsToolCallbackProvider", "skillsHealthIndicator",
