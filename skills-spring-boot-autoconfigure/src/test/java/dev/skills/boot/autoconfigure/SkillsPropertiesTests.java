@@ -76,7 +76,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenEveryPropertyIsSetInKebabCaseThenSkillConfigHoldsTheValues() {
+	void everyPropertyBindsInKebabCase() {
 		this.contextRunner
 			.withPropertyValues("skills.skills-dir=" + this.dir + ",classpath*:more/", "skills.hot-reload=true",
 					"skills.mode=session", "skills.preload-from=SKILL_NAME", "skills.preload=a,b",
@@ -105,7 +105,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenPropertiesUseCamelCaseOrUnderscoresThenTheyBindToo() {
+	void camelCaseAndUnderscoresBindToo() {
 		this.contextRunner
 			.withPropertyValues("skills.skillsDir=" + this.dir, "skills.hotReload=true",
 					"skills.max_resource_bytes=4096", "skills.preloadFrom=KEY",
@@ -123,7 +123,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenPropertiesComeFromEnvironmentVariablesThenTheyBind() {
+	void environmentVariablesBind() {
 		Map<String, Object> variables = Map.of("SKILLS_SKILLSDIR_0_", this.dir.toString(), "SKILLS_SKILLSDIR_1_",
 				"classpath*:env/", "SKILLS_MAXRESOURCEBYTES", "512", "SKILLS_MODE", "SESSION", "SKILLS_PRELOADFROM",
 				"SKILL", "SKILLS_WATCH_DEBOUNCE", "1s", "SKILLS_ACTIVESKILLS_MAXCONVERSATIONS", "3");
@@ -145,7 +145,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenModeIsWrittenInAnyCaseOrSeparatorThenItBinds() {
+	void modeBindsInAnyCaseOrSeparator() {
 		for (String text : new String[] { "on-demand", "ON_DEMAND", "on_demand", "onDemand" }) {
 			this.contextRunner.withPropertyValues("skills.mode=" + text)
 				.run((context) -> assertThat(context.getBean(SkillsProperties.class).getMode()).as(text)
@@ -157,7 +157,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenDurationHasNoUnitThenItIsReadAsMilliseconds() {
+	void durationWithoutUnitIsMilliseconds() {
 		this.contextRunner.withPropertyValues("skills.watch.debounce=500", "skills.watch.poll-interval=1500")
 			.run((context) -> {
 				SkillConfig config = context.getBean(SkillConfig.class);
@@ -167,7 +167,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenSkillsDirIsGivenAsAnIndexedListThenOrderIsKept() {
+	void indexedSkillsDirKeepsItsOrder() {
 		this.contextRunner
 			.withInitializer((context) -> context.getEnvironment()
 				.getPropertySources()
@@ -182,7 +182,7 @@ class SkillsPropertiesTests {
 	private static final String REVIEW = "Review the value of the property with the provided reason.";
 
 	@Test
-	void whenSessionModeHasNoPreloadFromThenStartUpFailsNamingPreloadFrom() {
+	void sessionWithoutPreloadFromFails() {
 		this.chatContextRunner.withPropertyValues(skillsDir(), "skills.mode=session").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
 			assertThat(analysis.getDescription()).isEqualTo(invalidValue("skills.preload-from", "null",
@@ -195,14 +195,14 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenSessionModeHasABlankPreloadFromThenStartUpFails() {
+	void sessionWithBlankPreloadFromFails() {
 		this.chatContextRunner.withPropertyValues(skillsDir(), "skills.mode=session", "skills.preload-from= ")
 			.run((context) -> assertThat(analyze(context).getDescription()).contains("'skills.preload-from'",
 					"Session mode needs the request context key", "Set skills.preload-from to"));
 	}
 
 	@Test
-	void whenMaxResourceBytesIsNegativeThenStartUpFailsNamingIt() {
+	void negativeMaxResourceBytesFails() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-resource-bytes=-1").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
 			assertThat(analysis.getDescription()).isEqualTo(invalidValue("skills.max-resource-bytes", "-1",
@@ -213,14 +213,14 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenMaxResourceBytesIsZeroThenStartUpFails() {
+	void zeroMaxResourceBytesFails() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-resource-bytes=0")
 			.run((context) -> assertThat(analyze(context).getDescription())
 				.startsWith("Invalid value '0' for configuration property 'skills.max-resource-bytes'"));
 	}
 
 	@Test
-	void whenMaxResourceBytesIsBeyond16MibThenStartUpFailsInsteadOfEveryReadFailing() {
+	void maxResourceBytesOver16MibFails() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-resource-bytes=2147483647")
 			.run((context) -> assertThat(analyze(context).getDescription())
 				.isEqualTo(invalidValue("skills.max-resource-bytes", "2147483647",
@@ -229,13 +229,13 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenMaxBodyBytesIsSetThenTheRegistryCutsInstructionsThere() {
+	void maxBodyBytesCutsInstructions() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-body-bytes=5000")
 			.run((context) -> assertThat(context.getBean(SkillConfig.class).maxBodyBytes()).isEqualTo(5000));
 	}
 
 	@Test
-	void whenMaxBodyBytesIsZeroThenStartUpFailsNamingIt() {
+	void zeroMaxBodyBytesFails() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.max-body-bytes=0")
 			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(
 					invalidValue("skills.max-body-bytes", "0", "It must be between 1 and 16777216 bytes (16 MiB). Set "
@@ -243,7 +243,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenMaxConversationsIsZeroThenStartUpFailsNamingIt() {
+	void zeroMaxConversationsFails() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.active-skills.max-conversations=0")
 			.run((context) -> assertThat(analyze(context).getDescription())
 				.isEqualTo(invalidValue("skills.active-skills.max-conversations", "0", "It must be a positive number. "
@@ -251,7 +251,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenTheApplicationDefinesItsOwnSkillConfigThenAZeroMaxConversationsStillFailsNamingIt() {
+	void zeroMaxConversationsFailsWithOwnConfig() {
 		this.contextRunner.withPropertyValues("skills.active-skills.max-conversations=0")
 			.withBean(SkillConfig.class, () -> SkillConfig.builder().skillsDir(this.dir.toString()).build())
 			.run((context) -> assertThat(analyze(context).getDescription())
@@ -259,7 +259,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenDebounceIsNegativeThenStartUpFailsNamingItAsWritten() {
+	void negativeDebounceFailsAsWritten() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.watch.debounce=-1s")
 			.run((context) -> assertThat(analyze(context).getDescription())
 				.isEqualTo(invalidValue("skills.watch.debounce", "-1s",
@@ -267,7 +267,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenDiscoveryMaxDepthIsNegativeThenStartUpFailsNamingIt() {
+	void negativeDiscoveryMaxDepthFails() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.discovery.max-depth=-1").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
 			assertThat(analysis.getDescription()).contains("'skills.discovery.max-depth'", "must not be negative",
@@ -277,7 +277,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenDiscoveryMaxDirectoriesIsZeroThenStartUpFailsNamingIt() {
+	void zeroDiscoveryMaxDirectoriesFails() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.discovery.max-directories=0").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
 			assertThat(analysis.getDescription()).contains("'skills.discovery.max-directories'", "must be a positive");
@@ -288,7 +288,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenPollIntervalIsZeroThenStartUpFailsNamingIt() {
+	void zeroPollIntervalFails() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.watch.poll-interval=0s")
 			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(invalidValue(
 					"skills.watch.poll-interval", "0s", "It must be positive. Set skills.watch.poll-interval to a "
@@ -296,7 +296,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenModeIsUnknownThenStartUpFailsNamingTheModePropertyAndTheValidValues(CapturedOutput output) {
+	void unknownModeFailsListingTheModes(CapturedOutput output) {
 		SpringApplication application = new SpringApplication(SkillsOnlyApplication.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
 		assertThatException().isThrownBy(() -> application.run("--skills.mode=sometimes", "--" + skillsDir()));
@@ -308,7 +308,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenPreloadNamesAnUnknownSkillWithoutHotReloadThenStartUpFailsListingTheKnownOnes() {
+	void unknownPreloadFailsListingKnownSkills() {
 		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
 		SkillFixtures.skill(this.dir, "csv-cleaning", "Clean CSV files.", "Fine.");
 		this.chatContextRunner.withPropertyValues(skillsDir(), "skills.preload=pdf-processing,pdf-procesing")
@@ -320,14 +320,14 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenPreloadNamesAnUnknownSkillWithHotReloadThenStartUpSucceeds() {
+	void unknownPreloadStartsWithHotReload() {
 		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
 		this.chatContextRunner.withPropertyValues(skillsDir(), "skills.preload=arrives-later", "skills.hot-reload=true")
 			.run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	@Test
-	void whenPreloadFromIsSetInOnDemandModeThenStartUpWarnsOnce(CapturedOutput output) {
+	void preloadFromOnDemandWarnsOnce(CapturedOutput output) {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.preload-from=SKILL_NAME").run((context) -> {
 			assertThat(context).hasNotFailed();
 			assertThat(output.getOut().split("skills.preload-from is set but skills.mode is on-demand", -1)).hasSize(2);
@@ -351,7 +351,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void startUpLogsOneLineWithTheSkillsTheirResolvedLocationsAndTheDiagnostics(CapturedOutput output) {
+	void startUpLogsOneLineOfWhatLoaded(CapturedOutput output) {
 		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
 		SkillFixtures.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
 		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir + ",classpath*:META-INF/nothing-here/")
@@ -360,8 +360,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenStartUpFailsOnASkillsPropertyThenSpringBootPrintsTheValueAsWrittenWhereItWasSetAndOurReason(
-			CapturedOutput output) {
+	void failurePrintsValueAsWrittenAndWhere(CapturedOutput output) {
 		SpringApplication application = new SpringApplication(SkillsOnlyApplication.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
 		assertThatException().isThrownBy(() -> application.run("--skills.watch.debounce=-1s", "--" + skillsDir()));
@@ -371,7 +370,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenSessionModeHasNoPreloadFromThenSpringBootPrintsThatItIsNotSet(CapturedOutput output) {
+	void failureSaysPreloadFromIsNotSet(CapturedOutput output) {
 		SpringApplication application = new SpringApplication(SkillsChatApplication.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
 		assertThatException().isThrownBy(() -> application.run("--skills.mode=session", "--" + skillsDir()));
@@ -382,7 +381,7 @@ class SkillsPropertiesTests {
 	// Start-up validation
 
 	@Test
-	void whenFailOnErrorIsSetAndSkillsAreBrokenThenStartUpFailsListingEveryError() {
+	void failOnErrorListsEveryError() {
 		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
 		SkillFixtures.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
 		SkillFixtures.rawSkill(this.dir, "bad-name",
@@ -407,7 +406,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenFailOnErrorIsSetTheApplicationsOwnRegistryIsValidatedToo() {
+	void failOnErrorValidatesOwnRegistry() {
 		SkillFixtures.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
 		this.contextRunner.withPropertyValues("skills.validation.fail-on-error=true")
 			.withBean(SkillsRegistry.class,
@@ -419,7 +418,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenFailOnErrorIsNotSetThenBrokenSkillsAreReportedButStartUpSucceeds() {
+	void brokenSkillsStartWithoutFailOnError() {
 		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
 		SkillFixtures.rawSkill(this.dir, "no-description", "---\nname: no-description\n---\nBody.\n");
 		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir).run((context) -> {
@@ -430,7 +429,7 @@ class SkillsPropertiesTests {
 	}
 
 	@Test
-	void whenFailOnErrorIsSetAndThereAreOnlyWarningsThenStartUpSucceeds() {
+	void failOnErrorIgnoresWarnings() {
 		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Fine.");
 		// A missing location is a warning only.
 		this.contextRunner

@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
+import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -102,6 +103,11 @@ class SkillsWithoutOptionalDependenciesTests {
 			}
 		}
 		assertThat(left).as("jars left out").isNotEmpty();
+		// DriverManager loads the JVM's drivers once, from the context class loader of
+		// its
+		// first use: let that be this one, not the application's below, or the JDBC tests
+		// that run later in this JVM find no driver.
+		DriverManager.getDrivers();
 		ClassLoader previous = Thread.currentThread().getContextClassLoader();
 		try (URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new),
 				ClassLoader.getPlatformClassLoader())) {

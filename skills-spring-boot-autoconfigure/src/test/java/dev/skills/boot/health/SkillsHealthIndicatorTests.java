@@ -58,7 +58,7 @@ class SkillsHealthIndicatorTests {
 	}
 
 	@Test
-	void whenDiscoveryReachesItsDirectoryLimitThenHealthListsTheWarning() throws IOException {
+	void listsTheDirectoryLimitWarning() throws IOException {
 		for (int i = 0; i < 5; i++) {
 			Files.createDirectories(this.dir.resolve("folder-" + i));
 		}
@@ -74,7 +74,7 @@ class SkillsHealthIndicatorTests {
 	}
 
 	@Test
-	void whenAFileReadNeverReturnedThenHealthStaysUpAndListsTheSkillFolder() {
+	void stuckReadIsListedAndStaysUp() {
 		Path pdf = SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		try (SkillsRegistry stuck = new SkillsRegistry(SkillConfig.builder().build()) {
 
@@ -94,7 +94,7 @@ class SkillsHealthIndicatorTests {
 	}
 
 	@Test
-	void whenNoLocationHasAWarningThenHealthListsNone() {
+	void listsNoWarningWhenThereIsNone() {
 		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 
 		Health health = health(SkillConfig.builder().skillsDir(this.dir.toString()));
@@ -103,14 +103,14 @@ class SkillsHealthIndicatorTests {
 	}
 
 	@Test
-	void whenAConfiguredLocationDoesNotExistThenHealthIsStillUp() {
+	void missingLocationIsStillUp() {
 		Health health = health(SkillConfig.builder().skillsDir(this.dir.resolve("missing").toString()));
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
 		assertThat(health.getDetails()).containsEntry("skills", 0).containsEntry("warnings", 1L);
 	}
 
 	@Test
-	void whenAConfiguredLocationIsAFileThenHealthIsDownNamingIt() throws IOException {
+	void fileLocationIsDownNamingIt() throws IOException {
 		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		Path file = Files.writeString(this.dir.resolve("not-a-folder.txt"), "x");
 
@@ -122,14 +122,14 @@ class SkillsHealthIndicatorTests {
 	}
 
 	@Test
-	void whenAConfiguredLocationIsAFileUrlToAFileThenHealthIsDown() throws IOException {
+	void fileUrlToAFileIsDown() throws IOException {
 		Path file = Files.writeString(this.dir.resolve("not-a-folder.txt"), "x");
 		Health health = health(SkillConfig.builder().skillsDir("file:" + file));
 		assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 	}
 
 	@Test
-	void whenAConfiguredLocationCannotBeReadThenHealthIsDown() throws IOException {
+	void unreadableLocationIsDown() throws IOException {
 		Path locked = Files.createDirectories(this.dir.resolve("locked"));
 		Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
 		try {
@@ -146,14 +146,14 @@ class SkillsHealthIndicatorTests {
 	}
 
 	@Test
-	void whenHotReloadIsOnAndTheWatcherRunsThenHealthIsUp() {
+	void runningWatcherIsUp() {
 		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		Health health = health(SkillConfig.builder().skillsDir(this.dir.toString()).hotReload(true));
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
 	}
 
 	@Test
-	void whenHotReloadIsOnAndTheWatcherStoppedThenHealthIsDown() {
+	void stoppedWatcherIsDown() {
 		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		this.registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(this.dir.toString()).hotReload(true).build());
@@ -167,7 +167,7 @@ class SkillsHealthIndicatorTests {
 	}
 
 	@Test
-	void whenOnlyClasspathLocationsAreConfiguredThenHealthIsUp() {
+	void classpathLocationsOnlyAreUp() {
 		Health health = health(SkillConfig.builder().skillsDir("classpath*:META-INF/skills/"));
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
 		assertThat((Integer) health.getDetails().get("skills")).isPositive();

@@ -35,7 +35,7 @@ class YamlOnlyApplicationTests {
 	private SkillsEndpointProperties endpoint;
 
 	@Test
-	void whenConfiguredOnlyByYamlThenTheInjectedRegistryLoadsTheSkill() {
+	void registryLoadsTheSkillFromYaml() {
 		assertThat(this.registry.names()).containsExactly("release-notes");
 		Skill skill = this.registry.snapshot().load("release-notes");
 		assertThat(skill.meta().description()).isEqualTo("Write release notes from a list of merged changes.");
@@ -44,7 +44,7 @@ class YamlOnlyApplicationTests {
 	}
 
 	@Test
-	void whenConfiguredOnlyByYamlThenReadFileReturnsTheBundledFileWithinTheYamlLimit() {
+	void readFileKeepsTheYamlLimit() {
 		String text = this.registry.snapshot().readFile("release-notes", "references/TEMPLATE.md");
 		assertThat(text).startsWith("# Release x.y.z").doesNotContain("## Upgrading");
 		assertThat(this.registry.snapshot().readFile("release-notes", "references/TEMPLATE.md", 1000))
@@ -52,7 +52,7 @@ class YamlOnlyApplicationTests {
 	}
 
 	@Test
-	void whenConfiguredOnlyByYamlThenEveryYamlValueIsBound() {
+	void everyYamlValueIsBound() {
 		SkillConfig config = this.registry.config();
 		assertThat(config.skillsDir()).containsExactly("classpath*:yamlonly-skills/");
 		assertThat(config.maxResourceBytes()).isEqualTo(20);

@@ -37,6 +37,9 @@ public class MinimalApplication {
 	 * @return what the context holds, as text
 	 */
 	public static Map<String, String> describe(String skillsDir, WebApplicationType web) {
+		if (web == WebApplicationType.SERVLET) {
+			keepUrlHandlersOfTheJvm();
+		}
 		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(MinimalApplication.class).web(web)
 			.run("--skills.skills-dir=" + skillsDir, "--spring.main.banner-mode=off",
 					"--management.endpoints.web.exposure.include=*", "--server.port=0",
@@ -51,6 +54,19 @@ public class MinimalApplication {
 				description.put("skillsHealth", health(context.getBean("skillsHealthIndicator")));
 			}
 			return description;
+		}
+	}
+
+	// Tomcat otherwise installs its URL stream handler factory, which a JVM takes once:
+	// the Tomcat of every later test in this JVM (another class loader) would fail.
+	private static void keepUrlHandlersOfTheJvm() {
+		try {
+			Class.forName("org.apache.catalina.webresources.TomcatURLStreamHandlerFactory")
+				.getMethod("disable")
+				.invoke(null);
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new IllegalStateException(ex);
 		}
 	}
 

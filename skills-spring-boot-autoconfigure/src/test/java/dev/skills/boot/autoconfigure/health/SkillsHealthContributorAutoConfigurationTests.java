@@ -34,7 +34,7 @@ class SkillsHealthContributorAutoConfigurationTests {
 	}
 
 	@Test
-	void whenSkillsAreConfiguredThenSkillsHealthIndicatorReportsThem() {
+	void indicatorReportsTheSkills() {
 		this.contextRunner.withPropertyValues(skillsDir()).run((context) -> {
 			assertThat(context).hasSingleBean(SkillsHealthIndicator.class).hasBean("skillsHealthIndicator");
 			Health health = context.getBean(SkillsHealthIndicator.class).health();
@@ -44,19 +44,19 @@ class SkillsHealthContributorAutoConfigurationTests {
 	}
 
 	@Test
-	void whenSkillsHealthIsDisabledThenNoIndicatorIsCreated() {
+	void disabledSkillsHealthMakesNone() {
 		this.contextRunner.withPropertyValues(skillsDir(), "management.health.skills.enabled=false")
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(SkillsHealthIndicator.class));
 	}
 
 	@Test
-	void whenHealthDefaultsAreDisabledThenNoIndicatorIsCreated() {
+	void disabledHealthDefaultsMakeNone() {
 		this.contextRunner.withPropertyValues(skillsDir(), "management.health.defaults.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean(SkillsHealthIndicator.class));
 	}
 
 	@Test
-	void whenHealthDefaultsAreDisabledButSkillsHealthIsEnabledThenIndicatorIsCreated() {
+	void enabledSkillsHealthOverridesDefaults() {
 		this.contextRunner
 			.withPropertyValues(skillsDir(), "management.health.defaults.enabled=false",
 					"management.health.skills.enabled=true")
@@ -64,7 +64,7 @@ class SkillsHealthContributorAutoConfigurationTests {
 	}
 
 	@Test
-	void whenHealthModuleIsNotOnTheClassPathThenNoIndicatorIsCreated() {
+	void noneWithoutTheHealthModule() {
 		this.contextRunner.withClassLoader(new FilteredClassLoader(HealthIndicator.class))
 			.withPropertyValues(skillsDir())
 			.run((context) -> assertThat(context).hasNotFailed()
@@ -73,20 +73,20 @@ class SkillsHealthContributorAutoConfigurationTests {
 	}
 
 	@Test
-	void whenHealthAutoConfigureIsNotOnTheClassPathThenNoIndicatorIsCreated() {
+	void noneWithoutHealthAutoConfigure() {
 		this.contextRunner.withClassLoader(new FilteredClassLoader(ConditionalOnEnabledHealthIndicator.class))
 			.withPropertyValues(skillsDir())
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean("skillsHealthIndicator"));
 	}
 
 	@Test
-	void whenSkillsDisabledThenNoIndicatorIsCreated() {
+	void noneWhenSkillsAreDisabled() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.enabled=false")
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean("skillsHealthIndicator"));
 	}
 
 	@Test
-	void whenSkillsDisabledAndTheApplicationHasItsOwnRegistryThenNoIndicatorIsCreated() {
+	void noneWhenDisabledWithOwnRegistry() {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.enabled=false")
 			.withBean(SkillsRegistry.class,
 					() -> SkillsRegistry.create(SkillConfig.builder().skillsDir(this.dir.toString()).build()))
@@ -94,7 +94,7 @@ class SkillsHealthContributorAutoConfigurationTests {
 	}
 
 	@Test
-	void whenUserDefinesSkillsHealthIndicatorThenAutoConfiguredOneBacksOff() {
+	void backsOffForTheUsersIndicator() {
 		HealthIndicator mine = () -> Health.up().withDetail("mine", true).build();
 		this.contextRunner.withPropertyValues(skillsDir())
 			.withBean("skillsHealthIndicator", HealthIndicator.class, () -> mine)

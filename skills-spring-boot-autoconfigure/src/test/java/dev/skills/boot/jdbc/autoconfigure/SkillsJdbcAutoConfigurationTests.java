@@ -52,7 +52,7 @@ class SkillsJdbcAutoConfigurationTests {
 		.withPropertyValues("skills.skills-dir=does-not-exist");
 
 	@Test
-	void whenStoreIsJdbcThenActiveSkillsAreKeptInTheEmbeddedDatabasesTable() {
+	void jdbcStoreKeepsSkillsInTheTable() {
 		this.contextRunner.withPropertyValues("skills.active-skills.store=jdbc").run((context) -> {
 			assertThat(context).hasSingleBean(FailSafeActiveSkillsRepository.class)
 				.hasSingleBean(JdbcActiveSkillsExpiry.class)
@@ -65,14 +65,14 @@ class SkillsJdbcAutoConfigurationTests {
 	}
 
 	@Test
-	void whenStoreIsNotSetThenActiveSkillsStayInMemoryEvenWithADataSource() {
+	void defaultStoreIsMemoryWithADataSource() {
 		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(InMemoryActiveSkillsRepository.class)
 			.doesNotHaveBean(FailSafeActiveSkillsRepository.class)
 			.doesNotHaveBean(JdbcActiveSkillsSchemaInitializer.class));
 	}
 
 	@Test
-	void whenTableNameIsSetThenThatTableIsCreatedAndUsed() {
+	void tableNameIsCreatedAndUsed() {
 		this.contextRunner
 			.withPropertyValues("skills.active-skills.store=jdbc", "skills.active-skills.jdbc.table-name=my_skills")
 			.run((context) -> {
@@ -82,7 +82,7 @@ class SkillsJdbcAutoConfigurationTests {
 	}
 
 	@Test
-	void whenInitializeSchemaIsNeverAndTheTableIsMissingThenStartUpFailsNamingTableScriptAndProperty() {
+	void missingTableFailsNamingTheScript() {
 		this.contextRunner
 			.withPropertyValues("skills.active-skills.store=jdbc", "skills.active-skills.jdbc.initialize-schema=never")
 			.run((context) -> {
@@ -96,14 +96,14 @@ class SkillsJdbcAutoConfigurationTests {
 	}
 
 	@Test
-	void whenTheTimeoutIsNotPositiveThenStartUpFailsNamingTheProperty() {
+	void timeoutNotPositiveFails() {
 		this.contextRunner.withPropertyValues("skills.active-skills.store=jdbc", "skills.active-skills.jdbc.timeout=0s")
 			.run((context) -> assertThat(StartupFailures.invalidProperty(context).getName())
 				.isEqualTo("skills.active-skills.jdbc.timeout"));
 	}
 
 	@Test
-	void whenStoreIsJdbcWithoutADataSourceThenStartUpFailsSayingWhatToAdd() {
+	void jdbcWithoutDataSourceFails() {
 		this.withoutDataSource.withPropertyValues("skills.active-skills.store=jdbc").run((context) -> {
 			InvalidConfigurationPropertyValueException failure = StartupFailures.invalidProperty(context);
 			assertThat(failure.getName()).isEqualTo("skills.active-skills.store");
@@ -116,7 +116,7 @@ class SkillsJdbcAutoConfigurationTests {
 	}
 
 	@Test
-	void whenStoreIsJdbcWithoutTheSkillsJdbcModuleThenStartUpFailsSayingToAddIt() {
+	void jdbcWithoutSkillsJdbcFails() {
 		this.contextRunner.withClassLoader(new FilteredClassLoader(JdbcActiveSkillsRepository.class))
 			.withPropertyValues("skills.active-skills.store=jdbc")
 			.run((context) -> {
@@ -128,7 +128,7 @@ class SkillsJdbcAutoConfigurationTests {
 	}
 
 	@Test
-	void whenTheTableNameIsNotAPlainIdentifierThenStartUpFailsNamingTheProperty() {
+	void tableNameNotIdentifierFails() {
 		this.contextRunner
 			.withPropertyValues("skills.active-skills.store=jdbc",
 					"skills.active-skills.jdbc.table-name=skills; DROP TABLE users")
@@ -141,7 +141,7 @@ class SkillsJdbcAutoConfigurationTests {
 	}
 
 	@Test
-	void whenTheTimeToLiveIsNotPositiveThenStartUpFailsNamingTheProperty() {
+	void ttlNotPositiveFails() {
 		this.contextRunner.withPropertyValues("skills.active-skills.store=jdbc", "skills.active-skills.ttl=0s")
 			.run((context) -> assertThat(StartupFailures.analyze(context).getDescription())
 				.isEqualTo(StartupFailures.invalidValue("skills.active-skills.ttl", "0s",
@@ -149,8 +149,7 @@ class SkillsJdbcAutoConfigurationTests {
 	}
 
 	@Test
-	void whenTheDatabaseStopsThenCallsDegradeWithOneWarningAndHealthShowsTheStoreDownWithTheReason(
-			CapturedOutput output) {
+	void stoppedDatabaseDegradesAndIsDown(CapturedOutput output) {
 		this.contextRunner.withPropertyValues("skills.active-skills.store=jdbc").run((context) -> {
 			SkillsHealthIndicator indicator = context.getBean(SkillsHealthIndicator.class);
 			ActiveSkillsRepository repository = context.getBean(ActiveSkillsRepository.class);
@@ -177,14 +176,14 @@ class SkillsJdbcAutoConfigurationTests {
 	}
 
 	@Test
-	void whenTheStoreIsInMemoryThenHealthNamesItWithoutAQuery() {
+	void healthNamesMemoryStoreWithoutQuery() {
 		this.contextRunner.run((context) -> assertThat(
 				context.getBean(SkillsHealthIndicator.class).health(true).getDetails().get("activeSkills"))
 			.isEqualTo(Map.of("store", "InMemoryActiveSkillsRepository")));
 	}
 
 	@Test
-	void expiredConversationsAreDeletedInTheBackground() {
+	void expiredConversationsAreDeleted() {
 		this.contextRunner.withPropertyValues("skills.active-skills.store=jdbc", "skills.active-skills.ttl=1s")
 			.run((context) -> {
 				ActiveSkillsRepository repository = context.getBean(ActiveSkillsRepository.class);
