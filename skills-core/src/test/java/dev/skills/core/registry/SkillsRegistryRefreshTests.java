@@ -65,7 +65,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void refreshRereadsOnlyTheNamedSkill() {
+	void whenOneSkillIsRefreshedThenOnlyItIsReadAgainAndTheOthersKeepTheirInstances() {
 		Map<String, SkillMeta> before = metas();
 		long generation = this.registry.snapshot().generation();
 		Path skillFile = write(this.skills.resolve("beta/SKILL.md"), skillMd("beta", "Beta, edited.", "body"));
@@ -121,7 +121,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void bodyEditChangesSkillAndLoads() {
+	void whenOnlyTheBodyOfASkillIsEditedThenTheSkillIsChangedAndItsNewBodyLoads() {
 		SkillMeta beta = this.registry.get("beta").orElseThrow();
 		Path skillFile = write(this.skills.resolve("beta/SKILL.md"),
 				skillMd("beta", beta.description(), "Other instructions, same frontmatter."));
@@ -136,7 +136,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void newFileChangesSkillKeepsMeta() {
+	void whenOnlyABundledFileChangedThenTheSkillKeepsItsFrontmatterAndListsTheNewFile() {
 		SkillMeta alpha = this.registry.get("alpha").orElseThrow();
 		long generation = this.registry.snapshot().generation();
 		Path notes = write(this.skills.resolve("alpha/notes.txt"), "notes\n");
