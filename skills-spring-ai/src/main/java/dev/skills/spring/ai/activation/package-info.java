@@ -1,6 +1,6 @@
 /**
- * Conversations' active skills kept in step with the registry: a skill that disappears
- * is taken out of every conversation
+ * Conversations' active skills kept in step with the registry: a skill that disappears is
+ * taken out of every conversation
  * ({@link dev.skills.spring.ai.activation.RemovedSkillsDeactivator}).
  */
 @NullMarked

@@ -4,94 +4,93 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.core.registry.SkillsSnapshot;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * The one listener that keeps {@link SkillIndex}es up to date: each change of the
- * registry is handed to every index with the snapshot that holds it, on the registry's
- * listener thread (so a slow index holds back neither a reload nor the registry's other
- * listeners, and changes that pile up meanwhile arrive as one). An index that fails is
- * logged and the others are still fed. {@link #close()} stops listening; the indexes
- * belong to whoever made them.
+ * The one object that keeps {@link SkillIndex}es up to date: it seeds each index it is
+ * given with the skills there are, then hands it every skill in full and every change of
+ * the registry, each with the snapshot that holds it. Each index is fed on a registry
+ * listener thread of its own, so a slow index holds back neither a reload, nor the
+ * registry's other listeners, nor another index, and the changes it falls behind on
+ * arrive as one. An index that fails is logged and fed the next change. {@link #close()}
+ * stops feeding; the indexes belong to whoever made them.
  */
-public final class SkillIndexUpdater implements SkillsListener, AutoCloseable {
+public final class SkillIndexUpdater implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(SkillIndexUpdater.class);
 
 	private final SkillsRegistry registry;
 
-	private final List<SkillIndex> indexes;
+	private final List<Feed> feeds = new CopyOnWriteArrayList<>();
 
-	// The generation the indexes were last given; guarded by this.
-	private long fed = -1;
+	private boolean closed;
 
-	private SkillIndexUpdater(SkillsRegistry registry, List<SkillIndex> indexes) {
+	/**
+	 * An updater of no index yet: give it some with {@link #feed}.
+	 * @param registry the skills
+	 */
+	public SkillIndexUpdater(SkillsRegistry registry) {
 		this.registry = registry;
-		this.indexes = indexes;
 	}
 
 	/**
-	 * Seed the indexes with the registry's skills, on this thread, then feed them every
-	 * skill in full and every change from now on, on the registry's listener thread.
+	 * Feed indexes from now on.
 	 * @param registry the skills
 	 * @param indexes the indexes to keep up to date
 	 * @return the updater; {@link #close() close} it to stop
 	 */
 	public static SkillIndexUpdater start(SkillsRegistry registry, SkillIndex... indexes) {
-		SkillsSnapshot current = registry.snapshot();
+		SkillIndexUpdater updater = new SkillIndexUpdater(registry);
 		for (SkillIndex index : indexes) {
-			index.seed(current);
+			updater.feed(index);
 		}
-		SkillIndexUpdater updater = new SkillIndexUpdater(registry, List.of(indexes));
-		registry.addListener(updater, true);
 		return updater;
 	}
 
-	@Override
-	public void onChange(SkillsChange change) {
-		Set<String> names = new HashSet<>(change.added());
-		names.addAll(change.changed());
-		names.addAll(change.removed());
-		for (SkillIndex index : this.indexes) {
-			try {
-				index.update(change.snapshot(), names);
-			}
-			catch (RuntimeException ex) {
-				logger.warn("The skills index " + index.getClass().getSimpleName()
-						+ " could not take the change to generation " + change.generation() + ": " + ex.getMessage());
-			}
+	/**
+	 * Seed an index with the registry's skills, on this thread, then feed it every skill
+	 * in full and every change from now on, on the registry's listener thread.
+	 * @param <T> the type of the index
+	 * @param index the index
+	 * @return the index
+	 * @throws IllegalStateException once the updater is closed
+	 */
+	public synchronized <T extends SkillIndex> T feed(T index) {
+		if (this.closed) {
+			throw new IllegalStateException("The skills index updater is closed");
 		}
-		synchronized (this) {
-			this.fed = change.generation();
-			notifyAll();
-		}
+		index.seed(this.registry.snapshot());
+		Feed feed = new Feed(index);
+		this.feeds.add(feed);
+		this.registry.addListener(feed, true);
+		return index;
 	}
 
 	/**
-	 * Wait until the indexes were given the registry's current skills; requests never
-	 * wait for this (for tests and measurements). An index may go on in the background:
-	 * see {@link EmbeddingSkillIndex#awaitEmbeddings}.
+	 * Wait until every index was given the registry's current skills; requests never wait
+	 * for this (for tests and measurements). An index may go on in the background: see
+	 * {@link EmbeddingSkillIndex#awaitEmbeddings}.
 	 * @param timeout how long to wait at most
 	 * @return {@code true} when they were
 	 */
 	public boolean awaitCurrent(Duration timeout) {
 		long generation = this.registry.snapshot().generation();
 		long deadline = System.nanoTime() + timeout.toNanos();
-		synchronized (this) {
-			while (this.fed < generation) {
+		synchronized (this.feeds) {
+			while (this.feeds.stream().anyMatch((feed) -> feed.fed < generation)) {
 				long left = deadline - System.nanoTime();
 				if (left <= 0) {
 					return false;
 				}
 				try {
-					TimeUnit.NANOSECONDS.timedWait(this, left);
+					TimeUnit.NANOSECONDS.timedWait(this.feeds, left);
 				}
 				catch (InterruptedException ex) {
 					Thread.currentThread().interrupt();
@@ -103,11 +102,46 @@ public final class SkillIndexUpdater implements SkillsListener, AutoCloseable {
 	}
 
 	/**
-	 * Stop listening to the registry; a change being fed finishes.
+	 * Stop feeding the indexes; a change being fed finishes.
 	 */
 	@Override
-	public void close() {
-		this.registry.removeListener(this);
+	public synchronized void close() {
+		this.closed = true;
+		this.feeds.forEach(this.registry::removeListener);
+	}
+
+	/**
+	 * One index's listener.
+	 */
+	private final class Feed implements SkillsListener {
+
+		private final SkillIndex index;
+
+		private volatile long fed = -1;
+
+		Feed(SkillIndex index) {
+			this.index = index;
+		}
+
+		@Override
+		public void onChange(SkillsChange change) {
+			Set<String> names = new HashSet<>(change.added());
+			names.addAll(change.changed());
+			names.addAll(change.removed());
+			try {
+				this.index.update(change.snapshot(), names);
+			}
+			catch (RuntimeException ex) {
+				logger.warn("The skills index " + this.index.getClass().getSimpleName()
+						+ " could not take the change to generation " + change.generation() + ": " + ex.getMessage());
+			}
+			List<Feed> feeds = SkillIndexUpdater.this.feeds;
+			synchronized (feeds) {
+				this.fed = change.generation();
+				feeds.notifyAll();
+			}
+		}
+
 	}
 
 }
