@@ -59,8 +59,8 @@ public final class KeywordSkillIndex implements SkillIndex, AutoCloseable {
 
 	private final WeightedQueries queries = new WeightedQueries(this.analyzer, SkillDocuments.FIELDS);
 
-	// The snapshot whose frontmatter seed() indexed, and whether the update that indexes
-	// its bodies is still to come.
+	// The snapshot whose frontmatter seed() indexed, and whether the first update (the
+	// same skills in full) is still to come.
 	private volatile @Nullable SkillsSnapshot seeded;
 
 	private volatile boolean firstPass;
@@ -118,12 +118,13 @@ public final class KeywordSkillIndex implements SkillIndex, AutoCloseable {
 	 */
 	@Override
 	public void update(SkillsSnapshot snapshot, Set<String> names) {
-		boolean merge = this.firstPass && this.bodyChars > 0;
+		boolean first = this.firstPass;
 		this.firstPass = false;
-		if (this.bodyChars == 0 && snapshot == this.seeded) {
+		if (first && this.bodyChars == 0 && snapshot == this.seeded) {
 			// The seed indexed this snapshot's frontmatter: all this index holds.
 			return;
 		}
+		boolean merge = first && this.bodyChars > 0;
 		int done = 0;
 		// In name order, as a first scan lists them: the order of the documents settles
 		// which of equally scored skills make the cut.
