@@ -141,9 +141,9 @@ public final class SkillsAdvisor implements BaseAdvisor, AutoCloseable {
 	}
 
 	/**
-	 * Release the catalog this advisor built (its keyword index listens to the registry);
-	 * a catalog given to the builder belongs to the caller. An advisor built per call
-	 * must be closed; better, build one and reuse it.
+	 * Release the catalog this advisor built (its keyword index is fed by a listener of
+	 * the registry); a catalog given to the builder belongs to the caller. An advisor
+	 * built per call must be closed; better, build one and reuse it.
 	 */
 	@Override
 	public void close() {

@@ -27,12 +27,13 @@ import org.springframework.ai.embedding.EmbeddingModel;
  * {@code on-call-handover}); {@link FusedSkillRetriever} combines it with the
  * {@link KeywordSkillIndex}.
  * <p>
- * A {@link SkillIndexUpdater} feeds it. Skills are embedded in batches by a thread of the
- * index's own, never by a request nor the registry's listener thread (a remote model may
- * take seconds, and a refused batch is retried a minute later), and again when a reload
- * changes them; until then a skill is not ranked here. Each ranking makes one embedding
- * call for the request (its turns as one text); when that call fails the index answers
- * nothing and the request goes on with the other retrievers.
+ * A {@link SkillIndexUpdater} feeds it. Skills are embedded in batches by the one thread
+ * of the index's own, never by a request: a refused batch is retried a minute later, and
+ * a model that takes seconds never holds back the feed (a removed skill leaves at once).
+ * Skills are embedded again when a reload changes them; until then a skill is not ranked
+ * here. Each ranking makes one embedding call for the request (its turns as one text);
+ * when that call fails the index answers nothing and the request goes on with the other
+ * retrievers.
  */
 public final class EmbeddingSkillIndex implements SkillIndex, AutoCloseable {
 
