@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import dev.skills.spring.ai.catalog.KeywordSkillIndex;
+import dev.skills.spring.ai.catalog.index.KeywordSkillIndex;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -17,9 +17,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * Runs every measurement and prints the figures docs/performance.md quotes, each as a
  * ratio against a baseline measured in the same run. Arguments choose sections:
- * {@code heap}, {@code latency}, {@code discovery}, {@code reload}, {@code advisor},
- * {@code catalog}, {@code eval}, {@code stores}, {@code sources}, {@code mcp}; none means
- * all.
+ * {@code heap}, {@code latency}, {@code discovery}, {@code reload}, {@code listeners},
+ * {@code advisor}, {@code catalog}, {@code eval}, {@code stores}, {@code sources},
+ * {@code mcp}; none means all.
  */
 public final class BenchmarkReport {
 
@@ -27,8 +27,8 @@ public final class BenchmarkReport {
 	}
 
 	public static void main(String[] args) throws RunnerException {
-		Set<String> sections = (args.length == 0) ? Set.of("heap", "latency", "discovery", "reload", "advisor",
-				"catalog", "eval", "stores", "sources", "mcp") : Set.of(args);
+		Set<String> sections = (args.length == 0) ? Set.of("heap", "latency", "discovery", "reload", "listeners",
+				"advisor", "catalog", "eval", "stores", "sources", "mcp") : Set.of(args);
 		StringBuilder report = new StringBuilder("\n== Skills for Spring AI: benchmark report ==\n");
 		if (sections.contains("heap")) {
 			RetainedHeap.Result heap = RetainedHeap.measure(10_000, 5);
@@ -86,6 +86,15 @@ public final class BenchmarkReport {
 			report.append(String.format(Locale.ROOT,
 					"Reload after editing one skill: %.1f us with 10 skills, %.1f us with 10,000 = %.2fx (target <= 2x)%n",
 					small, large, large / small));
+		}
+		if (sections.contains("listeners")) {
+			Map<String, Double> medians = run(SlowListenerBenchmark.class, 50);
+			double none = medians.get("refreshOneEditedSkill:none");
+			double slow = medians.get("refreshOneEditedSkill:slow");
+			report.append(String.format(Locale.ROOT,
+					"Reload after editing one of 1,000 skills: median %.1f us without a listener, %.1f us with one "
+							+ "that takes 50 ms per change = %.2fx (target <= 1.5x)%n",
+					none, slow, slow / none));
 		}
 		if (sections.contains("advisor")) {
 			Map<String, Double> medians = run(AdvisorBenchmark.class, 50);
@@ -162,7 +171,7 @@ public final class BenchmarkReport {
 		double[] startup = IndexStartup.measure(10_000, 5);
 		report.append(String.format(Locale.ROOT,
 				"Keyword index start-up (10,000 skills, median of 5): frontmatter index %.0f ms (what the first "
-						+ "request that needs it waits for), then body prefixes %.0f ms on the index's own thread%n",
+						+ "request that needs it waits for), then body prefixes %.0f ms on the registry's listener thread%n",
 				startup[0], startup[1]));
 		Map<String, RunResult> results = new HashMap<>();
 		for (RunResult result : new Runner(new OptionsBuilder().include(CatalogBenchmark.class.getName() + "\\.")

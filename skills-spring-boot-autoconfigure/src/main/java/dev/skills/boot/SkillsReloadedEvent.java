@@ -7,8 +7,10 @@ import org.springframework.context.ApplicationEvent;
 
 /**
  * Published once per reload that changed the skills (hot reload, {@code POST
- * /actuator/skills} or {@link SkillsRegistry#refresh}), on the thread that applied it.
- * Listen with {@code @EventListener}.
+ * /actuator/skills} or {@link SkillsRegistry#refresh}), on the registry's listener
+ * thread, not the thread that applied it; reloads that follow one another faster than the
+ * application's listeners take them come as one event, with the newest snapshot
+ * ({@code getChange().snapshot()}). Listen with {@code @EventListener}.
  */
 public class SkillsReloadedEvent extends ApplicationEvent {
 

@@ -20,6 +20,7 @@ import static dev.skills.test.SkillFixtures.skill;
 import static dev.skills.test.SkillFixtures.skillMd;
 import static dev.skills.test.SkillFixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * {@code refresh(paths)} re-reads only the skill folders the paths touch, and ends where
@@ -75,7 +76,7 @@ class SkillsRegistryRefreshTests {
 		assertThat(change.added()).isEmpty();
 		assertThat(change.removed()).isEmpty();
 		assertThat(change.generation()).isEqualTo(generation + 1);
-		assertThat(this.changes).containsExactly(change);
+		await().untilAsserted(() -> assertThat(this.changes).containsExactly(change));
 		Map<String, SkillMeta> after = metas();
 		assertThat(after.get("beta").description()).isEqualTo("Beta, edited.");
 		assertThat(after.get("alpha")).isSameAs(before.get("alpha"));
@@ -128,7 +129,7 @@ class SkillsRegistryRefreshTests {
 		SkillsChange change = this.registry.refresh(List.of(skillFile));
 
 		assertThat(change.changed()).containsExactly("beta");
-		assertThat(this.changes).containsExactly(change);
+		await().untilAsserted(() -> assertThat(this.changes).containsExactly(change));
 		assertThat(this.registry.get("beta").orElseThrow()).isEqualTo(beta);
 		assertThat(this.registry.snapshot().load("beta").instructions())
 			.isEqualTo("Other instructions, same frontmatter.");
@@ -148,7 +149,7 @@ class SkillsRegistryRefreshTests {
 		assertThat(this.registry.snapshot().generation()).isEqualTo(generation + 1);
 		assertThat(this.registry.get("alpha").orElseThrow()).isSameAs(alpha);
 		assertThat(this.registry.snapshot().files("alpha")).contains("notes.txt");
-		assertThat(this.changes).hasSize(1);
+		await().untilAsserted(() -> assertThat(this.changes).hasSize(1));
 	}
 
 	@Test

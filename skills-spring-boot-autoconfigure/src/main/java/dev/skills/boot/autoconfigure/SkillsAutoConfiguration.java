@@ -9,6 +9,7 @@ import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.activation.RemovedSkillsDeactivator;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;

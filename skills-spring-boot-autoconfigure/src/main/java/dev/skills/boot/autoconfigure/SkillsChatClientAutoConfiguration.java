@@ -2,13 +2,13 @@ package dev.skills.boot.autoconfigure;
 
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.SkillInvocationListener;
-import dev.skills.spring.ai.SkillsAdvisor;
-import dev.skills.spring.ai.SkillsToolCallbackProvider;
-import dev.skills.spring.ai.SkillsTools;
+import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.observation.SkillObservationConvention;
 import dev.skills.spring.ai.observation.SkillSearchObservationConvention;
+import dev.skills.spring.ai.tool.SkillInvocationListener;
+import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
+import dev.skills.spring.ai.tool.SkillsTools;
 import dev.skills.spring.ai.usage.SkillUsage;
 import io.micrometer.observation.ObservationRegistry;
 

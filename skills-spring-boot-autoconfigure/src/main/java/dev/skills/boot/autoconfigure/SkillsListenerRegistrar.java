@@ -13,9 +13,9 @@ import org.springframework.core.annotation.AnnotationAwareOrderComparator;
 
 /**
  * Registers every {@link SkillsListener} singleton bean with the registry, in their
- * order, once all singletons exist, and removes them when the context closes. A lazy bean
- * is left alone: creating it here would defeat its laziness (the keyword index registers
- * itself when it is first needed).
+ * order, once all singletons exist, and removes them when the context closes. Each is
+ * then told of changes on the registry's listener threads, apart from the others. A lazy
+ * bean is left alone: creating it here would defeat its laziness.
  */
 final class SkillsListenerRegistrar implements SmartInitializingSingleton, DisposableBean {
 

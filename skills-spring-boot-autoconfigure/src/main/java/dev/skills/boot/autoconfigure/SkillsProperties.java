@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.skills.core.SkillConfig;
-import dev.skills.spring.ai.SkillsAdvisor;
+import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;

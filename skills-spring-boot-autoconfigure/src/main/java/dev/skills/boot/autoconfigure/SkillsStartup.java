@@ -10,7 +10,7 @@ import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
-import dev.skills.spring.ai.SkillsAdvisor;
+import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

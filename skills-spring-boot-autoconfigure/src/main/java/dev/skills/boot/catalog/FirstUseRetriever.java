@@ -2,8 +2,8 @@ package dev.skills.boot.catalog;
 
 import java.util.List;
 
-import dev.skills.spring.ai.catalog.CatalogQuery;
-import dev.skills.spring.ai.catalog.SkillRetriever;
+import dev.skills.spring.ai.catalog.index.CatalogQuery;
+import dev.skills.spring.ai.catalog.index.SkillRetriever;
 
 import org.springframework.beans.factory.ObjectProvider;
 

@@ -12,7 +12,7 @@ import dev.skills.core.SkillResourceException;
 import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
-import dev.skills.spring.ai.SkillsAdvisor;
+import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.usage.SkillUsage;
 import org.jspecify.annotations.Nullable;

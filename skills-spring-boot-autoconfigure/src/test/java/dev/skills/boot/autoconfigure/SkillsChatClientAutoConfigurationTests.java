@@ -8,12 +8,12 @@ import java.util.List;
 
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.SkillInvocation;
-import dev.skills.spring.ai.SkillInvocationListener;
-import dev.skills.spring.ai.SkillsAdvisor;
-import dev.skills.spring.ai.SkillsToolCallbackProvider;
-import dev.skills.spring.ai.SkillsTools;
+import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
+import dev.skills.spring.ai.tool.SkillInvocation;
+import dev.skills.spring.ai.tool.SkillInvocationListener;
+import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
+import dev.skills.spring.ai.tool.SkillsTools;
 import dev.skills.spring.ai.usage.SkillUsage;
 import dev.skills.test.ScriptedChatModel;
 import dev.skills.test.SkillFixtures;

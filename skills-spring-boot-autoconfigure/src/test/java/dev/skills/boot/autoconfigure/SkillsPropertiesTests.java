@@ -9,7 +9,7 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.SkillsAdvisor;
+import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

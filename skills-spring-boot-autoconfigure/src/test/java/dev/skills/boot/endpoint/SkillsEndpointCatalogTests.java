@@ -6,7 +6,7 @@ import java.util.List;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.SkillsAdvisor;
+import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;

@@ -5,9 +5,10 @@ import java.util.List;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.SkillsTools;
-import dev.skills.spring.ai.SkillsTools.ToolSet;
+import dev.skills.spring.ai.tool.SkillToolSet;
+import dev.skills.spring.ai.tool.SkillsTools;
 import dev.skills.test.SkillFixtures;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.util.FileSystemUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class SkillsMetricsTests {
 
@@ -56,7 +58,7 @@ class SkillsMetricsTests {
 		bind(SkillConfig.builder().skillsDir(this.dir.toString()));
 	}
 
-	private ToolSet tools() {
+	private SkillToolSet tools() {
 		// As Boot's observation auto-configuration does: meters derived from
 		// observations.
 		ObservationRegistry observations = ObservationRegistry.create();
@@ -87,7 +89,7 @@ class SkillsMetricsTests {
 	@Test
 	void whenASkillIsActivatedThenTheTimerDerivedFromTheObservationCountsItBySkill() {
 		bind();
-		ToolSet tools = tools();
+		SkillToolSet tools = tools();
 		tools.activate().call("{\"skill_name\":\"pdf-processing\"}");
 		tools.activate().call("{\"skill_name\":\"pdf-processing\"}");
 		tools.activate().call("{\"skill_name\":\"csv-cleaning\"}");
@@ -101,23 +103,26 @@ class SkillsMetricsTests {
 	}
 
 	@Test
-	void whenASkillIsDeletedThenItsMetersGoWithIt() {
+	void deletedSkillsMetersGoWithIt() {
 		bind();
-		ToolSet tools = tools();
+		SkillToolSet tools = tools();
 		tools.activate().call("{\"skill_name\":\"pdf-processing\"}");
 		tools.activate().call("{\"skill_name\":\"csv-cleaning\"}");
 		FileSystemUtils.deleteRecursively(this.dir.resolve("pdf-processing").toFile());
 
 		this.registry.reload();
 
-		assertThat(this.meters.find("skills.activation").tag("gen_ai.skill.name", "pdf-processing").meters()).isEmpty();
+		// The meters go on the registry's listener thread, after the reload returned.
+		await().untilAsserted(() -> assertThat(
+				this.meters.find("skills.activation").tag("gen_ai.skill.name", "pdf-processing").meters())
+			.isEmpty());
 		assertThat(this.meters.find("skills.activation").tag("gen_ai.skill.name", "csv-cleaning").meters()).hasSize(1);
 	}
 
 	@Test
 	void whenTheModelNamesASkillThatDoesNotExistThenItsNameIsNotATag() {
 		bind();
-		ToolSet tools = tools();
+		SkillToolSet tools = tools();
 		tools.activate().call("{\"skill_name\":\"made-up-skill\"}");
 		tools.read().call("{\"skill_name\":\"made-up-skill\",\"path\":\"a.md\"}");
 		assertThat(this.meters.find("skills.activation").tag("gen_ai.skill.name", "made-up-skill").timer()).isNull();
@@ -134,7 +139,7 @@ class SkillsMetricsTests {
 	@Test
 	void whenFilesAreReadThenTheTimerDerivedFromTheObservationCountsThemBySkillAndOutcome() {
 		bind();
-		ToolSet tools = tools();
+		SkillToolSet tools = tools();
 		tools.read().call("{\"skill_name\":\"pdf-processing\",\"path\":\"references/FORMS.md\"}");
 		tools.read().call("{\"skill_name\":\"pdf-processing\",\"path\":\"references/MISSING.md\"}");
 		tools.read().call("{\"skill_name\":\"pdf-processing\",\"path\":\"../csv-cleaning/SKILL.md\"}");
@@ -147,20 +152,26 @@ class SkillsMetricsTests {
 	}
 
 	@Test
-	void whenAReloadChangesSkillsThenItIsTimedAsSuccess() {
+	void changingReloadIsTimedAsSuccess() {
 		bind();
 		SkillFixtures.skill(this.dir, "json-tools", "Shape JSON.", "Use jq.");
 		this.registry.reload();
-		assertThat(this.meters.get("skills.reload").tag("outcome", "success").timer().count()).isEqualTo(1);
+		await().untilAsserted(
+				() -> assertThat(this.meters.find("skills.reload").tag("outcome", "success").timer()).isNotNull()
+					.extracting(Timer::count)
+					.isEqualTo(1L));
 		assertThat(this.meters.find("skills.reload").tag("outcome", "failure").timer()).isNull();
 	}
 
 	@Test
-	void whenAReloadReadsABrokenSkillThenItIsTimedAsFailure() {
+	void brokenSkillTimesReloadAsFailure() {
 		bind();
 		SkillFixtures.rawSkill(this.dir, "csv-cleaning", "---\nname: csv-cleaning\n---\nThe description is gone.\n");
 		this.registry.reload();
-		assertThat(this.meters.get("skills.reload").tag("outcome", "failure").timer().count()).isEqualTo(1);
+		await().untilAsserted(
+				() -> assertThat(this.meters.find("skills.reload").tag("outcome", "failure").timer()).isNotNull()
+					.extracting(Timer::count)
+					.isEqualTo(1L));
 	}
 
 	@Test

@@ -7,11 +7,12 @@ import dev.skills.boot.autoconfigure.SkillsChatClientAutoConfiguration;
 import dev.skills.boot.catalog.FirstUseRetriever;
 import dev.skills.boot.diagnostics.SkillsPropertyFailures;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.catalog.EmbeddingSkillIndex;
-import dev.skills.spring.ai.catalog.FusedSkillRetriever;
-import dev.skills.spring.ai.catalog.KeywordSkillIndex;
 import dev.skills.spring.ai.catalog.SkillCatalog;
-import dev.skills.spring.ai.catalog.SkillRetriever;
+import dev.skills.spring.ai.catalog.index.EmbeddingSkillIndex;
+import dev.skills.spring.ai.catalog.index.FusedSkillRetriever;
+import dev.skills.spring.ai.catalog.index.KeywordSkillIndex;
+import dev.skills.spring.ai.catalog.index.SkillIndexUpdater;
+import dev.skills.spring.ai.catalog.index.SkillRetriever;
 
 import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.ai.tokenizer.TokenCountEstimator;
@@ -32,7 +33,8 @@ import org.springframework.context.annotation.Lazy;
  * {@link SkillRetriever} bean or a {@link KeywordSkillIndex}, built when the catalog
  * first does not fit; with {@code skills.catalog.embeddings.enabled}, the keyword index
  * fused with an {@link EmbeddingSkillIndex} over the application's
- * {@link EmbeddingModel}.
+ * {@link EmbeddingModel}. The indexes built here are fed the registry's changes by the
+ * {@link SkillIndexUpdater} bean.
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class, before = SkillsChatClientAutoConfiguration.class)
 @ConditionalOnClass(SkillCatalog.class)
@@ -43,12 +45,19 @@ public final class SkillsCatalogAutoConfiguration {
 
 	private static final String EMBEDDINGS = SkillsCatalogProperties.PREFIX + ".embeddings.enabled";
 
+	// Feeds the indexes built here, each from the moment it is built.
+	@Bean
+	@ConditionalOnMissingBean
+	SkillIndexUpdater skillsIndexUpdater(SkillsRegistry registry) {
+		return new SkillIndexUpdater(registry);
+	}
+
 	@Bean
 	@Lazy
 	@ConditionalOnMissingBean(SkillRetriever.class)
 	@ConditionalOnBooleanProperty(name = EMBEDDINGS, havingValue = false, matchIfMissing = true)
-	KeywordSkillIndex skillsKeywordIndex(SkillsRegistry registry, SkillsCatalogProperties properties) {
-		return KeywordSkillIndex.of(registry, properties.getIndexedBodyChars());
+	KeywordSkillIndex skillsKeywordIndex(SkillIndexUpdater updater, SkillsCatalogProperties properties) {
+		return updater.feed(new KeywordSkillIndex(properties.getIndexedBodyChars()));
 	}
 
 	// Not lazy: every skill is embedded from start-up on, and a missing model fails the
@@ -56,7 +65,7 @@ public final class SkillsCatalogAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(SkillRetriever.class)
 	@ConditionalOnBooleanProperty(EMBEDDINGS)
-	FusedSkillRetriever skillsFusedRetriever(SkillsRegistry registry, SkillsCatalogProperties properties,
+	FusedSkillRetriever skillsFusedRetriever(SkillIndexUpdater updater, SkillsCatalogProperties properties,
 			ObjectProvider<EmbeddingModel> models) {
 		EmbeddingModel model = models.getIfUnique();
 		if (model == null) {
@@ -64,8 +73,8 @@ public final class SkillsCatalogAutoConfiguration {
 					+ "Spring AI embedding model starter (such as spring-ai-starter-model-openai or "
 					+ "spring-ai-starter-model-ollama), or mark one of several @Primary");
 		}
-		return FusedSkillRetriever.of(KeywordSkillIndex.of(registry, properties.getIndexedBodyChars()),
-				EmbeddingSkillIndex.of(registry, model));
+		return FusedSkillRetriever.of(updater.feed(new KeywordSkillIndex(properties.getIndexedBodyChars())),
+				updater.feed(new EmbeddingSkillIndex(model)));
 	}
 
 	@Bean

@@ -6,7 +6,7 @@ import dev.skills.boot.autoconfigure.SkillsChatClientAutoConfiguration;
 import dev.skills.boot.autoconfigure.SkillsProperties;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.mcp.server.McpSkillsPublisher;
-import dev.skills.spring.ai.SkillsToolCallbackProvider;
+import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
 import io.modelcontextprotocol.server.McpSyncServer;
 
 import org.springframework.beans.factory.ObjectProvider;
