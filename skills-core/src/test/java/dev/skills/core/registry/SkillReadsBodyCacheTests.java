@@ -1,8 +1,8 @@
 package dev.skills.core.registry;
 
 import dev.skills.core.SkillConfig;
+import dev.skills.core.folder.SkillFolder.Fingerprint;
 import dev.skills.core.internal.files.FileReads;
-import dev.skills.core.source.SkillSource.Fingerprint;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -12,7 +12,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
-import dev.skills.core.source.SkillSource;
+import dev.skills.core.folder.SkillFolder;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -71,7 +71,7 @@ public final class SkillFiles {
 
 	// Regular files but the skill file, links not followed: a listing never shows what
 	// lies outside the folder (which may itself be reached through a link).
-	public static SkillSource.Listing list(Path skillDirectory) {
+	public static SkillFolder.Listing list(Path skillDirectory) {
 		Path root = skillDirectory.toAbsolutePath();
 		List<String> files = new ArrayList<>();
 		boolean[] cut = new boolean[1];
@@ -96,7 +96,7 @@ public final class SkillFiles {
 		});
 		Collections.sort(files);
 		boolean cutShort = cut[0] || walked.limitReached();
-		return (files.isEmpty() && !cutShort) ? SkillSource.Listing.EMPTY : new SkillSource.Listing(files, cutShort);
+		return (files.isEmpty() && !cutShort) ? SkillFolder.Listing.EMPTY : new SkillFolder.Listing(files, cutShort);
 	}
 
 	// SKILL.md, else skill.md (a regular file or a link to one), else null. The names are

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 import dev.skills.core.SkillResourceException;
-import dev.skills.core.source.SkillSource;
+import dev.skills.core.folder.SkillFolder;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -28,7 +28,7 @@ class PathGuardFuzzTests {
 
 	private static final FileReads reads = new FileReads();
 
-	private static SkillSource skill;
+	private static SkillFolder skill;
 
 	@BeforeContainer
 	static void createSkill() throws IOException {
@@ -42,7 +42,7 @@ class PathGuardFuzzTests {
 		Files.createSymbolicLink(kit.resolve("out"), root.resolve("outside.txt"));
 		Files.createSymbolicLink(kit.resolve("env"), Path.of(".env"));
 		Files.createSymbolicLink(kit.resolve("up"), Path.of(".."));
-		skill = FolderSkillSource.of(kit.resolve("SKILL.md"), false, reads);
+		skill = DiskSkillFolder.of(kit.resolve("SKILL.md"), false, reads);
 	}
 
 	@AfterContainer
