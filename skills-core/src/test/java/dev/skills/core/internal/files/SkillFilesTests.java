@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.skills.core.folder.SkillFolder;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -91,6 +92,35 @@ class SkillFilesTests {
 	@Test
 	void skillWithOnlySkillMdListsNothing() {
 		assertThat(SkillFiles.list(this.skill).files()).isEmpty();
+	}
+
+	@Test
+	void hiddenFileBesideSkillMdListsNothing() throws IOException {
+		file(".env");
+		assertThat(SkillFiles.list(this.skill)).isSameAs(SkillFolder.Listing.EMPTY);
+	}
+
+	@Test
+	void fileBesideSkillMdIsListed() throws IOException {
+		file("NOTES.txt");
+		assertThat(SkillFiles.list(this.skill).files()).containsExactly("NOTES.txt");
+	}
+
+	@Test
+	void folderNamedSkillMdBesideSkillMdIsWalked() throws IOException {
+		Files.delete(this.skill.resolve("SKILL.md"));
+		file("skill.md");
+		file("SKILL.md/inside.txt");
+		assertThat(SkillFiles.list(this.skill).files()).containsExactly("SKILL.md/inside.txt");
+	}
+
+	@Test
+	void foldsCaseWhenAnotherCaseAnswers() throws IOException {
+		file("Notes");
+		assertThat(SkillFiles.foldsCase(this.skill, "Notes")).isFalse();
+		file("NoteS");
+		assertThat(SkillFiles.foldsCase(this.skill, "Notes")).isTrue();
+		assertThat(SkillFiles.foldsCase(this.skill, "2024")).isTrue();
 	}
 
 	@Test
