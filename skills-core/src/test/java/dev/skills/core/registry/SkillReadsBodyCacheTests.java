@@ -22,7 +22,7 @@ class SkillReadsBodyCacheTests {
 	}
 
 	@Test
-	void theLeastRecentlyUsedBodiesAreDroppedWhenTheSizeIsExceeded() {
+	void leastRecentBodiesAreDroppedFirst() {
 		SkillReads cache = cache(100);
 		cache.cache("a", body(40));
 		cache.cache("b", body(40));
@@ -36,7 +36,7 @@ class SkillReadsBodyCacheTests {
 	}
 
 	@Test
-	void aBodyLargerThanTheWholeCacheIsNotKeptAndDropsItsOlderVersion() {
+	void oversizedBodyIsNotCached() {
 		SkillReads cache = cache(100);
 		cache.cache("a", body(10));
 		cache.cache("a", body(101));

@@ -64,7 +64,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenOneSkillIsRefreshedThenOnlyItIsReadAgainAndTheOthersKeepTheirInstances() {
+	void refreshRereadsOnlyTheNamedSkill() {
 		Map<String, SkillMeta> before = metas();
 		long generation = this.registry.snapshot().generation();
 		Path skillFile = write(this.skills.resolve("beta/SKILL.md"), skillMd("beta", "Beta, edited.", "body"));
@@ -84,7 +84,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenOtherSkillsChangedOnDiskButWereNotNamedThenTheyAreNotReadAgain() {
+	void unnamedChangesAreNotRead() {
 		write(this.skills.resolve("alpha/SKILL.md"), skillMd("alpha", "Alpha, edited but not refreshed.", "body"));
 		Path beta = write(this.skills.resolve("beta/SKILL.md"), skillMd("beta", "Beta, edited.", "body"));
 
@@ -95,7 +95,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenAFileInsideASkillFolderIsNamedThenThatSkillIsCheckedAgain() {
+	void namedBundledFileChecksItsSkill() {
 		write(this.skills.resolve("group/gamma/SKILL.md"), skillMd("gamma", "Gamma, edited.", "body"));
 
 		SkillsChange change = this.registry.refresh(List.of(this.skills.resolve("group/gamma/scripts/run.py")));
@@ -104,7 +104,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenASkillFileAppearsInAFolderInsideASkillThenARefreshDoesNotLoadIt() throws Exception {
+	void nestedSkillFileIsNotLoaded() throws Exception {
 		Path nested = write(this.skills.resolve("group/gamma/references/inner/SKILL.md"),
 				skillMd("inner", "Not a skill of its own.", "body"));
 		Files.move(this.skills.resolve("alpha/SKILL.md"), this.skills.resolve("alpha/skill.md"));
@@ -120,7 +120,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenOnlyTheBodyOfASkillIsEditedThenTheSkillIsChangedAndItsNewBodyLoads() {
+	void bodyEditChangesTheSkill() {
 		SkillMeta beta = this.registry.get("beta").orElseThrow();
 		Path skillFile = write(this.skills.resolve("beta/SKILL.md"),
 				skillMd("beta", beta.description(), "Other instructions, same frontmatter."));
@@ -135,7 +135,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenOnlyABundledFileChangedThenTheSkillKeepsItsFrontmatterAndListsTheNewFile() {
+	void newBundledFileIsListed() {
 		SkillMeta alpha = this.registry.get("alpha").orElseThrow();
 		long generation = this.registry.snapshot().generation();
 		Path notes = write(this.skills.resolve("alpha/notes.txt"), "notes\n");
@@ -152,7 +152,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenAPathOutsideEveryLocationIsNamedThenItIsIgnored() {
+	void outsidePathIsIgnored() {
 		Path elsewhere = skill(this.root.resolve("elsewhere"), "stranger");
 
 		SkillsChange change = this.registry.refresh(List.of(elsewhere, elsewhere.resolve("SKILL.md")));
@@ -162,7 +162,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenANewSkillIsRefreshedThenOnlyItIsAdded() {
+	void newSkillIsAddedAlone() {
 		Map<String, SkillMeta> before = metas();
 		Path delta = skill(this.skills.resolve("group"), "delta");
 
@@ -176,7 +176,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenADeletedSkillFolderIsRefreshedThenOnlyItIsRemoved() {
+	void deletedSkillIsRemovedAlone() {
 		Map<String, SkillMeta> before = metas();
 		Path beta = this.skills.resolve("beta");
 		FileSystemUtils.deleteRecursively(beta.toFile());
@@ -191,7 +191,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenACategoryFolderIsDeletedThenEverySkillInsideIsRemoved() {
+	void deletedCategoryRemovesItsSkills() {
 		skill(this.skills.resolve("group"), "delta");
 		this.registry.reload();
 		Path group = this.skills.resolve("group");
@@ -204,7 +204,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenASkillAppearsSevenLevelsDownThenARefreshDoesNotLoadItEither() {
+	void tooDeepSkillIsNotRefreshedIn() {
 		Path deep = skill(this.skills.resolve("1/2/3/4/5/6"), "too-deep");
 		Path fine = skill(this.skills.resolve("1/2/3/4/5"), "deep-enough");
 
@@ -214,7 +214,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenASkillAppearsInsideASkippedFolderThenARefreshDoesNotLoadIt() {
+	void skippedFolderSkillIsNotRefreshedIn() {
 		Path inNodeModules = skill(this.skills.resolve("node_modules/pkg"), "from-node-modules");
 		Path inGit = skill(this.skills.resolve(".git/hooks"), "from-git");
 
@@ -226,7 +226,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenTwoMissingLocationsAppearInOneRefreshThenNeitherIsStillReportedMissing() {
+	void twoLocationsAppearingClearWarnings() {
 		Path first = this.root.resolve("first");
 		Path second = this.root.resolve("second");
 		SkillsRegistry registry = SkillsRegistry
@@ -242,7 +242,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenAFolderHoldingSkillsBecomesASkillItselfThenTheSkillsBelowItAreNoLongerSkills() {
+	void folderBecomingASkillHidesNested() {
 		Path skillFile = write(this.skills.resolve("group/SKILL.md"), skillMd("group", "Now a skill itself.", "body"));
 
 		this.registry.refresh(List.of(skillFile));
@@ -252,7 +252,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenASkillFileIsRemovedFromAFolderOfSkillsThenTheSkillsBelowItAreFoundAgain() throws Exception {
+	void removedOuterSkillFileShowsNested() throws Exception {
 		Path skillFile = write(this.skills.resolve("group/SKILL.md"), skillMd("group", "A skill for a while.", "body"));
 		this.registry.reload();
 		assertThat(this.registry.names()).containsExactly("alpha", "beta", "group");
@@ -265,7 +265,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenABundledFileIsAddedThenTheSkillIsChangedInANewGenerationWithItsNewFileList() {
+	void addedFileChangesSkillAndFileList() {
 		long generation = this.registry.snapshot().generation();
 		assertThat(this.registry.snapshot().load("alpha").files()).isEmpty();
 		Path reference = write(this.skills.resolve("alpha/references/GUIDE.md"), "# Guide");
@@ -279,7 +279,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenOnlyAHiddenFileChangesInASkillFolderThenNothingChanges() {
+	void hiddenFileChangeChangesNothing() {
 		long generation = this.registry.snapshot().generation();
 		Path swap = write(this.skills.resolve("alpha/.SKILL.md.swp"), "editor state");
 
@@ -291,7 +291,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenAReloadFindsAnotherFileListThanWasHandedOutThenTheSkillIsChanged() {
+	void newFileListChangesTheSkill() {
 		assertThat(this.registry.snapshot().files("beta")).isEmpty();
 		write(this.skills.resolve("beta/assets/logo.svg"), "<svg/>");
 
@@ -302,7 +302,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenABundledFileIsOnlyEditedThenNothingChanges() {
+	void bundledFileEditChangesNothing() {
 		Path notes = write(this.skills.resolve("alpha/notes.txt"), "notes\n");
 		this.registry.refresh(List.of(notes));
 		assertThat(this.registry.snapshot().files("alpha")).containsExactly("notes.txt");
@@ -316,7 +316,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenAnEditGivesASkillTheNameAnotherOfItsLocationHoldsThenTheFirstByPathWinsAsAFullScanWould() {
+	void nameClashAfterEditFirstPathWins() {
 		Path beta = write(this.skills.resolve("beta/SKILL.md"), skillMd("alpha", "Beta's folder, now alpha.", "body"));
 
 		SkillsChange clash = this.registry.refresh(List.of(beta));

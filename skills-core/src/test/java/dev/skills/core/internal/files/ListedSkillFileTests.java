@@ -52,7 +52,7 @@ class ListedSkillFileTests {
 	}
 
 	@Test
-	void whenTheFileIsUnchangedThenItIsReadWithItsFingerprint() throws IOException {
+	void unchangedFileIsReadWithFingerprint() throws IOException {
 		SkillFolder folder = listedFolder();
 
 		try (SkillFolder.OpenSkillFile file = folder.openSkill()) {
@@ -62,7 +62,7 @@ class ListedSkillFileTests {
 	}
 
 	@Test
-	void whenAnEditorReplacedTheFileSinceTheWalkThenTheNewFileIsRead() throws IOException {
+	void replacedFileIsReadAfresh() throws IOException {
 		SkillFolder folder = listedFolder();
 		Path saved = Files.writeString(this.root.resolve("skills/alpha/.SKILL.md.tmp"),
 				"---\nname: alpha\ndescription: After, a longer text.\n---\n");
@@ -75,7 +75,7 @@ class ListedSkillFileTests {
 	}
 
 	@Test
-	void whenTheFileWasSwappedForALinkOutsideSinceTheWalkThenItIsNotRead() throws IOException {
+	void fileSwappedForOutsideLinkIsNotRead() throws IOException {
 		SkillFolder folder = listedFolder();
 		Path secret = Files.writeString(this.root.resolve("secret.txt"), "secret\n");
 		Files.delete(this.skillFile);
@@ -86,7 +86,7 @@ class ListedSkillFileTests {
 	}
 
 	@Test
-	void whenTheFileWasSwappedForAFolderSinceTheWalkThenItIsNotRead() throws IOException {
+	void fileSwappedForFolderIsNotRead() throws IOException {
 		SkillFolder folder = listedFolder();
 		Files.delete(this.skillFile);
 		Files.createDirectory(this.skillFile);

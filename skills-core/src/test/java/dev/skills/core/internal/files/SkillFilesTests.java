@@ -26,7 +26,7 @@ class SkillFilesTests {
 	}
 
 	@Test
-	void bundledFilesAreListedSortedWithSlashSeparators() throws IOException {
+	void filesAreListedSortedWithSlashes() throws IOException {
 		file("scripts/run.sh");
 		file("references/b.md");
 		file("references/a.md");
@@ -37,7 +37,7 @@ class SkillFilesTests {
 	}
 
 	@Test
-	void skillFileItselfIsNotListedButANestedOneIs() throws IOException {
+	void ownSkillFileIsNotListedNestedOneIs() throws IOException {
 		file("skill.md");
 		file("examples/demo/SKILL.md");
 		assertThat(SkillFiles.list(this.skill).files()).containsExactly("examples/demo/SKILL.md");
@@ -107,7 +107,7 @@ class SkillFilesTests {
 	}
 
 	@Test
-	void folderNamedSkillMdBesideSkillMdIsWalked() throws IOException {
+	void folderNamedSkillMdIsWalked() throws IOException {
 		Files.delete(this.skill.resolve("SKILL.md"));
 		file("skill.md");
 		file("SKILL.md/inside.txt");
@@ -124,7 +124,7 @@ class SkillFilesTests {
 	}
 
 	@Test
-	void hiddenNamesAndToolCachesAreSkippedNames() {
+	void hiddenNamesAndToolCachesAreSkipped() {
 		assertThat(SkillFiles.isSkipped(".git")).isTrue();
 		assertThat(SkillFiles.isSkipped(".hidden")).isTrue();
 		assertThat(SkillFiles.isSkipped("__pycache__")).isTrue();
