@@ -65,7 +65,7 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 		Set<String> failed = new HashSet<>();
 		for (SkillEntry entry : written) {
 			if (entry.diagnostics().stream().anyMatch(SkillDiagnostic::isError)) {
-				failed.add((entry.meta() != null) ? entry.meta().name() : entry.source().directoryName());
+				failed.add((entry.meta() != null) ? entry.meta().name() : entry.folder().directoryName());
 			}
 		}
 		return new SkillsChange(added, changed, removed, after, failed, duration);

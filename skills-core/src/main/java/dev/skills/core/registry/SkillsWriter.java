@@ -178,7 +178,7 @@ final class SkillsWriter implements ChangeHandler {
 		List<SkillEntry> entries = new ArrayList<>(found.size());
 		List<SkillReads.Pending> pending = new ArrayList<>();
 		for (int i = 0; i < found.size(); i++) {
-			String folder = found.get(i).source().baseDirectory();
+			String folder = found.get(i).folder().baseDirectory();
 			if (!seen.add(folder) || earlier.stream().anyMatch((part) -> part.entries().containsKey(folder))) {
 				continue;
 			}
@@ -209,7 +209,7 @@ final class SkillsWriter implements ChangeHandler {
 				return null;
 			}
 			SkillEntry was = part.entries().get(folder);
-			pending.add(SkillReads.Pending.of(before.size(), this.scanner.found(file, was.source().builtin()),
+			pending.add(SkillReads.Pending.of(before.size(), this.scanner.found(file, was.folder().builtin()),
 					was.order(), was));
 			before.add(was);
 		}

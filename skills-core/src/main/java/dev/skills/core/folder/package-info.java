@@ -1,8 +1,8 @@
 /**
  * The seam between where skills live and the registry:
- * {@link dev.skills.core.source.SkillSource}.
+ * {@link dev.skills.core.folder.SkillFolder}.
  */
 @NullMarked
-package dev.skills.core.source;
+package dev.skills.core.folder;
 
 import org.jspecify.annotations.NullMarked;

@@ -9,15 +9,15 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
 
+import dev.skills.core.folder.SkillFolder;
 import dev.skills.core.internal.files.SkillFiles.SkillFile;
-import dev.skills.core.source.SkillSource;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A skill in a folder on disk. Its folder's path and name are worked out once: discovery
  * and every reload key entries by them. Every open runs as a {@link FileReads} read.
  */
-public final class FolderSkillSource implements SkillSource {
+public final class DiskSkillFolder implements SkillFolder {
 
 	private final Path skillFile;
 
@@ -30,10 +30,10 @@ public final class FolderSkillSource implements SkillSource {
 	private final FileReads reads;
 
 	// The SKILL.md's file key as the walk read it, if it did: only the key, as every
-	// skill keeps its source.
+	// skill keeps its folder.
 	private final @Nullable Object listedKey;
 
-	private FolderSkillSource(Path directory, Path skillFile, boolean builtin, @Nullable Object listedKey,
+	private DiskSkillFolder(Path directory, Path skillFile, boolean builtin, @Nullable Object listedKey,
 			FileReads reads) {
 		this.skillFile = skillFile;
 		this.builtin = builtin;
@@ -44,15 +44,15 @@ public final class FolderSkillSource implements SkillSource {
 	}
 
 	// Its first open checks against the attributes the walk or lookup read.
-	public static FolderSkillSource of(SkillFile found, boolean builtin, FileReads reads) {
+	public static DiskSkillFolder of(SkillFile found, boolean builtin, FileReads reads) {
 		BasicFileAttributes listed = found.plainFile();
-		return new FolderSkillSource(found.directory(), found.path(), builtin,
-				(listed != null) ? listed.fileKey() : null, reads);
+		return new DiskSkillFolder(found.directory(), found.path(), builtin, (listed != null) ? listed.fileKey() : null,
+				reads);
 	}
 
-	public static FolderSkillSource of(Path skillFile, boolean builtin, FileReads reads) {
-		return new FolderSkillSource(Objects.requireNonNullElse(skillFile.getParent(), Path.of(".")), skillFile,
-				builtin, null, reads);
+	public static DiskSkillFolder of(Path skillFile, boolean builtin, FileReads reads) {
+		return new DiskSkillFolder(Objects.requireNonNullElse(skillFile.getParent(), Path.of(".")), skillFile, builtin,
+				null, reads);
 	}
 
 	@Override
@@ -142,7 +142,7 @@ public final class FolderSkillSource implements SkillSource {
 
 	@Override
 	public boolean equals(@Nullable Object other) {
-		return other instanceof FolderSkillSource that && this.skillFile.equals(that.skillFile)
+		return other instanceof DiskSkillFolder that && this.skillFile.equals(that.skillFile)
 				&& this.builtin == that.builtin;
 	}
 

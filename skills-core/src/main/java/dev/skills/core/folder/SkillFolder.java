@@ -1,4 +1,4 @@
-package dev.skills.core.source;
+package dev.skills.core.folder;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -12,7 +12,7 @@ import java.util.List;
  * through the same path checks and time bounds, so nothing outside the skill folder is
  * ever opened and no read blocks its caller.
  */
-public interface SkillSource {
+public interface SkillFolder {
 
 	/**
 	 * Where the {@code SKILL.md} is: a file path or a resource URL.

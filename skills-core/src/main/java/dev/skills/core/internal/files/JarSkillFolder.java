@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
-import dev.skills.core.source.SkillSource;
+import dev.skills.core.folder.SkillFolder;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.io.Resource;
@@ -20,7 +20,7 @@ import org.springframework.core.io.support.ResourcePatternResolver;
  * files are listed and read under the same rules as a folder's: a listing is cut at
  * {@link SkillFiles#MAX_FILES}, and a file past the cut can still be read by path.
  */
-public final class JarSkillSource implements SkillSource {
+public final class JarSkillFolder implements SkillFolder {
 
 	private final Resource skillFile;
 
@@ -35,7 +35,7 @@ public final class JarSkillSource implements SkillSource {
 	private volatile @Nullable JarFolder jar;
 
 	// The resolver lists the skill's files where they are not in a jar.
-	public JarSkillSource(Resource skillFile, ResourcePatternResolver resolver, boolean builtin) {
+	public JarSkillFolder(Resource skillFile, ResourcePatternResolver resolver, boolean builtin) {
 		this.skillFile = skillFile;
 		this.resolver = resolver;
 		this.builtin = builtin;
@@ -91,7 +91,7 @@ public final class JarSkillSource implements SkillSource {
 					.stream()
 					.filter((entry) -> !entry.isDirectory() && entry.getName().startsWith(jar.prefix()))
 					.map((entry) -> entry.getName().substring(jar.prefix().length()))
-					.filter(JarSkillSource::isListed)
+					.filter(JarSkillFolder::isListed)
 					.forEach(listed::add);
 			}
 			else {
