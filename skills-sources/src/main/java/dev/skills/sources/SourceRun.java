@@ -22,7 +22,7 @@ final class SourceRun {
 
 	private static final Log logger = LogFactory.getLog("dev.skills.sources");
 
-	private final RemoteSource source;
+	private final SkillSource source;
 
 	private final RevisionFolders folders;
 
@@ -40,7 +40,7 @@ final class SourceRun {
 	 * @param folders its cache folder
 	 * @param listener told of every fetch
 	 */
-	SourceRun(RemoteSource source, RevisionFolders folders, FetchListener listener) {
+	SourceRun(SkillSource source, RevisionFolders folders, FetchListener listener) {
 		this.source = source;
 		this.folders = folders;
 		this.listener = listener;
@@ -51,7 +51,7 @@ final class SourceRun {
 	 * The source.
 	 * @return the source
 	 */
-	RemoteSource source() {
+	SkillSource source() {
 		return this.source;
 	}
 

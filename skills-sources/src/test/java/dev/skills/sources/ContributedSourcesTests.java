@@ -12,7 +12,6 @@ import java.util.function.Function;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.sources.SkillSources.SourcesSettings;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Sources of a kind another module contributes, through the public {@link RemoteSource}.
+ * Sources of a kind another module contributes, through the public {@link SkillSource}.
  */
 class ContributedSourcesTests {
 
@@ -31,7 +30,7 @@ class ContributedSourcesTests {
 	@Test
 	void whenASourceIsContributedThenItIsServedRefreshedOnRequestItsWarningIsADiagnosticAndItIsClosed() {
 		CountingSource source = new CountingSource();
-		RemoteSource.Factory factory = new RemoteSource.Factory() {
+		SkillSource.Factory factory = new SkillSource.Factory() {
 
 			@Override
 			public String readableName() {
@@ -44,12 +43,12 @@ class ContributedSourcesTests {
 			}
 
 			@Override
-			public RemoteSource create(SourcesSettings settings, Function<String, Path> revisionFolder) {
+			public SkillSource create(SourcesSettings settings, Function<String, Path> revisionFolder) {
 				return source;
 			}
 
 		};
-		SkillSources sources = SkillSources.create(List.of(), List.of(factory),
+		SourceRefresher sources = SourceRefresher.create(List.of(), List.of(factory),
 				SourcesSettings.defaults().withCacheDir(this.temp), (status, outcome, duration) -> {
 				});
 		assertThat(sources.refreshSoon("counting")).isTrue();
@@ -70,7 +69,7 @@ class ContributedSourcesTests {
 		assertThat(source.closed).isTrue();
 	}
 
-	private static final class CountingSource implements RemoteSource {
+	private static final class CountingSource implements SkillSource {
 
 		private final AtomicInteger fetches = new AtomicInteger();
 

@@ -14,7 +14,6 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.sources.SkillSources.SourcesSettings;
 import dev.skills.sources.test.GitHttpServer;
 import dev.skills.sources.test.SkillsGitRepository;
 import org.junit.jupiter.api.AfterEach;
@@ -87,7 +86,7 @@ class GitSkillSourcesTests {
 	@Test
 	void whenHotReloadIsOnThenASwitchOfRevisionKeepsTheWatcherRunning() throws Exception {
 		this.repository.push("first");
-		SkillSources sources = SkillSources.git(List.of(settings("main", Duration.ZERO)),
+		SourceRefresher sources = SourceRefresher.git(List.of(settings("main", Duration.ZERO)),
 				SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache-hot")),
 				(status, outcome, duration) -> this.outcomes.add(outcome));
 		SkillsRegistry registry = SkillsRegistry
@@ -277,7 +276,7 @@ class GitSkillSourcesTests {
 	void whenTheServerStopsAnsweringThenTheFetchTimesOutAndTheLastGoodRevisionIsKept(CapturedOutput output)
 			throws Exception {
 		String good = this.repository.push("first");
-		SkillSources sources = SkillSources.git(List.of(settings("main", Duration.ZERO)),
+		SourceRefresher sources = SourceRefresher.git(List.of(settings("main", Duration.ZERO)),
 				new SourcesSettings(this.temp.resolve("cache-hang"), Duration.ofSeconds(1), 10_000, 1_000_000),
 				(status, outcome, duration) -> this.outcomes.add(outcome));
 		SkillsRegistry registry = SkillsRegistry
@@ -309,7 +308,7 @@ class GitSkillSourcesTests {
 		this.repository.push("first");
 		this.server.stopAnswering();
 		long start = System.nanoTime();
-		SkillSources sources = SkillSources.git(List.of(settings("main", Duration.ZERO)),
+		SourceRefresher sources = SourceRefresher.git(List.of(settings("main", Duration.ZERO)),
 				new SourcesSettings(this.temp.resolve("cache-hang"), Duration.ofSeconds(1), 10_000, 1_000_000),
 				(status, outcome, duration) -> this.outcomes.add(outcome));
 		SkillsRegistry registry = SkillsRegistry
@@ -370,7 +369,7 @@ class GitSkillSourcesTests {
 	void whenARevisionHasTooManyFilesThenItIsNotServed() throws Exception {
 		this.repository.push("first");
 		SourcesSettings tight = new SourcesSettings(this.temp.resolve("cache-a"), Duration.ofSeconds(10), 2, 1_000_000);
-		SkillSources sources = SkillSources.git(List.of(settings("main", Duration.ZERO)), tight,
+		SourceRefresher sources = SourceRefresher.git(List.of(settings("main", Duration.ZERO)), tight,
 				(status, outcome, duration) -> this.outcomes.add(outcome));
 		this.closeables.add(sources);
 		SourceStatus status = sources.refresh().get(0);
@@ -400,7 +399,7 @@ class GitSkillSourcesTests {
 	}
 
 	private Instance start(String name, GitSourceSettings source) {
-		SkillSources sources = SkillSources.git(List.of(source),
+		SourceRefresher sources = SourceRefresher.git(List.of(source),
 				SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache-" + name)),
 				(status, outcome, duration) -> this.outcomes.add(outcome));
 		SkillsRegistry registry = SkillsRegistry
@@ -427,7 +426,7 @@ class GitSkillSourcesTests {
 		}
 	}
 
-	private record Instance(SkillSources sources, SkillsRegistry registry) {
+	private record Instance(SourceRefresher sources, SkillsRegistry registry) {
 	}
 
 }

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 
 import dev.skills.core.load.SkillLoader;
 import dev.skills.core.load.SkillReadResult;
-import dev.skills.sources.SkillSources.SourcesSettings;
+import dev.skills.sources.SourcesSettings;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.FileSystemUtils;

@@ -16,9 +16,9 @@ import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.mcp.source.test.SkillsMcpTestServer;
 import dev.skills.sources.FetchOutcome;
-import dev.skills.sources.SkillSources;
-import dev.skills.sources.SkillSources.SourcesSettings;
+import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourceStatus;
+import dev.skills.sources.SourcesSettings;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -36,7 +36,7 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * An MCP source against a real MCP server over streamable HTTP on loopback, read into a
- * real registry through {@link SkillSources}.
+ * real registry through {@link SourceRefresher}.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class McpSkillSourceTests {
@@ -220,7 +220,8 @@ class McpSkillSourceTests {
 		mcp.initialize();
 		McpSourceSettings settings = new McpSourceSettings("team", Duration.ofMinutes(5), readTimeout, 1024 * 1024);
 		Client client = new Client();
-		SkillSources sources = SkillSources.create(List.of(), List.of(McpSkillSource.factory(settings, mcp, changes)),
+		SourceRefresher sources = SourceRefresher.create(List.of(),
+				List.of(McpSkillSource.factory(settings, mcp, changes)),
 				SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache")),
 				(status, outcome, duration) -> client.outcomes.add(outcome));
 		this.closeables.add(0, sources);
@@ -242,7 +243,7 @@ class McpSkillSourceTests {
 
 		private SkillsRegistry registry;
 
-		private SkillSources sources;
+		private SourceRefresher sources;
 
 	}
 

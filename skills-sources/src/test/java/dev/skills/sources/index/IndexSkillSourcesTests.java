@@ -17,9 +17,9 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.sources.FetchOutcome;
-import dev.skills.sources.SkillSources;
-import dev.skills.sources.SkillSources.SourcesSettings;
+import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourceStatus;
+import dev.skills.sources.SourcesSettings;
 import dev.skills.sources.test.IndexHttpServer;
 import dev.skills.sources.test.IndexHttpServer.Request;
 import dev.skills.sources.test.TestArchives;
@@ -331,7 +331,7 @@ class IndexSkillSourcesTests {
 
 	private Instance start(IndexSourceSettings index, Duration timeout) {
 		SourcesSettings settings = new SourcesSettings(this.temp.resolve("cache"), timeout, 1000, 10_000_000);
-		SkillSources sources = SkillSources.create(List.of(), List.of(new IndexSourceFactory(index)), settings,
+		SourceRefresher sources = SourceRefresher.create(List.of(), List.of(new IndexSourceFactory(index)), settings,
 				(status, outcome, duration) -> this.outcomes.add(outcome));
 		SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(false).build());
@@ -372,7 +372,7 @@ class IndexSkillSourcesTests {
 		}
 	}
 
-	private record Instance(SkillSources sources, SkillsRegistry registry) {
+	private record Instance(SourceRefresher sources, SkillsRegistry registry) {
 	}
 
 }

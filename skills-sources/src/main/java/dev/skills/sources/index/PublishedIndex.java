@@ -30,7 +30,7 @@ import org.yaml.snakeyaml.error.YAMLException;
  * @param skills the entries that can be fetched, in index order, names unique
  * @param warnings what was left out or not understood, and why
  */
-record SkillIndex(List<Entry> skills, List<String> warnings) {
+record PublishedIndex(List<Entry> skills, List<String> warnings) {
 
 	private static final Pattern HEX = Pattern.compile("[0-9a-fA-F]{64}");
 
@@ -49,7 +49,7 @@ record SkillIndex(List<Entry> skills, List<String> warnings) {
 	 * @return the index
 	 * @throws IllegalArgumentException when the bytes are not an index at all
 	 */
-	static SkillIndex parse(byte[] json, URI indexUrl, int maxBytes) {
+	static PublishedIndex parse(byte[] json, URI indexUrl, int maxBytes) {
 		Object document;
 		try {
 			LoaderOptions options = new LoaderOptions();
@@ -97,7 +97,7 @@ record SkillIndex(List<Entry> skills, List<String> warnings) {
 				warnings.add("skill '" + ModelText.echo(name) + "' skipped: " + ex.getMessage());
 			}
 		}
-		return new SkillIndex(List.copyOf(skills), List.copyOf(warnings));
+		return new PublishedIndex(List.copyOf(skills), List.copyOf(warnings));
 	}
 
 	private static Entry entry(Object item, URI indexUrl) {

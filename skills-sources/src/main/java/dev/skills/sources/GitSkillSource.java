@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  * checkout of the commit's tree (below the configured path) into a revision folder.
  * Nothing fetched is run: no hooks, no filters, no submodules, no links.
  */
-final class GitSource implements RemoteSource {
+final class GitSkillSource implements SkillSource {
 
 	private static final String FETCHED = "refs/skills/fetched";
 
@@ -59,7 +59,7 @@ final class GitSource implements RemoteSource {
 	 * @param timeout the longest a fetch may wait on the network
 	 * @param limits the most files and bytes one revision may hold
 	 */
-	GitSource(GitSourceSettings settings, RevisionFolders folders, Duration timeout, CheckoutLimits limits) {
+	GitSkillSource(GitSourceSettings settings, RevisionFolders folders, Duration timeout, CheckoutLimits limits) {
 		this.settings = settings;
 		this.folders = folders;
 		this.timeout = timeout;
@@ -137,7 +137,7 @@ final class GitSource implements RemoteSource {
 		}
 		catch (IOException ex) {
 			// A file that became a folder, a spare whose commit is gone: write it afresh.
-			RemoteSource.super.update(revision, served, base, folder);
+			SkillSource.super.update(revision, served, base, folder);
 		}
 	}
 

@@ -32,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  * {@link #refresh()}. After a switch the registry reads that location again; a fetch that
  * fails keeps the last good revision. {@link #close()} ends the thread.
  */
-public final class SkillSources implements AutoCloseable {
+public final class SourceRefresher implements AutoCloseable {
 
 	private final List<SourceRun> runs;
 
@@ -44,7 +44,7 @@ public final class SkillSources implements AutoCloseable {
 
 	private volatile @Nullable SkillsRegistry registry;
 
-	private SkillSources(List<SourceRun> runs, Duration timeout) {
+	private SourceRefresher(List<SourceRun> runs, Duration timeout) {
 		this.runs = List.copyOf(runs);
 		this.timeout = timeout;
 		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, (task) -> {
@@ -65,7 +65,7 @@ public final class SkillSources implements AutoCloseable {
 	 * @return the sources
 	 * @throws UncheckedIOException when a cache folder cannot be created
 	 */
-	public static SkillSources git(List<GitSourceSettings> git, SourcesSettings settings, FetchListener listener) {
+	public static SourceRefresher git(List<GitSourceSettings> git, SourcesSettings settings, FetchListener listener) {
 		return create(git, List.of(), settings, listener);
 	}
 
@@ -79,20 +79,20 @@ public final class SkillSources implements AutoCloseable {
 	 * @return the sources
 	 * @throws UncheckedIOException when a cache folder cannot be created
 	 */
-	public static SkillSources create(List<GitSourceSettings> git, List<RemoteSource.Factory> others,
+	public static SourceRefresher create(List<GitSourceSettings> git, List<SkillSource.Factory> others,
 			SourcesSettings settings, FetchListener listener) {
 		List<SourceRun> runs = new ArrayList<>();
 		CheckoutLimits limits = new CheckoutLimits(settings.maxFiles(), settings.maxBytes());
 		for (GitSourceSettings source : git) {
-			RevisionFolders folders = folders(settings, folderName(source), GitSource.displayName(source));
-			runs.add(new SourceRun(new GitSource(source, folders, settings.timeout(), limits), folders, listener));
+			RevisionFolders folders = folders(settings, folderName(source), GitSkillSource.displayName(source));
+			runs.add(new SourceRun(new GitSkillSource(source, folders, settings.timeout(), limits), folders, listener));
 		}
-		for (RemoteSource.Factory factory : others) {
+		for (SkillSource.Factory factory : others) {
 			RevisionFolders folders = folders(settings, folderName(factory.readableName(), factory.identity()),
 					factory.readableName());
 			runs.add(new SourceRun(factory.create(settings, folders::revision), folders, listener));
 		}
-		return new SkillSources(runs, settings.timeout());
+		return new SourceRefresher(runs, settings.timeout());
 	}
 
 	private static RevisionFolders folders(SourcesSettings settings, String folderName, String displayName) {
@@ -256,38 +256,6 @@ public final class SkillSources implements AutoCloseable {
 		catch (NoSuchAlgorithmException ex) {
 			throw new IllegalStateException(ex);
 		}
-	}
-
-	/**
-	 * Where sources are cached and how much a fetch may take.
-	 *
-	 * @param cacheDir the folder under which each source gets a folder of its own
-	 * @param timeout the longest a fetch may wait on the network
-	 * @param maxFiles the most files one revision may hold
-	 * @param maxBytes the most bytes one revision may hold
-	 */
-	public record SourcesSettings(Path cacheDir, Duration timeout, int maxFiles, long maxBytes) {
-
-		/** The default cache folder: {@code skills-sources} in the temp folder. */
-		public static final Path DEFAULT_CACHE_DIR = Path.of(System.getProperty("java.io.tmpdir"), "skills-sources");
-
-		/**
-		 * The defaults: the temp folder, 30 s, 10,000 files, 100 MB.
-		 * @return the default settings
-		 */
-		public static SourcesSettings defaults() {
-			return new SourcesSettings(DEFAULT_CACHE_DIR, Duration.ofSeconds(30), 10_000, 100L * 1024 * 1024);
-		}
-
-		/**
-		 * The same settings with another cache folder.
-		 * @param cacheDir the cache folder
-		 * @return the settings
-		 */
-		public SourcesSettings withCacheDir(Path cacheDir) {
-			return new SourcesSettings(cacheDir, this.timeout, this.maxFiles, this.maxBytes);
-		}
-
 	}
 
 }

@@ -19,9 +19,9 @@ import java.util.function.Function;
 import dev.skills.core.internal.prompt.ModelText;
 import dev.skills.sources.CheckoutLimits;
 import dev.skills.sources.FolderTrees;
-import dev.skills.sources.RemoteSource;
-import dev.skills.sources.index.SkillIndex.Artifact;
-import dev.skills.sources.index.SkillIndex.Entry;
+import dev.skills.sources.SkillSource;
+import dev.skills.sources.index.PublishedIndex.Artifact;
+import dev.skills.sources.index.PublishedIndex.Entry;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  * skill's name; a skill whose entry is unchanged since the revision served is linked from
  * there, not fetched again. A skill that cannot be used is left out with a warning.
  */
-final class IndexSource implements RemoteSource {
+final class IndexSkillSource implements SkillSource {
 
 	// An index is a list of names and links: more than this is not one.
 	static final int MAX_INDEX_BYTES = 4 * 1024 * 1024;
@@ -55,7 +55,7 @@ final class IndexSource implements RemoteSource {
 
 	private volatile List<String> warnings = List.of();
 
-	IndexSource(IndexSourceSettings settings, Duration timeout, CheckoutLimits limits,
+	IndexSkillSource(IndexSourceSettings settings, Duration timeout, CheckoutLimits limits,
 			Function<String, Path> revisionFolder) {
 		this.settings = settings;
 		this.http = new IndexHttp(settings, timeout);
@@ -100,9 +100,9 @@ final class IndexSource implements RemoteSource {
 			this.last = new Fetched(revision, response.etag(), response.lastModified(), last.index());
 			return revision;
 		}
-		SkillIndex index;
+		PublishedIndex index;
 		try {
-			index = SkillIndex.parse(response.body(), this.settings.url(), MAX_INDEX_BYTES);
+			index = PublishedIndex.parse(response.body(), this.settings.url(), MAX_INDEX_BYTES);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IOException(ex.getMessage());
@@ -201,7 +201,8 @@ final class IndexSource implements RemoteSource {
 		}
 	}
 
-	private record Fetched(String revision, @Nullable String etag, @Nullable String lastModified, SkillIndex index) {
+	private record Fetched(String revision, @Nullable String etag, @Nullable String lastModified,
+			PublishedIndex index) {
 	}
 
 	/**

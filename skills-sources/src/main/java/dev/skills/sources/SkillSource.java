@@ -7,20 +7,19 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
 
-import dev.skills.sources.SkillSources.SourcesSettings;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A place skills are fetched from, one revision at a time: it names its newest revision
  * and writes a revision's files into a folder. Checking the files, switching to them and
- * telling the registry are {@link SkillSources}'. Git repositories are built in; another
- * module contributes a kind of its own (skills-mcp reads MCP servers) by implementing
- * this interface and passing its sources to
- * {@link SkillSources#create(java.util.List, java.util.List, SkillSources.SourcesSettings, FetchListener)}
+ * telling the registry are {@link SourceRefresher}'. Git repositories are built in;
+ * another module contributes a kind of its own (skills-mcp reads MCP servers) by
+ * implementing this interface and passing its sources to
+ * {@link SourceRefresher#create(java.util.List, java.util.List, SourcesSettings, FetchListener)}
  * through a {@link Factory}. Every method is called on the sources' thread, one at a
  * time.
  */
-public interface RemoteSource {
+public interface SkillSource {
 
 	/**
 	 * The source's name, as operators see it: no credentials, no cache path.
@@ -123,7 +122,7 @@ public interface RemoteSource {
 		 * finds the files of the revision served now
 		 * @return the source
 		 */
-		RemoteSource create(SourcesSettings settings, Function<String, Path> revisionFolder);
+		SkillSource create(SourcesSettings settings, Function<String, Path> revisionFolder);
 
 	}
 

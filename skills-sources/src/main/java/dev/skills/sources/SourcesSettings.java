@@ -1,0 +1,36 @@
+package dev.skills.sources;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Where sources are cached and how much a fetch may take.
+ *
+ * @param cacheDir the folder under which each source gets a folder of its own
+ * @param timeout the longest a fetch may wait on the network
+ * @param maxFiles the most files one revision may hold
+ * @param maxBytes the most bytes one revision may hold
+ */
+public record SourcesSettings(Path cacheDir, Duration timeout, int maxFiles, long maxBytes) {
+
+	/** The default cache folder: {@code skills-sources} in the temp folder. */
+	public static final Path DEFAULT_CACHE_DIR = Path.of(System.getProperty("java.io.tmpdir"), "skills-sources");
+
+	/**
+	 * The defaults: the temp folder, 30 s, 10,000 files, 100 MB.
+	 * @return the default settings
+	 */
+	public static SourcesSettings defaults() {
+		return new SourcesSettings(DEFAULT_CACHE_DIR, Duration.ofSeconds(30), 10_000, 100L * 1024 * 1024);
+	}
+
+	/**
+	 * The same settings with another cache folder.
+	 * @param cacheDir the cache folder
+	 * @return the settings
+	 */
+	public SourcesSettings withCacheDir(Path cacheDir) {
+		return new SourcesSettings(cacheDir, this.timeout, this.maxFiles, this.maxBytes);
+	}
+
+}
