@@ -85,7 +85,7 @@ final class SourceTrees implements AutoCloseable {
 		GitSourceSettings source = new GitSourceSettings(this.root.resolve(".git").toUri().toString(), "main",
 				this.peer ? "" : "location-0", Duration.ZERO, null, null);
 		return SourceRefresher.git(List.of(source), SourcesSettings.defaults().withCacheDir(this.cache.resolve(name)),
-				(status, outcome, duration) -> {
+				(status) -> {
 				});
 	}
 

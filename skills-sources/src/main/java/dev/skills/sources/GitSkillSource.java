@@ -39,9 +39,7 @@ final class GitSkillSource implements SkillSource {
 
 	private final RevisionFolders folders;
 
-	private final Duration timeout;
-
-	private final CheckoutLimits limits;
+	private final SourcesSettings limits;
 
 	private final String name;
 
@@ -56,13 +54,11 @@ final class GitSkillSource implements SkillSource {
 	 * Create the source.
 	 * @param settings what to fetch
 	 * @param folders the source's cache folder
-	 * @param timeout the longest a fetch may wait on the network
-	 * @param limits the most files and bytes one revision may hold
+	 * @param limits the fetch timeout and the most files and bytes one revision may hold
 	 */
-	GitSkillSource(GitSourceSettings settings, RevisionFolders folders, Duration timeout, CheckoutLimits limits) {
+	GitSkillSource(GitSourceSettings settings, RevisionFolders folders, SourcesSettings limits) {
 		this.settings = settings;
 		this.folders = folders;
-		this.timeout = timeout;
 		this.limits = limits;
 		this.name = displayName(settings);
 	}
@@ -147,10 +143,10 @@ final class GitSkillSource implements SkillSource {
 			if (baseCommit != null && !repository.getObjectDatabase().has(baseCommit)) {
 				throw new IOException("the spare revision's commit is not in the cache");
 			}
-			Counts counts = new TreeCheckout(repository, this.settings.path(), this.limits).write(
-					ObjectId.fromString(revision), baseCommit, (base != null) ? this.counts.get(base) : null,
+			Counts counts = new TreeCheckout(repository, this.settings.path()).write(ObjectId.fromString(revision),
+					baseCommit, (base != null) ? this.counts.get(base) : null,
 					(served != null) ? ObjectId.fromString(served) : null,
-					(served != null) ? this.folders.revision(served) : null, into);
+					(served != null) ? this.folders.revision(served) : null, into, this.limits.budget());
 			this.counts.put(revision, counts);
 			while (this.counts.size() > 3) {
 				this.counts.remove(this.counts.keySet().iterator().next());
@@ -164,7 +160,7 @@ final class GitSkillSource implements SkillSource {
 			.setRefSpecs(new RefSpec((this.settings.pinned() ? ref : "+" + ref) + ":" + FETCHED))
 			.setDepth(1)
 			.setTagOpt(TagOpt.NO_TAGS)
-			.setTimeout((int) Math.max(1, this.timeout.toSeconds()));
+			.setTimeout((int) Math.max(1, this.limits.timeout().toSeconds()));
 		if (this.settings.username() != null || this.settings.password() != null) {
 			fetch.setCredentialsProvider(new UsernamePasswordCredentialsProvider(
 					(this.settings.username() != null) ? this.settings.username() : "",

@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * telling the registry are {@link SourceRefresher}'. Git repositories are built in;
  * another module contributes a kind of its own (skills-mcp reads MCP servers) by
  * implementing this interface and passing its sources to
- * {@link SourceRefresher#create(java.util.List, java.util.List, SourcesSettings, FetchListener)}
+ * {@link SourceRefresher#create(java.util.List, java.util.List, SourcesSettings, java.util.function.Consumer)}
  * through a {@link Factory}. Every method is called on the sources' thread, one at a
  * time.
  */

@@ -20,6 +20,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 import dev.skills.core.registry.SkillsRegistry;
 import org.jspecify.annotations.Nullable;
@@ -61,11 +62,13 @@ public final class SourceRefresher implements AutoCloseable {
 	 * Prepare git sources; nothing is fetched before {@link #start(SkillsRegistry)}.
 	 * @param git the repositories
 	 * @param settings the cache folder, the fetch timeout and the checkout limits
-	 * @param listener told of every fetch (for metrics)
+	 * @param listener told of every fetch, with the source's status after it (for
+	 * metrics)
 	 * @return the sources
 	 * @throws UncheckedIOException when a cache folder cannot be created
 	 */
-	public static SourceRefresher git(List<GitSourceSettings> git, SourcesSettings settings, FetchListener listener) {
+	public static SourceRefresher git(List<GitSourceSettings> git, SourcesSettings settings,
+			Consumer<SourceStatus> listener) {
 		return create(git, List.of(), settings, listener);
 	}
 
@@ -75,17 +78,17 @@ public final class SourceRefresher implements AutoCloseable {
 	 * @param git the repositories
 	 * @param others the other sources, after the repositories
 	 * @param settings the cache folder, the fetch timeout and the checkout limits
-	 * @param listener told of every fetch (for metrics)
+	 * @param listener told of every fetch, with the source's status after it (for
+	 * metrics)
 	 * @return the sources
 	 * @throws UncheckedIOException when a cache folder cannot be created
 	 */
 	public static SourceRefresher create(List<GitSourceSettings> git, List<SkillSource.Factory> others,
-			SourcesSettings settings, FetchListener listener) {
+			SourcesSettings settings, Consumer<SourceStatus> listener) {
 		List<SourceRun> runs = new ArrayList<>();
-		CheckoutLimits limits = new CheckoutLimits(settings.maxFiles(), settings.maxBytes());
 		for (GitSourceSettings source : git) {
 			RevisionFolders folders = folders(settings, folderName(source), GitSkillSource.displayName(source));
-			runs.add(new SourceRun(new GitSkillSource(source, folders, settings.timeout(), limits), folders, listener));
+			runs.add(new SourceRun(new GitSkillSource(source, folders, settings), folders, listener));
 		}
 		for (SkillSource.Factory factory : others) {
 			RevisionFolders folders = folders(settings, folderName(factory.readableName(), factory.identity()),
@@ -137,11 +140,11 @@ public final class SourceRefresher implements AutoCloseable {
 	 * @return the status of every source afterwards
 	 */
 	public List<SourceStatus> refresh() {
-		List<Future<FetchOutcome>> fetches = new ArrayList<>();
+		List<Future<SourceStatus>> fetches = new ArrayList<>();
 		for (SourceRun run : this.runs) {
 			fetches.add(this.executor.submit(() -> fetch(run)));
 		}
-		for (Future<FetchOutcome> fetch : fetches) {
+		for (Future<SourceStatus> fetch : fetches) {
 			try {
 				fetch.get(this.timeout.toMillis() * 2 + 1000, TimeUnit.MILLISECONDS);
 			}
@@ -219,13 +222,13 @@ public final class SourceRefresher implements AutoCloseable {
 		this.runs.forEach((run) -> run.source().close());
 	}
 
-	private FetchOutcome fetch(SourceRun run) {
-		FetchOutcome outcome = run.run(this::switched);
+	private SourceStatus fetch(SourceRun run) {
+		SourceStatus status = run.run(this::switched);
 		SkillsRegistry registry = this.registry;
 		if (registry != null) {
-			registry.report(run.location().toString(), run.status().diagnostics(run.source().warnings()));
+			registry.report(run.location().toString(), status.diagnostics(run.source().warnings()));
 		}
-		return outcome;
+		return status;
 	}
 
 	private void switched(Path location) {

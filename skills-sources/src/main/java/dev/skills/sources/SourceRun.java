@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import dev.skills.sources.SourceStatus.Outcome;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -26,7 +27,7 @@ final class SourceRun {
 
 	private final RevisionFolders folders;
 
-	private final FetchListener listener;
+	private final Consumer<SourceStatus> listener;
 
 	private volatile SourceStatus status;
 
@@ -38,13 +39,13 @@ final class SourceRun {
 	 * served until the first fetch.
 	 * @param source the source
 	 * @param folders its cache folder
-	 * @param listener told of every fetch
+	 * @param listener told of every fetch, with the status after it
 	 */
-	SourceRun(SkillSource source, RevisionFolders folders, FetchListener listener) {
+	SourceRun(SkillSource source, RevisionFolders folders, Consumer<SourceStatus> listener) {
 		this.source = source;
 		this.folders = folders;
 		this.listener = listener;
-		this.status = new SourceStatus(source.name(), source.type(), folders.current(), null, null, null);
+		this.status = SourceStatus.initial(source.name(), source.type(), folders.current());
 	}
 
 	/**
@@ -75,39 +76,40 @@ final class SourceRun {
 	 * Fetch once and serve what is new.
 	 * @param switched told of the location when a new revision is served, before the old
 	 * one is removed
-	 * @return how the fetch ended
+	 * @return the status after the fetch, with how it ended
 	 */
-	synchronized FetchOutcome run(Consumer<Path> switched) {
+	synchronized SourceStatus run(Consumer<Path> switched) {
 		long start = System.nanoTime();
 		SourceStatus before = this.status;
 		String served = before.revision();
-		FetchOutcome outcome;
+		Outcome outcome;
 		Instant now = Instant.now();
 		if (served != null && !this.source.moves()) {
-			outcome = FetchOutcome.UNCHANGED;
-			this.status = new SourceStatus(before.name(), before.type(), served, before.fetchedAt(), now, null);
+			outcome = Outcome.UNCHANGED;
+			this.status = before.checked(served, before.fetchedAt(), now, null);
 		}
 		else {
 			outcome = fetch(before, switched, now);
 		}
+		this.status = this.status.ended(outcome, Duration.ofNanos(System.nanoTime() - start));
 		try {
-			this.listener.fetched(this.status, outcome, Duration.ofNanos(System.nanoTime() - start));
+			this.listener.accept(this.status);
 		}
 		catch (RuntimeException ex) {
 			// A listener (metrics) never stops the fetches.
 			logger.warn("A skill sources listener failed", ex);
 		}
-		return outcome;
+		return this.status;
 	}
 
-	private FetchOutcome fetch(SourceStatus before, Consumer<Path> switched, Instant now) {
+	private Outcome fetch(SourceStatus before, Consumer<Path> switched, Instant now) {
 		String served = before.revision();
 		String revision = null;
 		try {
 			revision = this.source.fetch();
 			if (revision.equals(served)) {
-				this.status = new SourceStatus(before.name(), before.type(), served, before.fetchedAt(), now, null);
-				return FetchOutcome.UNCHANGED;
+				this.status = before.checked(served, before.fetchedAt(), now, null);
+				return Outcome.UNCHANGED;
 			}
 			String spare = this.folders.spare(served);
 			Path partial;
@@ -122,30 +124,29 @@ final class SourceRun {
 			String broken = regression(partial);
 			if (broken != null) {
 				RevisionFolders.delete(partial);
-				return failed(before, now, FetchOutcome.BROKEN, "revision " + revision + " not served: " + broken);
+				return failed(before, now, Outcome.BROKEN, "revision " + revision + " not served: " + broken);
 			}
 			this.folders.serve(revision, partial);
 			this.failingServed = null;
 			switched.accept(this.folders.location());
 			// The status names the revision once the registry serves it.
-			this.status = new SourceStatus(before.name(), before.type(), revision, now, now, null);
+			this.status = before.checked(revision, now, now, null);
 			// The revision served until now is the spare the next one is written into.
 			this.folders.prune(served);
 			if (logger.isInfoEnabled()) {
 				logger.info("Skills source " + before.name() + " now serves revision " + revision);
 			}
-			return FetchOutcome.UPDATED;
+			return Outcome.UPDATED;
 		}
 		catch (IOException | RuntimeException ex) {
 			String what = (revision != null) ? "revision " + revision + " not served: " : "fetch failed: ";
-			return failed(before, now, FetchOutcome.FAILED, what + ex.getMessage());
+			return failed(before, now, Outcome.FAILED, what + ex.getMessage());
 		}
 	}
 
-	private FetchOutcome failed(SourceStatus before, Instant now, FetchOutcome outcome, String error) {
+	private Outcome failed(SourceStatus before, Instant now, Outcome outcome, String error) {
 		String served = this.status.revision();
-		this.status = new SourceStatus(before.name(), before.type(), served,
-				(served != null) ? before.fetchedAt() : null, now, error);
+		this.status = before.checked(served, (served != null) ? before.fetchedAt() : null, now, error);
 		if (logger.isWarnEnabled()) {
 			logger.warn("Skills source " + before.name() + ": " + error
 					+ ((served != null) ? "; still serving revision " + served : "; nothing served yet"));

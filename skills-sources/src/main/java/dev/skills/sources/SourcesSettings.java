@@ -13,6 +13,19 @@ import java.time.Duration;
  */
 public record SourcesSettings(Path cacheDir, Duration timeout, int maxFiles, long maxBytes) {
 
+	/**
+	 * Check the settings.
+	 * @param cacheDir the cache folder
+	 * @param timeout the fetch timeout
+	 * @param maxFiles the most files
+	 * @param maxBytes the most bytes
+	 */
+	public SourcesSettings {
+		if (maxFiles < 1 || maxBytes < 1) {
+			throw new IllegalArgumentException("max-files and max-size must be positive");
+		}
+	}
+
 	/** The default cache folder: {@code skills-sources} in the temp folder. */
 	public static final Path DEFAULT_CACHE_DIR = Path.of(System.getProperty("java.io.tmpdir"), "skills-sources");
 
@@ -22,6 +35,14 @@ public record SourcesSettings(Path cacheDir, Duration timeout, int maxFiles, lon
 	 */
 	public static SourcesSettings defaults() {
 		return new SourcesSettings(DEFAULT_CACHE_DIR, Duration.ofSeconds(30), 10_000, 100L * 1024 * 1024);
+	}
+
+	/**
+	 * A budget for one revision, nothing taken yet.
+	 * @return a budget of these limits
+	 */
+	public FetchBudget budget() {
+		return new FetchBudget(this.maxFiles, this.maxBytes);
 	}
 
 	/**

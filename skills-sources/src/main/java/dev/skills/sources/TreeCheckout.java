@@ -43,12 +43,9 @@ final class TreeCheckout {
 
 	private final String path;
 
-	private final CheckoutLimits limits;
-
-	TreeCheckout(Repository repository, String path, CheckoutLimits limits) {
+	TreeCheckout(Repository repository, String path) {
 		this.repository = repository;
 		this.path = path;
-		this.limits = limits;
 	}
 
 	/**
@@ -60,11 +57,12 @@ final class TreeCheckout {
 	 * @param servedCommit the commit served, whose unchanged files are linked
 	 * @param servedFolder the folder of the commit served
 	 * @param into the folder
+	 * @param budget the revision's budget, nothing taken yet
 	 * @return the files and bytes of {@code commit}
 	 * @throws IOException when a limit is passed or the folder cannot be written
 	 */
 	Counts write(ObjectId commit, @Nullable ObjectId base, @Nullable Counts baseCounts, @Nullable ObjectId servedCommit,
-			@Nullable Path servedFolder, Path into) throws IOException {
+			@Nullable Path servedFolder, Path into, FetchBudget budget) throws IOException {
 		Path root = into.toAbsolutePath().normalize();
 		try (RevWalk walk = new RevWalk(this.repository); TreeWalk tree = new TreeWalk(this.repository)) {
 			tree.addTree(walk.parseCommit(commit).getTree());
@@ -77,12 +75,10 @@ final class TreeCheckout {
 			// Paths equal in all trees are skipped without reading their subtrees.
 			TreeFilter changed = TreeFilter.ANY_DIFF;
 			tree.setFilter(this.path.isEmpty() ? changed : AndTreeFilter.create(PathFilter.create(this.path), changed));
-			Counts counts = new Counts(0, 0);
 			if (base != null) {
-				counts = (baseCounts != null) ? baseCounts : count(walk, base, tree.getObjectReader());
+				Counts held = (baseCounts != null) ? baseCounts : count(walk, base, tree.getObjectReader());
+				budget.hold(held.files(), held.bytes());
 			}
-			int files = counts.files();
-			long bytes = counts.bytes();
 			ObjectReader reader = tree.getObjectReader();
 			while (tree.next()) {
 				Path target = target(root, tree.getPathString());
@@ -95,17 +91,15 @@ final class TreeCheckout {
 					continue;
 				}
 				if (held) {
-					files--;
-					bytes -= reader.getObjectSize(tree.getObjectId(BASE), Constants.OBJ_BLOB);
+					budget.release(reader.getObjectSize(tree.getObjectId(BASE), Constants.OBJ_BLOB));
 					Files.deleteIfExists(target);
 					if (!wanted) {
 						removeEmptyParents(target.getParent(), root);
 					}
 				}
 				if (wanted) {
-					files++;
-					bytes += reader.getObjectSize(tree.getObjectId(NEW), Constants.OBJ_BLOB);
-					this.limits.check(files, bytes);
+					budget.file();
+					budget.bytes(reader.getObjectSize(tree.getObjectId(NEW), Constants.OBJ_BLOB));
 					Files.createDirectories(target.getParent());
 					if (!(link && tree.getObjectId(NEW).equals(tree.getObjectId(SERVED))
 							&& link(target, servedFolder.resolve(root.relativize(target))))) {
@@ -116,11 +110,11 @@ final class TreeCheckout {
 					}
 				}
 			}
-			if (!this.path.isEmpty() && files == 0) {
+			if (!this.path.isEmpty() && budget.files() == 0) {
 				throw new IOException(
 						"commit " + commit.abbreviate(12).name() + " has no files in '" + this.path + "'");
 			}
-			return new Counts(files, bytes);
+			return new Counts(budget.files(), budget.bytes());
 		}
 	}
 

@@ -49,7 +49,7 @@ class ContributedSourcesTests {
 
 		};
 		SourceRefresher sources = SourceRefresher.create(List.of(), List.of(factory),
-				SourcesSettings.defaults().withCacheDir(this.temp), (status, outcome, duration) -> {
+				SourcesSettings.defaults().withCacheDir(this.temp), (status) -> {
 				});
 		assertThat(sources.refreshSoon("counting")).isTrue();
 		assertThat(source.fetches.get()).as("nothing is fetched before start").isZero();

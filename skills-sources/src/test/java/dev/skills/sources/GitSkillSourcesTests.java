@@ -14,6 +14,7 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.sources.SourceStatus.Outcome;
 import dev.skills.sources.test.GitHttpServer;
 import dev.skills.sources.test.SkillsGitRepository;
 import org.junit.jupiter.api.AfterEach;
@@ -43,7 +44,7 @@ class GitSkillSourcesTests {
 
 	private final List<AutoCloseable> closeables = new ArrayList<>();
 
-	private final List<FetchOutcome> outcomes = Collections.synchronizedList(new ArrayList<>());
+	private final List<Outcome> outcomes = Collections.synchronizedList(new ArrayList<>());
 
 	@BeforeEach
 	void serveRepository() throws Exception {
@@ -88,7 +89,7 @@ class GitSkillSourcesTests {
 		this.repository.push("first");
 		SourceRefresher sources = SourceRefresher.git(List.of(settings("main", Duration.ZERO)),
 				SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache-hot")),
-				(status, outcome, duration) -> this.outcomes.add(outcome));
+				(status) -> this.outcomes.add(status.outcome()));
 		SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(true).build());
 		this.closeables.add(registry);
@@ -121,8 +122,7 @@ class GitSkillSourcesTests {
 		this.repository.delete("skills/csv").push("remove csv");
 		assertWithinThreeSeconds(() -> !instance.registry.contains("csv"));
 		assertThat(instance.registry.names()).containsExactly("docx", "pdf");
-		assertThat(this.outcomes).contains(FetchOutcome.UPDATED)
-			.doesNotContain(FetchOutcome.FAILED, FetchOutcome.BROKEN);
+		assertThat(this.outcomes).contains(Outcome.UPDATED).doesNotContain(Outcome.FAILED, Outcome.BROKEN);
 	}
 
 	@Test
@@ -191,7 +191,7 @@ class GitSkillSourcesTests {
 
 		assertThat(status.revision()).isEqualTo(good);
 		assertThat(status.lastError()).contains(broken).contains("pdf").contains("frontmatter");
-		assertThat(this.outcomes).endsWith(FetchOutcome.BROKEN);
+		assertThat(this.outcomes).endsWith(Outcome.BROKEN);
 		assertThat(output).contains("revision " + broken + " not served").contains("still serving revision " + good);
 		assertThat(instance.registry.get("pdf").get().description()).isEqualTo("Read PDF files");
 		assertThat(instance.registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("guide v1");
@@ -259,7 +259,7 @@ class GitSkillSourcesTests {
 		SourceStatus status = instance.sources.statuses().get(0);
 		assertThat(status.loaded()).isFalse();
 		assertThat(status.lastError()).startsWith("fetch failed: ").contains("127.0.0.1:1");
-		assertThat(this.outcomes).containsExactly(FetchOutcome.FAILED);
+		assertThat(this.outcomes).containsExactly(Outcome.FAILED);
 		assertThat(instance.registry.size()).isZero();
 		// The registry says so too, once the report reaches it.
 		await(() -> instance.registry.diagnostics().stream().anyMatch(SkillDiagnostic::isError));
@@ -278,7 +278,7 @@ class GitSkillSourcesTests {
 		String good = this.repository.push("first");
 		SourceRefresher sources = SourceRefresher.git(List.of(settings("main", Duration.ZERO)),
 				new SourcesSettings(this.temp.resolve("cache-hang"), Duration.ofSeconds(1), 10_000, 1_000_000),
-				(status, outcome, duration) -> this.outcomes.add(outcome));
+				(status) -> this.outcomes.add(status.outcome()));
 		SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(false).build());
 		this.closeables.add(registry);
@@ -298,7 +298,7 @@ class GitSkillSourcesTests {
 		assertThat(status.revision()).isEqualTo(good);
 		assertThat(status.lastError()).startsWith("fetch failed: ").contains("timed out");
 		assertThat(registry.names()).containsExactly("csv", "pdf");
-		assertThat(this.outcomes).endsWith(FetchOutcome.FAILED);
+		assertThat(this.outcomes).endsWith(Outcome.FAILED);
 		assertThat(output).contains("still serving revision " + good);
 	}
 
@@ -310,7 +310,7 @@ class GitSkillSourcesTests {
 		long start = System.nanoTime();
 		SourceRefresher sources = SourceRefresher.git(List.of(settings("main", Duration.ZERO)),
 				new SourcesSettings(this.temp.resolve("cache-hang"), Duration.ofSeconds(1), 10_000, 1_000_000),
-				(status, outcome, duration) -> this.outcomes.add(outcome));
+				(status) -> this.outcomes.add(status.outcome()));
 		SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(false).build());
 		this.closeables.add(registry);
@@ -370,7 +370,7 @@ class GitSkillSourcesTests {
 		this.repository.push("first");
 		SourcesSettings tight = new SourcesSettings(this.temp.resolve("cache-a"), Duration.ofSeconds(10), 2, 1_000_000);
 		SourceRefresher sources = SourceRefresher.git(List.of(settings("main", Duration.ZERO)), tight,
-				(status, outcome, duration) -> this.outcomes.add(outcome));
+				(status) -> this.outcomes.add(status.outcome()));
 		this.closeables.add(sources);
 		SourceStatus status = sources.refresh().get(0);
 		assertThat(status.loaded()).isFalse();
@@ -401,7 +401,7 @@ class GitSkillSourcesTests {
 	private Instance start(String name, GitSourceSettings source) {
 		SourceRefresher sources = SourceRefresher.git(List.of(source),
 				SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache-" + name)),
-				(status, outcome, duration) -> this.outcomes.add(outcome));
+				(status) -> this.outcomes.add(status.outcome()));
 		SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(false).build());
 		this.closeables.add(registry);

@@ -192,7 +192,7 @@ public final class McpSkillSource implements SkillSource {
 		}
 		SkillListing before = (served != null) ? this.listings.get(served) : null;
 		Path servedFolder = (served != null) ? this.revisionFolder.apply(served) : null;
-		SkillCheckout checkout = new SkillCheckout(this.reads, this.settings, this.limits, into);
+		SkillCheckout checkout = new SkillCheckout(this.reads, this.settings, this.limits.budget(), into);
 		List<String> skipped = new ArrayList<>(listing.skipped());
 		for (RemoteSkill skill : listing.skills()) {
 			RemoteSkill old = (before != null) ? find(before, skill.folder()) : null;

@@ -15,9 +15,9 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.mcp.source.test.SkillsMcpTestServer;
-import dev.skills.sources.FetchOutcome;
 import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourceStatus;
+import dev.skills.sources.SourceStatus.Outcome;
 import dev.skills.sources.SourcesSettings;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -111,7 +111,7 @@ class McpSkillSourceTests {
 		await().atMost(Duration.ofSeconds(10)).until(() -> client.registry.contains("pdf"));
 		String revision = client.sources.statuses().get(0).revision();
 		assertThat(client.sources.refresh().get(0).revision()).isEqualTo(revision);
-		assertThat(client.outcomes).endsWith(FetchOutcome.UNCHANGED);
+		assertThat(client.outcomes).endsWith(Outcome.UNCHANGED);
 		this.server.skill("csv", "Read CSV files, fast", Map.of());
 		client.sources.refresh();
 		assertThat(client.registry.get("csv").get().description()).isEqualTo("Read CSV files, fast");
@@ -223,7 +223,7 @@ class McpSkillSourceTests {
 		SourceRefresher sources = SourceRefresher.create(List.of(),
 				List.of(McpSkillSource.factory(settings, mcp, changes)),
 				SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache")),
-				(status, outcome, duration) -> client.outcomes.add(outcome));
+				(status) -> client.outcomes.add(status.outcome()));
 		this.closeables.add(0, sources);
 		// After the source has noted the change, as the auto-configuration does.
 		changes.onChange("team", () -> sources.refreshSoon(McpSkillSource.sourceName("team")));
@@ -239,7 +239,7 @@ class McpSkillSourceTests {
 
 	private static final class Client {
 
-		private final List<FetchOutcome> outcomes = new CopyOnWriteArrayList<>();
+		private final List<Outcome> outcomes = new CopyOnWriteArrayList<>();
 
 		private SkillsRegistry registry;
 

@@ -19,6 +19,7 @@ import java.util.zip.ZipException;
 import java.util.zip.ZipInputStream;
 
 import dev.skills.core.internal.prompt.ModelText;
+import dev.skills.sources.FetchBudget;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.jspecify.annotations.Nullable;
@@ -44,7 +45,7 @@ final class Archives {
 	 * @throws UnusableSkillException when the archive breaks a rule or cannot be read
 	 * @throws IOException when a limit is passed or the folder cannot be written
 	 */
-	static void unpack(byte[] archive, Path into, Budget budget) throws UnusableSkillException, IOException {
+	static void unpack(byte[] archive, Path into, FetchBudget budget) throws UnusableSkillException, IOException {
 		Files.createDirectories(into);
 		try {
 			if (archive.length > 4 && archive[0] == 'P' && archive[1] == 'K') {
@@ -91,7 +92,8 @@ final class Archives {
 		return segments.isEmpty() ? null : String.join("/", segments);
 	}
 
-	private static void unzip(byte[] archive, Path into, Budget budget) throws UnusableSkillException, IOException {
+	private static void unzip(byte[] archive, Path into, FetchBudget budget)
+			throws UnusableSkillException, IOException {
 		try (ZipInputStream zip = new ZipInputStream(new ByteArrayInputStream(archive))) {
 			for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
 				budget.file();
@@ -103,7 +105,8 @@ final class Archives {
 		}
 	}
 
-	private static void untar(byte[] archive, Path into, Budget budget) throws UnusableSkillException, IOException {
+	private static void untar(byte[] archive, Path into, FetchBudget budget)
+			throws UnusableSkillException, IOException {
 		try (TarArchiveInputStream tar = new TarArchiveInputStream(
 				new GZIPInputStream(new ByteArrayInputStream(archive)))) {
 			for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
@@ -143,7 +146,7 @@ final class Archives {
 		return target;
 	}
 
-	private static void write(InputStream in, Path target, Budget budget) throws IOException {
+	private static void write(InputStream in, Path target, FetchBudget budget) throws IOException {
 		Files.createDirectories(target.getParent());
 		byte[] buffer = new byte[16 * 1024];
 		try (OutputStream out = Files.newOutputStream(target, StandardOpenOption.CREATE_NEW,

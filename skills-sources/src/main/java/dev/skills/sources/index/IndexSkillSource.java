@@ -17,9 +17,10 @@ import java.util.Map;
 import java.util.function.Function;
 
 import dev.skills.core.internal.prompt.ModelText;
-import dev.skills.sources.CheckoutLimits;
+import dev.skills.sources.FetchBudget;
 import dev.skills.sources.FolderTrees;
 import dev.skills.sources.SkillSource;
+import dev.skills.sources.SourcesSettings;
 import dev.skills.sources.index.PublishedIndex.Artifact;
 import dev.skills.sources.index.PublishedIndex.Entry;
 import org.jspecify.annotations.Nullable;
@@ -41,7 +42,7 @@ final class IndexSkillSource implements SkillSource {
 
 	private final IndexHttp http;
 
-	private final CheckoutLimits limits;
+	private final SourcesSettings limits;
 
 	private final Function<String, Path> revisionFolder;
 
@@ -55,10 +56,9 @@ final class IndexSkillSource implements SkillSource {
 
 	private volatile List<String> warnings = List.of();
 
-	IndexSkillSource(IndexSourceSettings settings, Duration timeout, CheckoutLimits limits,
-			Function<String, Path> revisionFolder) {
+	IndexSkillSource(IndexSourceSettings settings, SourcesSettings limits, Function<String, Path> revisionFolder) {
 		this.settings = settings;
-		this.http = new IndexHttp(settings, timeout);
+		this.http = new IndexHttp(settings, limits.timeout());
 		this.limits = limits;
 		this.revisionFolder = revisionFolder;
 		this.name = IndexHttp.where(settings.url());
@@ -120,7 +120,7 @@ final class IndexSkillSource implements SkillSource {
 		List<String> warnings = new ArrayList<>(fetched.index().warnings());
 		Map<String, Entry> servedEntries = (served != null) ? this.checkedOut.get(served) : null;
 		Path servedFolder = (served != null) ? this.revisionFolder.apply(served) : null;
-		Budget budget = new Budget(this.limits);
+		FetchBudget budget = this.limits.budget();
 		Map<String, Entry> written = new LinkedHashMap<>();
 		for (Entry entry : fetched.index().skills()) {
 			Path folder = into.resolve(entry.name());
@@ -156,7 +156,7 @@ final class IndexSkillSource implements SkillSource {
 		this.http.close();
 	}
 
-	private void write(Entry entry, Path folder, Budget budget) throws IOException, UnusableSkillException {
+	private void write(Entry entry, Path folder, FetchBudget budget) throws IOException, UnusableSkillException {
 		for (Artifact artifact : entry.artifacts()) {
 			byte[] bytes = download(artifact, budget);
 			if (entry.archive()) {
@@ -176,7 +176,7 @@ final class IndexSkillSource implements SkillSource {
 	}
 
 	// The artifact's bytes once their digest matches the index's.
-	private byte[] download(Artifact artifact, Budget budget) throws UnusableSkillException, IOException {
+	private byte[] download(Artifact artifact, FetchBudget budget) throws UnusableSkillException, IOException {
 		byte[] bytes;
 		try {
 			bytes = this.http.get(artifact.url(), null, null, budget.bytesLeft()).body();
@@ -213,7 +213,7 @@ final class IndexSkillSource implements SkillSource {
 		private Links() {
 		}
 
-		static void copy(Path from, Path to, Budget budget) throws IOException {
+		static void copy(Path from, Path to, FetchBudget budget) throws IOException {
 			Files.createDirectories(to);
 			try (DirectoryStream<Path> children = Files.newDirectoryStream(from)) {
 				for (Path child : children) {

@@ -3,14 +3,13 @@ package dev.skills.sources.index;
 import java.nio.file.Path;
 import java.util.function.Function;
 
-import dev.skills.sources.CheckoutLimits;
 import dev.skills.sources.SkillSource;
 import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourcesSettings;
 
 /**
  * Makes the source of one published index, for
- * {@link SourceRefresher#create(java.util.List, java.util.List, SourcesSettings, dev.skills.sources.FetchListener)}.
+ * {@link SourceRefresher#create(java.util.List, java.util.List, SourcesSettings, java.util.function.Consumer)}.
  */
 public final class IndexSourceFactory implements SkillSource.Factory {
 
@@ -36,8 +35,7 @@ public final class IndexSourceFactory implements SkillSource.Factory {
 
 	@Override
 	public SkillSource create(SourcesSettings settings, Function<String, Path> revisionFolder) {
-		return new IndexSkillSource(this.settings, settings.timeout(),
-				new CheckoutLimits(settings.maxFiles(), settings.maxBytes()), revisionFolder);
+		return new IndexSkillSource(this.settings, settings, revisionFolder);
 	}
 
 }

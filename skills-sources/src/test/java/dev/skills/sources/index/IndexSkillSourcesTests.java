@@ -16,9 +16,9 @@ import java.util.stream.Stream;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.sources.FetchOutcome;
 import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourceStatus;
+import dev.skills.sources.SourceStatus.Outcome;
 import dev.skills.sources.SourcesSettings;
 import dev.skills.sources.test.IndexHttpServer;
 import dev.skills.sources.test.IndexHttpServer.Request;
@@ -52,7 +52,7 @@ class IndexSkillSourcesTests {
 
 	private final List<AutoCloseable> closeables = new ArrayList<>();
 
-	private final List<FetchOutcome> outcomes = Collections.synchronizedList(new ArrayList<>());
+	private final List<Outcome> outcomes = Collections.synchronizedList(new ArrayList<>());
 
 	@BeforeEach
 	void startServer() throws Exception {
@@ -199,7 +199,7 @@ class IndexSkillSourcesTests {
 		assertThat(index.get(1).status()).isEqualTo(304);
 		assertThat(this.server.requests("/s/pdf/SKILL.md")).hasSize(1);
 		assertThat(status.revision()).isEqualTo(revision);
-		assertThat(this.outcomes).containsExactly(FetchOutcome.UPDATED, FetchOutcome.UNCHANGED);
+		assertThat(this.outcomes).containsExactly(Outcome.UPDATED, Outcome.UNCHANGED);
 	}
 
 	@Test
@@ -220,7 +220,7 @@ class IndexSkillSourcesTests {
 		assertThat(index.get(1).ifNoneMatch()).isNull();
 		assertThat(index.get(1).status()).isEqualTo(304);
 		assertThat(this.server.requests("/s/pdf/SKILL.md")).hasSize(1);
-		assertThat(this.outcomes).containsExactly(FetchOutcome.UPDATED, FetchOutcome.UNCHANGED);
+		assertThat(this.outcomes).containsExactly(Outcome.UPDATED, Outcome.UNCHANGED);
 	}
 
 	@Test
@@ -332,7 +332,7 @@ class IndexSkillSourcesTests {
 	private Instance start(IndexSourceSettings index, Duration timeout) {
 		SourcesSettings settings = new SourcesSettings(this.temp.resolve("cache"), timeout, 1000, 10_000_000);
 		SourceRefresher sources = SourceRefresher.create(List.of(), List.of(new IndexSourceFactory(index)), settings,
-				(status, outcome, duration) -> this.outcomes.add(outcome));
+				(status) -> this.outcomes.add(status.outcome()));
 		SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(false).build());
 		this.closeables.add(registry);
