@@ -93,7 +93,7 @@ public class McpSourcesBenchmark {
 		this.client.initialize();
 		SourcesSettings settings = SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache"));
 		McpSourceSettings server = new McpSourceSettings("bench", Duration.ZERO, Duration.ofSeconds(30), 1024 * 1024);
-		this.sources = SourceRefresher.create(List.of(),
+		this.sources = SourceRefresher.create(
 				List.of(McpSkillSource.factory(server, this.client, new McpResourceChanges())), settings, (status) -> {
 				});
 		this.sourceRegistry = SkillsRegistry.create(SkillConfig.builder().skillsDir(this.sources.locations()).build());

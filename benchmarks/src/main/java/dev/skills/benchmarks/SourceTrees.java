@@ -9,10 +9,11 @@ import java.util.List;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.sources.GitSourceSettings;
 import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourceStatus;
 import dev.skills.sources.SourcesSettings;
+import dev.skills.sources.git.GitSourceFactory;
+import dev.skills.sources.git.GitSourceSettings;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
 
@@ -84,8 +85,8 @@ final class SourceTrees implements AutoCloseable {
 	SourceRefresher sources(String name) {
 		GitSourceSettings source = new GitSourceSettings(this.root.resolve(".git").toUri().toString(), "main",
 				this.peer ? "" : "location-0", Duration.ZERO, null, null);
-		return SourceRefresher.git(List.of(source), SourcesSettings.defaults().withCacheDir(this.cache.resolve(name)),
-				(status) -> {
+		return SourceRefresher.create(List.of(new GitSourceFactory(source)),
+				SourcesSettings.defaults().withCacheDir(this.cache.resolve(name)), (status) -> {
 				});
 	}
 

@@ -1,7 +1,5 @@
 package dev.skills.sources;
 
-import java.io.IOException;
-
 /**
  * What one revision of a source may take and has taken so far: files (an archive's
  * entries among them, skipped ones too), bytes (written, and received for downloads that
@@ -36,35 +34,35 @@ public final class FetchBudget {
 
 	/**
 	 * Count one more file, or one more archive entry.
-	 * @throws IOException when there are more than allowed
+	 * @throws FetchLimitException when there are more than allowed
 	 */
-	public void file() throws IOException {
+	public void file() throws FetchLimitException {
 		this.files++;
 		if (this.files > this.maxFiles) {
-			throw new IOException("more than " + this.maxFiles + " files");
+			throw new FetchLimitException("more than " + this.maxFiles + " files");
 		}
 	}
 
 	/**
 	 * Count bytes written, or received.
 	 * @param count how many
-	 * @throws IOException when there are more than allowed
+	 * @throws FetchLimitException when there are more than allowed
 	 */
-	public void bytes(long count) throws IOException {
+	public void bytes(long count) throws FetchLimitException {
 		this.bytes += count;
 		if (this.bytes > this.maxBytes) {
-			throw new IOException("more than " + this.maxBytes + " bytes");
+			throw new FetchLimitException("more than " + this.maxBytes + " bytes");
 		}
 	}
 
 	/**
 	 * Count one more request.
-	 * @throws IOException when there are more than allowed
+	 * @throws FetchLimitException when there are more than allowed
 	 */
-	public void request() throws IOException {
+	public void request() throws FetchLimitException {
 		this.requests++;
 		if (this.requests > this.maxFiles) {
-			throw new IOException("more than " + this.maxFiles + " requests");
+			throw new FetchLimitException("more than " + this.maxFiles + " requests");
 		}
 	}
 
@@ -73,18 +71,20 @@ public final class FetchBudget {
 	 * @param heldFiles its files
 	 * @param heldBytes its bytes
 	 */
-	void hold(int heldFiles, long heldBytes) {
+	public void hold(int heldFiles, long heldBytes) {
 		this.files += heldFiles;
 		this.bytes += heldBytes;
 	}
 
 	/**
-	 * Give back a file the revision no longer holds (an update removed it).
-	 * @param size its bytes
+	 * Give back what the revision no longer holds: a file an update removed, an archive
+	 * once unpacked.
+	 * @param releasedFiles the files
+	 * @param releasedBytes their bytes
 	 */
-	void release(long size) {
-		this.files--;
-		this.bytes -= size;
+	public void release(int releasedFiles, long releasedBytes) {
+		this.files -= releasedFiles;
+		this.bytes -= releasedBytes;
 	}
 
 	/**

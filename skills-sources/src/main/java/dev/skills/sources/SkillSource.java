@@ -15,9 +15,11 @@ import org.jspecify.annotations.Nullable;
  * telling the registry are {@link SourceRefresher}'. Git repositories are built in;
  * another module contributes a kind of its own (skills-mcp reads MCP servers) by
  * implementing this interface and passing its sources to
- * {@link SourceRefresher#create(java.util.List, java.util.List, SourcesSettings, java.util.function.Consumer)}
- * through a {@link Factory}. Every method is called on the sources' thread, one at a
- * time.
+ * {@link SourceRefresher#create(java.util.List, SourcesSettings, java.util.function.Consumer)}
+ * through a {@link Factory}. Every method is called on the source's own thread, one at a
+ * time; {@link SourcesSettings#timeout()} bounds each {@link #fetch()} and each checkout
+ * whole (see {@link Deadline}), and everything fetched counts against a
+ * {@link FetchBudget}.
  */
 public interface SkillSource {
 
@@ -118,11 +120,14 @@ public interface SkillSource {
 		/**
 		 * Create the source.
 		 * @param settings the fetch timeout and the checkout limits
+		 * @param store a folder of the source's own, kept between fetches and restarts
+		 * and never read by the registry (git keeps its objects there, an index the
+		 * download under way); it may not exist yet
 		 * @param revisionFolder the folder of a revision once served: where a checkout
 		 * finds the files of the revision served now
 		 * @return the source
 		 */
-		SkillSource create(SourcesSettings settings, Function<String, Path> revisionFolder);
+		SkillSource create(SourcesSettings settings, Path store, Function<String, Path> revisionFolder);
 
 	}
 

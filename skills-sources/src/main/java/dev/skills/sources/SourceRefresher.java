@@ -6,18 +6,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
@@ -26,84 +21,71 @@ import dev.skills.core.registry.SkillsRegistry;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The remote skill sources of one registry. Each source is, to the registry, one folder
- * location ({@link #locations()}) whose content switches atomically from one complete
- * revision to the next. Fetches run on one thread that this object owns, never on a
- * caller's: at {@link #start(SkillsRegistry)}, every refresh interval, and on
- * {@link #refresh()}. After a switch the registry reads that location again; a fetch that
- * fails keeps the last good revision. {@link #close()} ends the thread.
+ * Runs the remote skill sources of one registry. Each source is, to the registry, one
+ * folder location ({@link #locations()}) whose content switches atomically from one
+ * complete revision to the next. Each source fetches on a thread of its own that this
+ * object owns, never on a caller's: at {@link #start(SkillsRegistry)}, every refresh
+ * interval, and on {@link #refresh()}; a source that hangs holds back no other, and the
+ * timeout bounds each of its fetches and checkouts whole. After a switch the registry
+ * reads that location again; a fetch that fails keeps the last good revision.
+ * {@link #close()} ends every thread.
  */
 public final class SourceRefresher implements AutoCloseable {
 
 	private final List<SourceRun> runs;
 
-	private final Duration timeout;
-
-	private final ScheduledExecutorService executor;
-
-	private final Set<SourceRun> queued = ConcurrentHashMap.newKeySet();
+	private final SourcesSettings settings;
 
 	private volatile @Nullable SkillsRegistry registry;
 
-	private SourceRefresher(List<SourceRun> runs, Duration timeout) {
+	private SourceRefresher(List<SourceRun> runs, SourcesSettings settings) {
 		this.runs = List.copyOf(runs);
-		this.timeout = timeout;
-		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, (task) -> {
-			Thread thread = new Thread(task, "skills-sources");
-			thread.setDaemon(true);
-			return thread;
-		});
-		executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-		executor.setRemoveOnCancelPolicy(true);
-		this.executor = executor;
+		this.settings = settings;
 	}
 
 	/**
-	 * Prepare git sources; nothing is fetched before {@link #start(SkillsRegistry)}.
-	 * @param git the repositories
-	 * @param settings the cache folder, the fetch timeout and the checkout limits
+	 * Prepare sources; nothing is fetched before {@link #start(SkillsRegistry)}.
+	 * @param sources the factories of the sources, in the order the registry searches
+	 * them (git repositories, published indexes, contributed kinds such as MCP servers)
+	 * @param settings the cache folder, the timeout and the limits of one revision
 	 * @param listener told of every fetch, with the source's status after it (for
 	 * metrics)
 	 * @return the sources
 	 * @throws UncheckedIOException when a cache folder cannot be created
 	 */
-	public static SourceRefresher git(List<GitSourceSettings> git, SourcesSettings settings,
+	public static SourceRefresher create(List<SkillSource.Factory> sources, SourcesSettings settings,
 			Consumer<SourceStatus> listener) {
-		return create(git, List.of(), settings, listener);
-	}
-
-	/**
-	 * Prepare git sources and others (published indexes); nothing is fetched before
-	 * {@link #start(SkillsRegistry)}.
-	 * @param git the repositories
-	 * @param others the other sources, after the repositories
-	 * @param settings the cache folder, the fetch timeout and the checkout limits
-	 * @param listener told of every fetch, with the source's status after it (for
-	 * metrics)
-	 * @return the sources
-	 * @throws UncheckedIOException when a cache folder cannot be created
-	 */
-	public static SourceRefresher create(List<GitSourceSettings> git, List<SkillSource.Factory> others,
-			SourcesSettings settings, Consumer<SourceStatus> listener) {
 		List<SourceRun> runs = new ArrayList<>();
-		for (GitSourceSettings source : git) {
-			RevisionFolders folders = folders(settings, folderName(source), GitSkillSource.displayName(source));
-			runs.add(new SourceRun(new GitSkillSource(source, folders, settings), folders, listener));
+		for (SkillSource.Factory factory : sources) {
+			RevisionFolders folders = folders(settings, factory);
+			SkillSource source = factory.create(settings, folders.store(), folders::revision);
+			runs.add(new SourceRun(source, folders, listener, "skills-source-" + (runs.size() + 1)));
 		}
-		for (SkillSource.Factory factory : others) {
-			RevisionFolders folders = folders(settings, folderName(factory.readableName(), factory.identity()),
-					factory.readableName());
-			runs.add(new SourceRun(factory.create(settings, folders::revision), folders, listener));
-		}
-		return new SourceRefresher(runs, settings.timeout());
+		return new SourceRefresher(runs, settings);
 	}
 
-	private static RevisionFolders folders(SourcesSettings settings, String folderName, String displayName) {
+	// Readable and unique: the factory's readable name and a hash of everything that
+	// makes the source another one.
+	private static RevisionFolders folders(SourcesSettings settings, SkillSource.Factory factory) {
+		String readable = factory.readableName().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-");
+		if (readable.length() > 40) {
+			readable = readable.substring(0, 40);
+		}
+		String folderName = readable + "-" + HexFormat.of().formatHex(sha256(factory.identity()), 0, 6);
 		try {
 			return new RevisionFolders(settings.cacheDir().resolve(folderName));
 		}
 		catch (IOException ex) {
-			throw new UncheckedIOException("Cannot create the cache folder of " + displayName, ex);
+			throw new UncheckedIOException("Cannot create the cache folder of " + factory.readableName(), ex);
+		}
+	}
+
+	private static byte[] sha256(String text) {
+		try {
+			return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
 		}
 	}
 
@@ -117,36 +99,34 @@ public final class SourceRefresher implements AutoCloseable {
 	}
 
 	/**
-	 * Fetch every source now, on this object's thread, and again every refresh interval
-	 * of each; tell the registry of each new revision.
+	 * Fetch every source now, each on its own thread, and again every refresh interval of
+	 * each; tell the registry of each new revision.
 	 * @param registry the registry whose locations include {@link #locations()}
 	 */
 	public void start(SkillsRegistry registry) {
 		this.registry = registry;
-		for (SourceRun run : this.runs) {
-			Duration interval = run.source().refreshInterval();
-			if (interval.isZero() || !run.source().moves()) {
-				this.executor.execute(() -> fetch(run));
-			}
-			else {
-				this.executor.scheduleWithFixedDelay(() -> fetch(run), 0, interval.toMillis(), TimeUnit.MILLISECONDS);
-			}
-		}
+		this.runs.forEach((run) -> run.start(this::fetch));
 	}
 
 	/**
-	 * Fetch every source now on this object's thread and wait for the fetches, at most
-	 * the fetch timeout each.
+	 * Fetch every source now, each on its own thread, and wait for the fetches, at most
+	 * twice the timeout (a fetch and a checkout) and a second.
 	 * @return the status of every source afterwards
 	 */
 	public List<SourceStatus> refresh() {
-		List<Future<SourceStatus>> fetches = new ArrayList<>();
+		List<Future<?>> fetches = new ArrayList<>();
 		for (SourceRun run : this.runs) {
-			fetches.add(this.executor.submit(() -> fetch(run)));
-		}
-		for (Future<SourceStatus> fetch : fetches) {
 			try {
-				fetch.get(this.timeout.toMillis() * 2 + 1000, TimeUnit.MILLISECONDS);
+				fetches.add(run.submit(this::fetch));
+			}
+			catch (RuntimeException ex) {
+				// Closed: the statuses say what is served.
+			}
+		}
+		long end = System.nanoTime() + this.settings.timeout().toNanos() * 2 + TimeUnit.SECONDS.toNanos(1);
+		for (Future<?> fetch : fetches) {
+			try {
+				fetch.get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
@@ -160,9 +140,9 @@ public final class SourceRefresher implements AutoCloseable {
 	}
 
 	/**
-	 * Fetch one source soon, on this object's thread, without waiting: for a source told
-	 * that it changed (an MCP server's {@code resources/list_changed}). Requests that
-	 * arrive while one is queued are folded into it. Nothing happens before
+	 * Fetch one source soon, on its thread, without waiting: for a source told that it
+	 * changed (an MCP server's {@code resources/list_changed}). Requests that arrive
+	 * while one is queued are folded into it. Nothing happens before
 	 * {@link #start(SkillsRegistry)}, which fetches every source anyway.
 	 * @param name the source's name, as in its status
 	 * @return whether a source of that name exists
@@ -170,11 +150,8 @@ public final class SourceRefresher implements AutoCloseable {
 	public boolean refreshSoon(String name) {
 		for (SourceRun run : this.runs) {
 			if (run.source().name().equals(name)) {
-				if (this.registry != null && !this.executor.isShutdown() && this.queued.add(run)) {
-					this.executor.execute(() -> {
-						this.queued.remove(run);
-						fetch(run);
-					});
+				if (this.registry != null) {
+					run.soon(this::fetch);
 				}
 				return true;
 			}
@@ -207,14 +184,17 @@ public final class SourceRefresher implements AutoCloseable {
 	}
 
 	/**
-	 * Stop fetching; a fetch under way is interrupted. The revisions stay in the cache
-	 * for the next start.
+	 * Stop fetching: every fetch under way is interrupted and every source's thread ends.
+	 * The revisions stay in the cache for the next start.
 	 */
 	@Override
 	public void close() {
-		this.executor.shutdownNow();
+		this.runs.forEach(SourceRun::stop);
+		long end = System.nanoTime() + this.settings.timeout().toNanos() + TimeUnit.SECONDS.toNanos(1);
 		try {
-			this.executor.awaitTermination(this.timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
+			for (SourceRun run : this.runs) {
+				run.awaitStopped(Math.max(0, end - System.nanoTime()));
+			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -222,13 +202,12 @@ public final class SourceRefresher implements AutoCloseable {
 		this.runs.forEach((run) -> run.source().close());
 	}
 
-	private SourceStatus fetch(SourceRun run) {
+	private void fetch(SourceRun run) {
 		SourceStatus status = run.run(this::switched);
 		SkillsRegistry registry = this.registry;
 		if (registry != null) {
-			registry.report(run.location().toString(), status.diagnostics(run.source().warnings()));
+			registry.report(run.location().toString(), status.diagnostics(run.warnings()));
 		}
-		return status;
 	}
 
 	private void switched(Path location) {
@@ -236,28 +215,6 @@ public final class SourceRefresher implements AutoCloseable {
 		if (registry != null) {
 			// Only this location is scanned again.
 			registry.refresh(List.of(location));
-		}
-	}
-
-	// Readable and unique: the repository's last path segment and ref, and a hash of
-	// everything that makes the source another one.
-	static String folderName(GitSourceSettings source) {
-		String uri = source.uri().replaceAll("/+$", "").replaceAll("\\.git$", "");
-		String last = uri.substring(uri.lastIndexOf('/') + 1);
-		return folderName(last + "-" + source.ref(), source.uri() + "\n" + source.ref() + "\n" + source.path());
-	}
-
-	private static String folderName(String name, String identity) {
-		String readable = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-");
-		if (readable.length() > 40) {
-			readable = readable.substring(0, 40);
-		}
-		try {
-			byte[] hash = MessageDigest.getInstance("SHA-256").digest(identity.getBytes(StandardCharsets.UTF_8));
-			return readable + "-" + HexFormat.of().formatHex(hash, 0, 6);
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException(ex);
 		}
 	}
 

@@ -5,7 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 import dev.skills.sources.SourceStatus.Outcome;
@@ -14,10 +19,12 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One source's fetches, one at a time: fetch, check out (into the spare revision's folder
- * when there is one), check, switch, tell the registry, keep the revision served until
- * now as the next spare. Whatever fails (the network, a limit, a revision that breaks a
- * working skill) leaves the last good revision served and says why in the status.
+ * One source's fetches, one at a time on a thread of its own, so that a source that hangs
+ * delays no other: fetch, check out (into the spare revision's folder when there is one),
+ * check, switch, tell the registry, keep the revision served until now as the next spare.
+ * Whatever fails (the network, a limit, a revision that breaks a working skill) leaves
+ * the last good revision served and says why in the status, in text that names the
+ * source, never its cache folder.
  */
 final class SourceRun {
 
@@ -28,6 +35,12 @@ final class SourceRun {
 	private final RevisionFolders folders;
 
 	private final Consumer<SourceStatus> listener;
+
+	private final SourceText text;
+
+	private final ScheduledThreadPoolExecutor executor;
+
+	private final AtomicBoolean queued = new AtomicBoolean();
 
 	private volatile SourceStatus status;
 
@@ -40,12 +53,21 @@ final class SourceRun {
 	 * @param source the source
 	 * @param folders its cache folder
 	 * @param listener told of every fetch, with the status after it
+	 * @param threadName the name of the run's thread
 	 */
-	SourceRun(SkillSource source, RevisionFolders folders, Consumer<SourceStatus> listener) {
+	SourceRun(SkillSource source, RevisionFolders folders, Consumer<SourceStatus> listener, String threadName) {
 		this.source = source;
 		this.folders = folders;
 		this.listener = listener;
+		this.text = new SourceText(folders.root());
 		this.status = SourceStatus.initial(source.name(), source.type(), folders.current());
+		this.executor = new ScheduledThreadPoolExecutor(1, (task) -> {
+			Thread thread = new Thread(task, threadName);
+			thread.setDaemon(true);
+			return thread;
+		});
+		this.executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+		this.executor.setRemoveOnCancelPolicy(true);
 	}
 
 	/**
@@ -70,6 +92,68 @@ final class SourceRun {
 	 */
 	SourceStatus status() {
 		return this.status;
+	}
+
+	/**
+	 * What the checkout of the revision served left out, fit to show.
+	 * @return the warnings
+	 */
+	List<String> warnings() {
+		return this.text.of(this.source.warnings());
+	}
+
+	/**
+	 * Fetch now on the run's thread, and again every refresh interval while the source
+	 * can move.
+	 * @param fetch the fetch, given this run
+	 */
+	void start(Consumer<SourceRun> fetch) {
+		Duration interval = this.source.refreshInterval();
+		if (interval.isZero() || !this.source.moves()) {
+			this.executor.execute(() -> fetch.accept(this));
+		}
+		else {
+			this.executor.scheduleWithFixedDelay(() -> fetch.accept(this), 0, interval.toMillis(),
+					TimeUnit.MILLISECONDS);
+		}
+	}
+
+	/**
+	 * Fetch now on the run's thread.
+	 * @param fetch the fetch, given this run
+	 * @return the fetch under way
+	 */
+	Future<?> submit(Consumer<SourceRun> fetch) {
+		return this.executor.submit(() -> fetch.accept(this));
+	}
+
+	/**
+	 * Fetch soon on the run's thread, folded into a fetch already queued.
+	 * @param fetch the fetch, given this run
+	 */
+	void soon(Consumer<SourceRun> fetch) {
+		if (!this.executor.isShutdown() && this.queued.compareAndSet(false, true)) {
+			this.executor.execute(() -> {
+				this.queued.set(false);
+				fetch.accept(this);
+			});
+		}
+	}
+
+	/**
+	 * Stop fetching: a fetch under way is interrupted and its thread ends.
+	 */
+	void stop() {
+		this.executor.shutdownNow();
+	}
+
+	/**
+	 * Wait for the run's thread to end after {@link #stop()}.
+	 * @param nanos the longest to wait
+	 * @throws InterruptedException when interrupted meanwhile
+	 */
+	void awaitStopped(long nanos) throws InterruptedException {
+		this.executor.awaitTermination(nanos, TimeUnit.NANOSECONDS);
 	}
 
 	/**
@@ -146,9 +230,10 @@ final class SourceRun {
 
 	private Outcome failed(SourceStatus before, Instant now, Outcome outcome, String error) {
 		String served = this.status.revision();
-		this.status = before.checked(served, (served != null) ? before.fetchedAt() : null, now, error);
+		String shown = this.text.of(error);
+		this.status = before.checked(served, (served != null) ? before.fetchedAt() : null, now, shown);
 		if (logger.isWarnEnabled()) {
-			logger.warn("Skills source " + before.name() + ": " + error
+			logger.warn("Skills source " + before.name() + ": " + shown
 					+ ((served != null) ? "; still serving revision " + served : "; nothing served yet"));
 		}
 		return outcome;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,27 +29,10 @@ class ContributedSourcesTests {
 	Path temp;
 
 	@Test
-	void whenASourceIsContributedThenItIsServedRefreshedOnRequestItsWarningIsADiagnosticAndItIsClosed() {
+	void contributedSourceIsServedRefreshedAndClosed() {
 		CountingSource source = new CountingSource();
-		SkillSource.Factory factory = new SkillSource.Factory() {
-
-			@Override
-			public String readableName() {
-				return "counting";
-			}
-
-			@Override
-			public String identity() {
-				return "counting";
-			}
-
-			@Override
-			public SkillSource create(SourcesSettings settings, Function<String, Path> revisionFolder) {
-				return source;
-			}
-
-		};
-		SourceRefresher sources = SourceRefresher.create(List.of(), List.of(factory),
+		SkillSource.Factory factory = factory(source);
+		SourceRefresher sources = SourceRefresher.create(List.of(factory),
 				SourcesSettings.defaults().withCacheDir(this.temp), (status) -> {
 				});
 		assertThat(sources.refreshSoon("counting")).isTrue();
@@ -69,13 +53,74 @@ class ContributedSourcesTests {
 		assertThat(source.closed).isTrue();
 	}
 
-	private static final class CountingSource implements SkillSource {
+	@Test
+	void statusNeverNamesTheCacheAndIsBounded() {
+		CountingSource source = new CountingSource() {
+
+			@Override
+			public void checkout(String revision, @Nullable String served, Path into) throws IOException {
+				if (revision.equals("r2")) {
+					throw new IOException("cannot write " + into.resolve("pdf/x") + ": " + "x".repeat(16_000));
+				}
+				super.checkout(revision, served, into);
+				List<String> warnings = new ArrayList<>();
+				for (int i = 0; i < 60; i++) {
+					warnings.add(into.resolve("skill-" + i) + " left out: " + "y".repeat(5_000));
+				}
+				this.warnings = warnings;
+			}
+
+		};
+		SourceRefresher sources = SourceRefresher.create(List.of(factory(source)),
+				SourcesSettings.defaults().withCacheDir(this.temp), (status) -> {
+				});
+		SkillsRegistry registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(sources.locations()).build());
+		sources.start(registry);
+		await().atMost(Duration.ofSeconds(5)).until(() -> registry.contains("counted-1"));
+		SourceStatus status = sources.refresh().get(0);
+
+		assertThat(status.lastError()).startsWith("revision r2 not served: cannot write pdf/x: xxx")
+			.hasSizeLessThanOrEqualTo(2000)
+			.doesNotContain(this.temp.toString());
+		assertThat(registry.diagnostics()).hasSize(52).allSatisfy((diagnostic) -> {
+			assertThat(diagnostic.message()).hasSizeLessThanOrEqualTo(2100).doesNotContain(this.temp.toString());
+			assertThat(diagnostic.file()).doesNotContain(this.temp.toString());
+		});
+		assertThat(registry.diagnostics()).extracting(SkillDiagnostic::message)
+			.contains("10 more warnings")
+			.anySatisfy((message) -> assertThat(message).startsWith("skill-0 left out: yyy"));
+		sources.close();
+		registry.close();
+	}
+
+	private static SkillSource.Factory factory(SkillSource source) {
+		return new SkillSource.Factory() {
+
+			@Override
+			public String readableName() {
+				return "counting";
+			}
+
+			@Override
+			public String identity() {
+				return "counting";
+			}
+
+			@Override
+			public SkillSource create(SourcesSettings settings, Path store, Function<String, Path> revisionFolder) {
+				return source;
+			}
+
+		};
+	}
+
+	private static class CountingSource implements SkillSource {
 
 		private final AtomicInteger fetches = new AtomicInteger();
 
 		private final AtomicBoolean closed = new AtomicBoolean();
 
-		private volatile List<String> warnings = List.of();
+		volatile List<String> warnings = List.of();
 
 		@Override
 		public String name() {

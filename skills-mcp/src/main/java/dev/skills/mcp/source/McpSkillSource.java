@@ -105,7 +105,7 @@ public final class McpSkillSource implements SkillSource {
 			}
 
 			@Override
-			public SkillSource create(SourcesSettings limits, Function<String, Path> revisionFolder) {
+			public SkillSource create(SourcesSettings limits, Path store, Function<String, Path> revisionFolder) {
 				McpSkillSource source = new McpSkillSource(settings, limits, client, revisionFolder);
 				changes.onChange(settings.connection(), source::changed);
 				return source;

@@ -84,6 +84,7 @@ final class SkillCheckout {
 						+ " allowed; not read";
 			}
 			byte[] content;
+			this.budget.request();
 			try {
 				content = this.reads.read(file.uri(), (file.size() != null) ? file.size() : max,
 						this.settings.readTimeout());

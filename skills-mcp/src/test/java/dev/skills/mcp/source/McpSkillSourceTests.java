@@ -220,8 +220,7 @@ class McpSkillSourceTests {
 		mcp.initialize();
 		McpSourceSettings settings = new McpSourceSettings("team", Duration.ofMinutes(5), readTimeout, 1024 * 1024);
 		Client client = new Client();
-		SourceRefresher sources = SourceRefresher.create(List.of(),
-				List.of(McpSkillSource.factory(settings, mcp, changes)),
+		SourceRefresher sources = SourceRefresher.create(List.of(McpSkillSource.factory(settings, mcp, changes)),
 				SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache")),
 				(status) -> client.outcomes.add(status.outcome()));
 		this.closeables.add(0, sources);

@@ -4,12 +4,11 @@ import java.nio.file.Path;
 import java.util.function.Function;
 
 import dev.skills.sources.SkillSource;
-import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourcesSettings;
 
 /**
  * Makes the source of one published index, for
- * {@link SourceRefresher#create(java.util.List, java.util.List, SourcesSettings, java.util.function.Consumer)}.
+ * {@link dev.skills.sources.SourceRefresher#create(java.util.List, SourcesSettings, java.util.function.Consumer)}.
  */
 public final class IndexSourceFactory implements SkillSource.Factory {
 
@@ -34,8 +33,8 @@ public final class IndexSourceFactory implements SkillSource.Factory {
 	}
 
 	@Override
-	public SkillSource create(SourcesSettings settings, Function<String, Path> revisionFolder) {
-		return new IndexSkillSource(this.settings, settings, revisionFolder);
+	public SkillSource create(SourcesSettings settings, Path store, Function<String, Path> revisionFolder) {
+		return new IndexSkillSource(this.settings, settings, store, revisionFolder);
 	}
 
 }

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 import dev.skills.core.internal.prompt.ModelText;
+import dev.skills.sources.CheckoutPaths;
 import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -128,10 +129,16 @@ record PublishedIndex(List<Entry> skills, List<String> warnings) {
 				if (!(file instanceof Map<?, ?> fileMap) || text(fileMap, "path") == null) {
 					throw new IllegalArgumentException("a file without a path and a digest");
 				}
-				String path = Archives.safePath(text(fileMap, "path"));
+				String raw = text(fileMap, "path");
+				String path;
+				try {
+					path = CheckoutPaths.normalize(raw);
+				}
+				catch (IllegalArgumentException ex) {
+					throw new IllegalArgumentException("file path '" + ModelText.echo(raw) + "' " + ex.getMessage());
+				}
 				if (path == null) {
-					throw new IllegalArgumentException(
-							"file path '" + ModelText.echo(text(fileMap, "path")) + "' leaves the skill's folder");
+					throw new IllegalArgumentException("file path '" + ModelText.echo(raw) + "' names no file");
 				}
 				artifacts.add(new Artifact(path, resolve(indexUrl, encode(name + "/" + path)), digest(fileMap)));
 			}
