@@ -99,7 +99,8 @@ class IndexSourceGuardTests {
 				draft(entry("pdf", this.elsewhere.url("/s/pdf/SKILL.md"), pdf), entry("csv", "/s/csv/SKILL.md", csv)));
 
 		Instance instance = start(withCredentials(Set.of()), 10 * MB);
-		await().atMost(Duration.ofSeconds(10)).until(() -> !instance.registry.diagnostics().isEmpty());
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> instance.registry.contains("csv") && !instance.registry.diagnostics().isEmpty());
 
 		assertThat(instance.registry.names()).containsExactly("csv");
 		assertThat(this.elsewhere.requests()).isEmpty();
@@ -120,7 +121,8 @@ class IndexSourceGuardTests {
 						entry("xlsx", this.elsewhere.url("/s/xlsx/SKILL.md"), docx)));
 
 		Instance instance = start(withCredentials(Set.of("127.0.0.2")), 10 * MB);
-		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.diagnostics().size() == 2);
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> instance.registry.contains("pdf") && instance.registry.diagnostics().size() == 2);
 
 		assertThat(instance.registry.names()).containsExactly("pdf");
 		assertThat(this.elsewhere.requests()).hasSize(3)
@@ -153,6 +155,28 @@ class IndexSourceGuardTests {
 			.filter((request) -> !request.path().equals(INDEX))
 			.count();
 		assertThat(artifactRequests).isEqualTo(100);
+	}
+
+	@Test
+	void checkoutEndsAtTheDeadline() throws Exception {
+		List<String> entries = new ArrayList<>();
+		for (int i = 0; i < 10; i++) {
+			String digest = this.server.put("/s/skill-" + i + "/SKILL.md", skillMd("skill-" + i));
+			entries.add(entry("skill-" + i, "/s/skill-" + i + "/SKILL.md", digest));
+		}
+		this.server.put(INDEX, draft(entries.toArray(String[]::new)));
+		this.server.slowDown("/s/", Duration.ofMillis(500));
+		SourceRefresher sources = refresher(IndexSourceSettings.of(URI.create(this.server.url(INDEX)), Duration.ZERO),
+				new SourcesSettings(this.temp.resolve("cache"), Duration.ofSeconds(2), 1000, 10 * MB));
+
+		long start = System.nanoTime();
+		SourceStatus status = sources.refresh().get(0);
+
+		// Ten answers of half a second each: the timeout bounds the checkout, not each.
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(4500));
+		assertThat(status.loaded()).isFalse();
+		assertThat(status.lastError()).contains("timeout of 2000 ms");
+		assertThat(this.server.requests().size()).isLessThan(1 + 10);
 	}
 
 	@Test

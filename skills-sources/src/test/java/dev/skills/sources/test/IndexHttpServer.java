@@ -19,6 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -52,6 +53,10 @@ public final class IndexHttpServer implements AutoCloseable {
 	private volatile boolean lastModifiedOnly;
 
 	private volatile boolean challenge;
+
+	private volatile @Nullable String slowPrefix;
+
+	private volatile long slowMillis;
 
 	/**
 	 * Start the server on {@code 127.0.0.1}.
@@ -107,6 +112,16 @@ public final class IndexHttpServer implements AutoCloseable {
 	 */
 	public void challenge() {
 		this.challenge = true;
+	}
+
+	/**
+	 * From now on, answer every path under a prefix only after a pause.
+	 * @param prefix the paths' prefix
+	 * @param pause how long each waits
+	 */
+	public void slowDown(String prefix, java.time.Duration pause) {
+		this.slowMillis = pause.toMillis();
+		this.slowPrefix = prefix;
 	}
 
 	/**
@@ -197,6 +212,10 @@ public final class IndexHttpServer implements AutoCloseable {
 				return;
 			}
 			String path = exchange.getRequestURI().getPath();
+			String slow = this.slowPrefix;
+			if (slow != null && path.startsWith(slow) && pausedUntilClosed()) {
+				return;
+			}
 			String ifNoneMatch = exchange.getRequestHeaders().getFirst("If-None-Match");
 			String ifModifiedSince = exchange.getRequestHeaders().getFirst("If-Modified-Since");
 			String authorization = exchange.getRequestHeaders().getFirst("Authorization");
@@ -246,6 +265,17 @@ public final class IndexHttpServer implements AutoCloseable {
 			}
 			exchange.sendResponseHeaders(200, bytes.length);
 			exchange.getResponseBody().write(bytes);
+		}
+	}
+
+	// Whether the server closed during the pause.
+	private boolean pausedUntilClosed() {
+		try {
+			return this.closed.await(this.slowMillis, TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return true;
 		}
 	}
 
