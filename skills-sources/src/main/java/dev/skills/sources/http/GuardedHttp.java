@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.net.ConnectException;
 import java.net.ProxySelector;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -141,8 +142,7 @@ public final class GuardedHttp implements AutoCloseable {
 		}
 		catch (ExecutionException ex) {
 			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
-			String message = (cause.getMessage() != null) ? cause.getMessage() : cause.getClass().getSimpleName();
-			throw new IOException(where(url) + ": " + ModelText.echo(message, 300), cause);
+			throw new IOException(where(url) + ": " + ModelText.echo(message(cause), 300), cause);
 		}
 	}
 
@@ -162,6 +162,18 @@ public final class GuardedHttp implements AutoCloseable {
 	public static String where(URI url) {
 		return ModelText.echo(url.getScheme() + "://" + url.getRawAuthority() + Objects.toString(url.getRawPath(), ""),
 				300);
+	}
+
+	// The JDK's client often throws without a message (a refused connection): the first
+	// cause that has one says what happened.
+	private static String message(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause.getMessage() != null) {
+				return (cause == failure) ? cause.getMessage()
+						: failure.getClass().getSimpleName() + ": " + cause.getMessage();
+			}
+		}
+		return ((failure instanceof ConnectException) ? "cannot connect: " : "") + failure.getClass().getSimpleName();
 	}
 
 	private static URI resolve(URI base, String location) {
