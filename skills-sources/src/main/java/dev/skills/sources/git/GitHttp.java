@@ -1,14 +1,12 @@
 package dev.skills.sources.git;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.Proxy;
 import java.net.URL;
 import java.net.http.HttpRequest;
 
 import dev.skills.sources.Deadline;
-import dev.skills.sources.FetchLimitException;
+import dev.skills.sources.FetchBudget;
 import dev.skills.sources.http.GuardedHttp;
 import dev.skills.sources.http.GuardedHttp.Response;
 import org.eclipse.jgit.transport.http.HttpConnection;
@@ -18,8 +16,8 @@ import org.eclipse.jgit.transport.http.HttpConnectionFactory;
  * The HTTP connections of one git fetch, through the source's {@link GuardedHttp}: only
  * to the repository's origin (a redirect elsewhere is refused, so the credentials JGit
  * adds never leave it), every answer read before the fetch's deadline, all answers
- * together at most the revision's bytes. JGit's own per-read timeout cannot stop a server
- * that sends one byte a second; this does.
+ * together charged to one budget of the revision's bytes. JGit's own per-read timeout
+ * cannot stop a server that sends one byte a second; this does.
  */
 final class GitHttp implements HttpConnectionFactory {
 
@@ -27,20 +25,18 @@ final class GitHttp implements HttpConnectionFactory {
 
 	private final Deadline deadline;
 
-	private final long maxBytes;
-
-	private long received;
+	private final FetchBudget budget;
 
 	/**
 	 * The connections of one fetch.
 	 * @param http the source's client
 	 * @param deadline when the fetch must be over
-	 * @param maxBytes the most bytes all answers may hold together
+	 * @param budget what every byte of every answer is charged to
 	 */
-	GitHttp(GuardedHttp http, Deadline deadline, long maxBytes) {
+	GitHttp(GuardedHttp http, Deadline deadline, FetchBudget budget) {
 		this.http = http;
 		this.deadline = deadline;
-		this.maxBytes = maxBytes;
+		this.budget = budget;
 	}
 
 	@Override
@@ -57,40 +53,11 @@ final class GitHttp implements HttpConnectionFactory {
 	/**
 	 * Send a request of the fetch.
 	 * @param request the request
-	 * @return the answer, its body counted against the fetch's bytes
+	 * @return the answer
 	 * @throws IOException when it is refused or there is no answer in time
 	 */
 	Response send(HttpRequest request) throws IOException {
-		Response response = this.http.send(request, this.deadline, Long.MAX_VALUE);
-		return new Response(response.url(), response.status(), response.headers(), new Counted(response.body()));
-	}
-
-	// Every byte of every answer of the fetch, against the revision's bytes.
-	private final class Counted extends FilterInputStream {
-
-		Counted(InputStream in) {
-			super(in);
-		}
-
-		@Override
-		public int read() throws IOException {
-			byte[] one = new byte[1];
-			return (read(one, 0, 1) < 0) ? -1 : one[0] & 0xff;
-		}
-
-		@Override
-		public int read(byte[] into, int offset, int length) throws IOException {
-			int count = super.read(into, offset, length);
-			if (count > 0) {
-				GitHttp.this.received += count;
-				if (GitHttp.this.received > GitHttp.this.maxBytes) {
-					close();
-					throw new FetchLimitException("the fetch is larger than " + GitHttp.this.maxBytes + " bytes");
-				}
-			}
-			return count;
-		}
-
+		return this.http.send(request, this.deadline, this.budget);
 	}
 
 }

@@ -169,7 +169,7 @@ final class GitStore implements AutoCloseable {
 					if (this.http == null) {
 						throw new IllegalStateException("an HTTP transport for a repository that is not http(s)");
 					}
-					overHttp.setHttpConnectionFactory(new GitHttp(this.http, deadline, this.limits.maxBytes()));
+					overHttp.setHttpConnectionFactory(new GitHttp(this.http, deadline, this.limits.budget()));
 				}
 			});
 		if (this.settings.username() != null || this.settings.password() != null) {

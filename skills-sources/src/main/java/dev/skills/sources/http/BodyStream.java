@@ -14,14 +14,15 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import dev.skills.sources.Deadline;
+import dev.skills.sources.FetchBudget;
 import dev.skills.sources.FetchLimitException;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A response body as an input stream that holds one buffer at a time (it asks the client
  * for the next only once the last is read), whose reads wait at most until the fetch's
- * deadline, and that is cut after a most number of bytes. Closing it, or passing a limit,
- * cancels the exchange.
+ * deadline, and whose every byte is charged to the fetch's budget as it is read. Closing
+ * it, or passing a limit, cancels the exchange.
  */
 final class BodyStream extends InputStream implements BodySubscriber<InputStream> {
 
@@ -31,7 +32,7 @@ final class BodyStream extends InputStream implements BodySubscriber<InputStream
 
 	private final Deadline deadline;
 
-	private final long maxBytes;
+	private final FetchBudget budget;
 
 	private volatile Flow.@Nullable Subscription subscription;
 
@@ -39,13 +40,11 @@ final class BodyStream extends InputStream implements BodySubscriber<InputStream
 
 	private @Nullable ByteBuffer buffer;
 
-	private long read;
-
 	private boolean ended;
 
-	BodyStream(Deadline deadline, long maxBytes) {
+	BodyStream(Deadline deadline, FetchBudget budget) {
 		this.deadline = deadline;
-		this.maxBytes = maxBytes;
+		this.budget = budget;
 	}
 
 	@Override
@@ -90,12 +89,14 @@ final class BodyStream extends InputStream implements BodySubscriber<InputStream
 			return -1;
 		}
 		int count = Math.min(length, current.remaining());
-		if (this.read + count > this.maxBytes) {
+		try {
+			this.budget.bytes(count);
+		}
+		catch (FetchLimitException ex) {
 			close();
-			throw new FetchLimitException("the answer is larger than " + this.maxBytes + " bytes");
+			throw ex;
 		}
 		current.get(into, offset, count);
-		this.read += count;
 		return count;
 	}
 

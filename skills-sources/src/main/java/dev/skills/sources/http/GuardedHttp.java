@@ -23,13 +23,14 @@ import java.util.concurrent.TimeoutException;
 
 import dev.skills.core.internal.prompt.ModelText;
 import dev.skills.sources.Deadline;
+import dev.skills.sources.FetchBudget;
 
 /**
  * The HTTP client of one source, on the JDK's client: each request goes only where the
  * source's {@link FetchRules} allow, carries the configured headers only on the source's
  * own origin, waits for its answer at most until the fetch's {@link Deadline}, and hands
- * back a body that streams within that deadline and a byte bound. Redirects are followed
- * only within one origin. Its threads end with {@link #close()}.
+ * back a body that streams within that deadline, each byte charged to a budget. Redirects
+ * are followed only within one origin. Its threads end with {@link #close()}.
  */
 public final class GuardedHttp implements AutoCloseable {
 
@@ -79,18 +80,19 @@ public final class GuardedHttp implements AutoCloseable {
 	 * @param url the URL, on an origin the rules allow
 	 * @param headers more headers (conditional ones), besides the rules' own
 	 * @param deadline when the fetch must be over
-	 * @param maxBytes the most bytes the body may hold
+	 * @param budget what the body's bytes are charged to
 	 * @return the answer, whatever its status; its body must be closed
 	 * @throws IOException when the URL is not allowed, a redirect leaves the origin, or
 	 * there is no answer before the deadline
 	 */
-	public Response get(URI url, Map<String, String> headers, Deadline deadline, long maxBytes) throws IOException {
+	public Response get(URI url, Map<String, String> headers, Deadline deadline, FetchBudget budget)
+			throws IOException {
 		URI current = url;
 		for (int hop = 0;; hop++) {
 			HttpRequest.Builder request = HttpRequest.newBuilder(current).GET();
 			this.rules.headers(current).forEach(request::header);
 			headers.forEach(request::header);
-			Response response = send(request.build(), deadline, maxBytes);
+			Response response = send(request.build(), deadline, budget);
 			if (!REDIRECTS.contains(response.status())) {
 				return response;
 			}
@@ -113,17 +115,17 @@ public final class GuardedHttp implements AutoCloseable {
 	 * Send one request as it is; a redirect is answered, not followed.
 	 * @param request the request, to an origin the rules allow
 	 * @param deadline when the fetch must be over
-	 * @param maxBytes the most bytes the body may hold
+	 * @param budget what the body's bytes are charged to
 	 * @return the answer; its body must be closed
 	 * @throws IOException when the URL is not allowed, or there is no answer before the
 	 * deadline
 	 */
-	public Response send(HttpRequest request, Deadline deadline, long maxBytes) throws IOException {
+	public Response send(HttpRequest request, Deadline deadline, FetchBudget budget) throws IOException {
 		URI url = request.uri();
 		if (!this.rules.allows(url)) {
 			throw new IOException(where(url) + ": refused, neither the source's origin nor an allowed host");
 		}
-		BodyStream body = new BodyStream(deadline, maxBytes);
+		BodyStream body = new BodyStream(deadline, budget);
 		CompletableFuture<HttpResponse<InputStream>> exchange = this.client.sendAsync(request, (info) -> body);
 		try {
 			HttpResponse<InputStream> response = exchange.get(deadline.remainingNanos(), TimeUnit.NANOSECONDS);
@@ -192,7 +194,7 @@ public final class GuardedHttp implements AutoCloseable {
 	 * @param url the URL asked
 	 * @param status its status
 	 * @param headers its headers
-	 * @param body its body, read within the deadline and the byte bound
+	 * @param body its body, read within the deadline and the budget
 	 */
 	public record Response(URI url, int status, HttpHeaders headers, InputStream body) implements Closeable {
 

@@ -73,7 +73,7 @@ final class Artifacts {
 		}
 		this.budget.request();
 		MessageDigest digest = sha256();
-		try (Response response = this.http.get(url, Map.of(), this.deadline, Long.MAX_VALUE)) {
+		try (Response response = this.http.get(url, Map.of(), this.deadline, this.budget)) {
 			if (response.status() != 200) {
 				throw new UnusableSkillException(home ? GuardedHttp.where(url) + ": HTTP " + response.status()
 						: "its artifact on host '" + host(url) + "' could not be fetched");
@@ -95,12 +95,11 @@ final class Artifacts {
 		return this.download;
 	}
 
-	// Streamed to the file, hashed and charged as it arrives.
+	// Streamed to the file and hashed as it arrives; the body charges the budget.
 	private void save(InputStream body, MessageDigest digest) throws IOException {
 		byte[] buffer = new byte[BUFFER];
 		try (OutputStream out = Files.newOutputStream(this.download)) {
 			for (int read = body.read(buffer); read >= 0; read = body.read(buffer)) {
-				this.budget.bytes(read);
 				digest.update(buffer, 0, read);
 				out.write(buffer, 0, read);
 			}

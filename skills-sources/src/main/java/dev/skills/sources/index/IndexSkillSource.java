@@ -108,7 +108,7 @@ final class IndexSkillSource implements SkillSource {
 		String etag;
 		String lastModified;
 		try (Response response = this.http.get(this.settings.url(), conditions, Deadline.after(this.limits.timeout()),
-				MAX_INDEX_BYTES)) {
+				new FetchBudget(1, MAX_INDEX_BYTES))) {
 			if (response.status() == 304) {
 				if (last == null) {
 					throw new IOException("HTTP 304 to an unconditional request");

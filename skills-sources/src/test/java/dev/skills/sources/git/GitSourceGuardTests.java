@@ -145,7 +145,7 @@ class GitSourceGuardTests {
 
 	@Test
 	void forcePushesOverHttpKeepTheCacheSmall() throws Exception {
-		forcePushesKeepTheCacheSmall(this.server.uri("skills.git"), "larger than " + 4 * MB + " bytes");
+		forcePushesKeepTheCacheSmall(this.server.uri("skills.git"), "more than " + 4 * MB + " bytes");
 	}
 
 	@Test
