@@ -22,6 +22,13 @@ import com.sun.net.httpserver.HttpServer;
  */
 final class IndexSite implements AutoCloseable {
 
+	static {
+		// Small answers without Nagle's delay, as a site's server sends them: with it,
+		// each
+		// request of a checkout waits for the client's delayed acknowledgement.
+		System.setProperty("sun.net.httpserver.nodelay", "true");
+	}
+
 	private final HttpServer server;
 
 	private final ExecutorService executor = Executors.newFixedThreadPool(4);

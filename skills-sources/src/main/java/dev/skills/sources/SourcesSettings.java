@@ -7,9 +7,11 @@ import java.time.Duration;
  * Where sources are cached and how much a fetch may take.
  *
  * @param cacheDir the folder under which each source gets a folder of its own
- * @param timeout the longest a fetch may wait on the network
- * @param maxFiles the most files one revision may hold
- * @param maxBytes the most bytes one revision may hold
+ * @param timeout the longest one fetch, and one checkout, may take whole (a
+ * {@link Deadline})
+ * @param maxFiles the most files (archive entries among them) one revision may hold, and
+ * the most requests its checkout may make
+ * @param maxBytes the most bytes one revision may hold, and one fetch may bring
  */
 public record SourcesSettings(Path cacheDir, Duration timeout, int maxFiles, long maxBytes) {
 

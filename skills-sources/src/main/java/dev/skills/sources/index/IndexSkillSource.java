@@ -156,25 +156,32 @@ final class IndexSkillSource implements SkillSource {
 		FetchBudget budget = this.limits.budget();
 		Deadline deadline = Deadline.after(this.limits.timeout());
 		Files.createDirectories(this.store);
-		Artifacts artifacts = new Artifacts(this.http, this.store.resolve("download"), deadline, budget);
+		Path download = this.store.resolve("download");
+		Artifacts artifacts = new Artifacts(this.http, download, deadline, budget);
 		Map<String, Entry> written = new LinkedHashMap<>();
-		for (Entry entry : entries) {
-			deadline.check();
-			Path folder = into.resolve(entry.name());
-			try {
-				if (servedEntries != null && entry.equals(servedEntries.get(entry.name()))
-						&& Files.isDirectory(servedFolder.resolve(entry.name()), LinkOption.NOFOLLOW_LINKS)) {
-					link(servedFolder.resolve(entry.name()), folder, budget);
+		try {
+			for (Entry entry : entries) {
+				deadline.check();
+				Path folder = into.resolve(entry.name());
+				try {
+					if (servedEntries != null && entry.equals(servedEntries.get(entry.name()))
+							&& Files.isDirectory(servedFolder.resolve(entry.name()), LinkOption.NOFOLLOW_LINKS)) {
+						link(servedFolder.resolve(entry.name()), folder, budget);
+					}
+					else {
+						write(entry, folder, artifacts, budget, deadline);
+					}
+					written.put(entry.name(), entry);
 				}
-				else {
-					write(entry, folder, artifacts, budget, deadline);
+				catch (UnusableSkillException ex) {
+					FolderTrees.delete(folder);
+					warnings.add("skill '" + entry.name() + "' skipped: " + ex.getMessage());
 				}
-				written.put(entry.name(), entry);
 			}
-			catch (UnusableSkillException ex) {
-				FolderTrees.delete(folder);
-				warnings.add("skill '" + entry.name() + "' skipped: " + ex.getMessage());
-			}
+		}
+		finally {
+			// What a failed download left is no use to the next checkout.
+			Files.deleteIfExists(download);
 		}
 		this.checkedOut.put(revision, written);
 		while (this.checkedOut.size() > 2) {
