@@ -164,6 +164,7 @@ public final class BenchmarkReport {
 						allocated(result), allocated(baseline)));
 			}
 		}
+		indexSources(report);
 		long[] heap = SourcesHeap.measure(1000, 3);
 		report.append(String.format(Locale.ROOT,
 				"Retained heap per skill (1,000 skills, median of 3): folder %d bytes, git source %d bytes = %.2fx "
@@ -171,14 +172,42 @@ public final class BenchmarkReport {
 				heap[0], heap[1], (double) heap[1] / heap[0]));
 	}
 
+	private static void indexSources(StringBuilder report) throws RunnerException {
+		Collection<RunResult> results = new Runner(
+				new OptionsBuilder().include(IndexSourcesBenchmark.class.getName() + "\\.")
+					.addProfiler(GCProfiler.class)
+					.shouldFailOnError(true)
+					.build())
+			.run();
+		RunResult baseline = withParam(results, "baselineConditionalGet", "size", "4096");
+		RunResult unchanged = withParam(results, "refreshUnchanged", "size", "4096");
+		report.append(String.format(Locale.ROOT,
+				"Index of 1,000 skills, refresh of the unchanged index: %.3f ms vs its conditional GET alone %.3f ms = "
+						+ "%.2fx; allocated %.0f vs %.0f bytes per call%n",
+				unchanged.getPrimaryResult().getScore(), baseline.getPrimaryResult().getScore(),
+				unchanged.getPrimaryResult().getScore() / baseline.getPrimaryResult().getScore(), allocated(unchanged),
+				allocated(baseline)));
+		for (String size : List.of("4096", "65536")) {
+			RunResult checkout = withParam(results, "checkoutEverySkill", "size", size);
+			report.append(String.format(Locale.ROOT,
+					"Index of 1,000 skills of %s bytes, checkout of every skill into an empty cache: %.0f ms; "
+							+ "allocated %.0f bytes%n",
+					size, checkout.getPrimaryResult().getScore(), allocated(checkout)));
+		}
+	}
+
 	private static RunResult find(Collection<RunResult> results, String method, String shape) {
+		return withParam(results, method, "shape", shape);
+	}
+
+	private static RunResult withParam(Collection<RunResult> results, String method, String param, String value) {
 		for (RunResult result : results) {
 			if (result.getParams().getBenchmark().endsWith("." + method)
-					&& shape.equals(result.getParams().getParam("shape"))) {
+					&& value.equals(result.getParams().getParam(param))) {
 				return result;
 			}
 		}
-		throw new IllegalStateException("No result for " + method + " " + shape);
+		throw new IllegalStateException("No result for " + method + " " + value);
 	}
 
 	private static void catalog(StringBuilder report) throws RunnerException {

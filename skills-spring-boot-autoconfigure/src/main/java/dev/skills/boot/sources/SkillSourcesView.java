@@ -3,7 +3,7 @@ package dev.skills.boot.sources;
 import java.util.List;
 
 import dev.skills.boot.endpoint.SkillsEndpointSources;
-import dev.skills.sources.SkillSources;
+import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourceStatus;
 import org.jspecify.annotations.Nullable;
 
@@ -12,13 +12,13 @@ import org.jspecify.annotations.Nullable;
  */
 public final class SkillSourcesView implements SkillsEndpointSources {
 
-	private final SkillSources sources;
+	private final SourceRefresher sources;
 
 	/**
 	 * Create the view.
 	 * @param sources the sources shown
 	 */
-	public SkillSourcesView(SkillSources sources) {
+	public SkillSourcesView(SourceRefresher sources) {
 		this.sources = sources;
 	}
 

@@ -4,13 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.skills.boot.autoconfigure.ConditionalOnSkillsEnabled;
-import dev.skills.boot.sources.RemoteSourcesContributor;
+import dev.skills.boot.sources.SkillSourcesContributor;
+import dev.skills.boot.sources.autoconfigure.McpSourceProperties;
 import dev.skills.boot.sources.autoconfigure.SkillsSourcesProperties;
 import dev.skills.mcp.source.McpResourceChanges;
 import dev.skills.mcp.source.McpSkillSource;
 import dev.skills.mcp.source.McpSourceSettings;
-import dev.skills.sources.RemoteSource;
-import dev.skills.sources.SkillSources;
+import dev.skills.sources.SkillSource;
+import dev.skills.sources.SourceRefresher;
 import io.modelcontextprotocol.client.McpSyncClient;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -24,12 +25,12 @@ import org.springframework.context.annotation.Bean;
 /**
  * Auto-configuration of skills read from MCP servers ({@code skills.sources.mcp[]}): one
  * {@link McpSkillSource} per entry, on the synchronous client of the Spring AI MCP
- * connection it names, fetched by the {@link SkillSources} with the git repositories and
- * again on each {@code notifications/resources/list_changed} of its connection. Backs off
- * without {@code skills-mcp} or the MCP Java SDK's client on the class path.
+ * connection it names, fetched by the {@link SourceRefresher} with the git repositories
+ * and again on each {@code notifications/resources/list_changed} of its connection. Backs
+ * off without {@code skills-mcp} or the MCP Java SDK's client on the class path.
  */
 @AutoConfiguration(afterName = "org.springframework.ai.mcp.client.common.autoconfigure.McpClientAutoConfiguration")
-@ConditionalOnClass({ McpSkillSource.class, McpSyncClient.class, SkillSources.class })
+@ConditionalOnClass({ McpSkillSource.class, McpSyncClient.class, SourceRefresher.class })
 @ConditionalOnSkillsEnabled
 @EnableConfigurationProperties(SkillsSourcesProperties.class)
 public final class SkillsMcpSourcesAutoConfiguration {
@@ -42,11 +43,11 @@ public final class SkillsMcpSourcesAutoConfiguration {
 	}
 
 	@Bean
-	RemoteSourcesContributor skillsMcpSources(SkillsSourcesProperties properties,
+	SkillSourcesContributor skillsMcpSources(SkillsSourcesProperties properties,
 			ObjectProvider<List<McpSyncClient>> clients, McpResourceChanges changes) {
 		return () -> {
-			List<RemoteSource.Factory> sources = new ArrayList<>();
-			List<SkillsSourcesProperties.Mcp> servers = properties.getMcp();
+			List<SkillSource.Factory> sources = new ArrayList<>();
+			List<McpSourceProperties> servers = properties.getMcp();
 			for (int i = 0; i < servers.size(); i++) {
 				McpSourceSettings server = settings(servers.get(i), PROPERTY + "[" + i + "]");
 				McpSyncClient client = client(clients, server.connection(), PROPERTY + "[" + i + "].connection");
@@ -57,7 +58,7 @@ public final class SkillsMcpSourcesAutoConfiguration {
 	}
 
 	@Bean
-	SmartInitializingSingleton skillsMcpRefreshOnChange(SkillsSourcesProperties properties, SkillSources sources,
+	SmartInitializingSingleton skillsMcpRefreshOnChange(SkillsSourcesProperties properties, SourceRefresher sources,
 			McpResourceChanges changes) {
 		// After each source has noted the change (registered first, with the source).
 		return () -> properties.getMcp()
@@ -65,7 +66,7 @@ public final class SkillsMcpSourcesAutoConfiguration {
 					() -> sources.refreshSoon(McpSkillSource.sourceName(server.getConnection()))));
 	}
 
-	private static McpSourceSettings settings(SkillsSourcesProperties.Mcp server, String property) {
+	private static McpSourceSettings settings(McpSourceProperties server, String property) {
 		if (server.getConnection() == null || server.getConnection().isBlank()) {
 			throw new InvalidConfigurationPropertyValueException(property + ".connection", server.getConnection(),
 					"every MCP source needs the name of a Spring AI MCP client connection");

@@ -3,7 +3,7 @@ package dev.skills.boot.sources.health;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import dev.skills.sources.SkillSources;
+import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourceStatus;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
@@ -16,13 +16,13 @@ import org.springframework.boot.health.contributor.Health;
  */
 public class SkillSourcesHealthIndicator extends AbstractHealthIndicator {
 
-	private final SkillSources sources;
+	private final SourceRefresher sources;
 
 	/**
 	 * Create the indicator.
 	 * @param sources the sources
 	 */
-	public SkillSourcesHealthIndicator(SkillSources sources) {
+	public SkillSourcesHealthIndicator(SourceRefresher sources) {
 		super("Skill sources health check failed");
 		this.sources = sources;
 	}

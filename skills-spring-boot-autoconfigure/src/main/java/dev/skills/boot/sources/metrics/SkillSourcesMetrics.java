@@ -1,9 +1,7 @@
 package dev.skills.boot.sources.metrics;
 
-import java.time.Duration;
+import java.util.function.Consumer;
 
-import dev.skills.sources.FetchListener;
-import dev.skills.sources.FetchOutcome;
 import dev.skills.sources.SourceStatus;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -13,7 +11,7 @@ import io.micrometer.core.instrument.Timer;
  * source's name and the outcome ({@code updated}, {@code unchanged}, {@code failed},
  * {@code broken}).
  */
-public class SkillSourcesMetrics implements FetchListener {
+public class SkillSourcesMetrics implements Consumer<SourceStatus> {
 
 	/** The timer's name. */
 	public static final String FETCH = "skills.sources.fetch";
@@ -29,13 +27,16 @@ public class SkillSourcesMetrics implements FetchListener {
 	}
 
 	@Override
-	public void fetched(SourceStatus status, FetchOutcome outcome, Duration duration) {
+	public void accept(SourceStatus status) {
+		if (status.outcome() == null) {
+			return;
+		}
 		Timer.builder(FETCH)
 			.description("Fetches of remote skill sources")
 			.tag("source", status.name())
-			.tag("outcome", outcome.label())
+			.tag("outcome", status.outcome().label())
 			.register(this.registry)
-			.record(duration);
+			.record(status.duration());
 	}
 
 }

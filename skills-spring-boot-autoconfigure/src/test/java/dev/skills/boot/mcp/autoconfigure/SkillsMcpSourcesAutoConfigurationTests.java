@@ -21,7 +21,7 @@ import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.mcp.source.McpResourceChanges;
 import dev.skills.mcp.source.McpSkillSource;
 import dev.skills.mcp.source.test.SkillsMcpTestServer;
-import dev.skills.sources.SkillSources;
+import dev.skills.sources.SourceRefresher;
 import dev.skills.test.ScriptedChatModel;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -150,7 +150,7 @@ class SkillsMcpSourcesAutoConfigurationTests {
 				assertThat(CompletableFuture.supplyAsync(() -> client.prompt().user("Hello").call().content()))
 					.succeedsWithin(Duration.ofSeconds(1))
 					.isEqualTo("answered");
-				SkillSources sources = context.getBean(SkillSources.class);
+				SourceRefresher sources = context.getBean(SourceRefresher.class);
 				await().atMost(Duration.ofSeconds(15)).until(() -> sources.statuses().get(0).loaded());
 				assertThat(context.getBean(SkillsRegistry.class).names()).containsExactly("good");
 				// Each skipped skill is a warning of the source on the registry.

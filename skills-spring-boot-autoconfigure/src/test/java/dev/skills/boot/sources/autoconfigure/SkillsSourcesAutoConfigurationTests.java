@@ -3,7 +3,6 @@ package dev.skills.boot.sources.autoconfigure;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.function.BooleanSupplier;
 
 import dev.skills.boot.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.boot.autoconfigure.endpoint.SkillsEndpointAutoConfiguration;
@@ -15,7 +14,7 @@ import dev.skills.boot.sources.autoconfigure.metrics.SkillsSourcesMetricsAutoCon
 import dev.skills.boot.sources.health.SkillSourcesHealthIndicator;
 import dev.skills.boot.sources.metrics.SkillSourcesMetrics;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.sources.SkillSources;
+import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.test.GitHttpServer;
 import dev.skills.sources.test.IndexHttpServer;
 import dev.skills.sources.test.SkillsGitRepository;
@@ -37,6 +36,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class SkillsSourcesAutoConfigurationTests {
 
@@ -79,10 +79,10 @@ class SkillsSourcesAutoConfigurationTests {
 	}
 
 	@Test
-	void whenAGitSourceIsConfiguredThenItsSkillsAreServedAndTheEndpointShowsTheCommit() {
+	void gitSourceIsServedWithItsCommit() {
 		this.contextRunner.withPropertyValues(git(this.server.uri("skills.git"), "0")).run((context) -> {
 			SkillsRegistry registry = context.getBean(SkillsRegistry.class);
-			await(() -> registry.contains("pdf"));
+			await().atMost(Duration.ofSeconds(10)).until(() -> registry.contains("pdf"));
 			SkillsEndpoint.SkillsDescriptor skills = context.getBean(SkillsEndpoint.class).skills();
 			assertThat(skills.sources()).singleElement().satisfies((source) -> {
 				assertThat(source.revision()).isEqualTo(this.commit);
@@ -95,7 +95,8 @@ class SkillsSourcesAutoConfigurationTests {
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
 			// The listener hears of the fetch after the registry serves its skills.
-			await(() -> meters.find(SkillSourcesMetrics.FETCH).tag("outcome", "updated").timer() != null);
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> meters.find(SkillSourcesMetrics.FETCH).tag("outcome", "updated").timer() != null);
 			Timer fetches = meters.find(SkillSourcesMetrics.FETCH).tag("outcome", "updated").timer();
 			assertThat(fetches).isNotNull();
 			assertThat(fetches.count()).isEqualTo(1);
@@ -103,12 +104,11 @@ class SkillsSourcesAutoConfigurationTests {
 	}
 
 	@Test
-	void whenTheEndpointReloadsThenSourcesWithoutARefreshIntervalAreFetched() {
+	void endpointReloadFetchesTheSources() {
 		this.contextRunner.withPropertyValues(git(this.server.uri("skills.git"), "0")).run((context) -> {
 			SkillsRegistry registry = context.getBean(SkillsRegistry.class);
-			await(() -> registry.contains("pdf"));
+			await().atMost(Duration.ofSeconds(10)).until(() -> registry.contains("pdf"));
 			String pushed = this.repository.skill("skills/docx", "Write Word files").push("second");
-			Thread.sleep(500);
 			assertThat(registry.contains("docx")).isFalse();
 
 			SkillsEndpoint endpoint = context.getBean(SkillsEndpoint.class);
@@ -121,24 +121,25 @@ class SkillsSourcesAutoConfigurationTests {
 	}
 
 	@Test
-	void whenASourceNeverLoadedThenHealthIsDownWithTheError() {
+	void neverLoadedSourceIsDown() {
 		this.contextRunner.withPropertyValues(git("http://127.0.0.1:1/skills.git", "0")).run((context) -> {
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
-			await(() -> meters.find(SkillSourcesMetrics.FETCH).tag("outcome", "failed").timer() != null);
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> meters.find(SkillSourcesMetrics.FETCH).tag("outcome", "failed").timer() != null);
 			Health health = context.getBean(SkillSourcesHealthIndicator.class).health();
 			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-			assertThat(health.getDetails().toString()).contains("never loaded").contains("Connection refused");
+			assertThat(health.getDetails().toString()).contains("never loaded").contains("cannot connect");
 			assertThat(meters.find(SkillSourcesMetrics.FETCH).tag("outcome", "failed").timer().count()).isEqualTo(1);
 		});
 	}
 
 	@Test
-	void whenAFetchFailsAfterALoadThenHealthStaysUpWithTheError() {
+	void failedFetchAfterALoadStaysUp() {
 		this.contextRunner.withPropertyValues(git(this.server.uri("skills.git"), "0")).run((context) -> {
 			SkillsRegistry registry = context.getBean(SkillsRegistry.class);
-			await(() -> registry.contains("pdf"));
+			await().atMost(Duration.ofSeconds(10)).until(() -> registry.contains("pdf"));
 			this.server.requireCredentials("bot", "secret");
-			context.getBean(SkillSources.class).refresh();
+			context.getBean(SourceRefresher.class).refresh();
 			Health health = context.getBean(SkillSourcesHealthIndicator.class).health();
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
 			assertThat(health.getDetails().toString()).contains(this.commit).contains("Authentication is required");
@@ -147,7 +148,7 @@ class SkillsSourcesAutoConfigurationTests {
 	}
 
 	@Test
-	void whenAnIndexSourceIsConfiguredThenItsSkillsAreServedWithTheirOriginMetersAndHealth() throws Exception {
+	void indexSourceIsServedWithMetersAndHealth() throws Exception {
 		try (IndexHttpServer index = new IndexHttpServer()) {
 			String digest = index.put("/skills/csv/SKILL.md", "---\nname: csv\ndescription: Read CSV files\n---\nBody");
 			String revision = index.put("/.well-known/agent-skills/index.json",
@@ -160,7 +161,7 @@ class SkillsSourcesAutoConfigurationTests {
 					"skills.sources.index[0].headers.X-Team=skills", "management.endpoints.web.exposure.include=skills")
 				.run((context) -> {
 					SkillsRegistry registry = context.getBean(SkillsRegistry.class);
-					await(() -> registry.contains("csv"));
+					await().atMost(Duration.ofSeconds(10)).until(() -> registry.contains("csv"));
 					SkillsEndpoint.SkillsDescriptor skills = context.getBean(SkillsEndpoint.class).skills();
 					assertThat(skills.sources()).singleElement().satisfies((source) -> {
 						assertThat(source.type()).isEqualTo("index");
@@ -171,7 +172,8 @@ class SkillsSourcesAutoConfigurationTests {
 					assertThat(context.getBean(SkillSourcesHealthIndicator.class).health().getStatus())
 						.isEqualTo(Status.UP);
 					MeterRegistry meters = context.getBean(MeterRegistry.class);
-					await(() -> meters.find(SkillSourcesMetrics.FETCH).tag("outcome", "updated").timer() != null);
+					await().atMost(Duration.ofSeconds(10))
+						.until(() -> meters.find(SkillSourcesMetrics.FETCH).tag("outcome", "updated").timer() != null);
 					assertThat(meters.find(SkillSourcesMetrics.FETCH).tag("outcome", "updated").timer().count())
 						.isEqualTo(1);
 				});
@@ -179,7 +181,24 @@ class SkillsSourcesAutoConfigurationTests {
 	}
 
 	@Test
-	void whenAnIndexSourceHasNoUrlThenStartupFailsNamingTheProperty() {
+	void allowedHostsReachTheIndexSource() throws Exception {
+		try (IndexHttpServer index = new IndexHttpServer(); IndexHttpServer cdn = new IndexHttpServer("127.0.0.2")) {
+			String digest = cdn.put("/csv/SKILL.md", "---\nname: csv\ndescription: Read CSV files\n---\nBody");
+			index.put("/index.json",
+					"{\"version\": \"0.2.0\", \"skills\": [{\"name\": \"csv\", \"type\": " + "\"skill-md\", \"url\": \""
+							+ cdn.url("/csv/SKILL.md") + "\", \"digest\": \"sha256:" + digest + "\"}]}");
+			this.contextRunner
+				.withPropertyValues("skills.skills-dir=" + this.temp.resolve("local"),
+						"skills.sources.cache-dir=" + this.temp.resolve("cache"),
+						"skills.sources.index[0].url=" + index.url("/index.json"),
+						"skills.sources.index[0].allowed-hosts=127.0.0.2")
+				.run((context) -> await().atMost(Duration.ofSeconds(10))
+					.until(() -> context.getBean(SkillsRegistry.class).contains("csv")));
+		}
+	}
+
+	@Test
+	void indexWithoutUrlFailsStartUp() {
 		this.contextRunner.withPropertyValues("skills.sources.index[0].refresh-interval=1m")
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
@@ -188,7 +207,7 @@ class SkillsSourcesAutoConfigurationTests {
 	}
 
 	@Test
-	void whenAnIndexUrlIsNotHttpThenStartupFailsNamingTheProperty() {
+	void indexUrlNotHttpFailsStartUp() {
 		this.contextRunner.withPropertyValues("skills.sources.index[0].url=file:///etc/index.json")
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
@@ -198,7 +217,7 @@ class SkillsSourcesAutoConfigurationTests {
 	}
 
 	@Test
-	void whenAGitSourceHasNoUriThenStartupFailsNamingTheProperty() {
+	void gitWithoutUriFailsStartUp() {
 		this.contextRunner.withPropertyValues("skills.sources.git[0].ref=main")
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
@@ -207,32 +226,22 @@ class SkillsSourcesAutoConfigurationTests {
 	}
 
 	@Test
-	void whenSkillsSourcesIsNotOnTheClassPathThenNothingIsConfigured() {
-		this.contextRunner.withClassLoader(new FilteredClassLoader(SkillSources.class))
+	void backsOffWithoutSkillsSources() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(SourceRefresher.class))
 			.withPropertyValues(git(this.server.uri("skills.git"), "0"))
 			.run((context) -> assertThat(context).hasNotFailed()
 				.hasSingleBean(SkillsRegistry.class)
-				.doesNotHaveBean(SkillSources.class)
+				.doesNotHaveBean(SourceRefresher.class)
 				.doesNotHaveBean(SkillsEndpointSources.class)
 				.doesNotHaveBean(SkillSourcesHealthIndicator.class)
 				.doesNotHaveBean(SkillSourcesMetrics.class));
 	}
 
 	@Test
-	void whenSkillsAreDisabledThenNoSourceIsConfigured() {
+	void backsOffWhenSkillsAreDisabled() {
 		this.contextRunner.withPropertyValues("skills.enabled=false")
 			.withPropertyValues(git(this.server.uri("skills.git"), "0"))
-			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(SkillSources.class));
-	}
-
-	private static void await(BooleanSupplier condition) throws InterruptedException {
-		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-		while (!condition.getAsBoolean()) {
-			if (System.nanoTime() > deadline) {
-				throw new AssertionError("condition not met within 10 s");
-			}
-			Thread.sleep(20);
-		}
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(SourceRefresher.class));
 	}
 
 	@Configuration(proxyBeanMethods = false)

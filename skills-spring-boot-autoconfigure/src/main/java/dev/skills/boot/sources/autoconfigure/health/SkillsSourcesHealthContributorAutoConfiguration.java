@@ -3,7 +3,7 @@ package dev.skills.boot.sources.autoconfigure.health;
 import dev.skills.boot.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.boot.sources.autoconfigure.SkillsSourcesAutoConfiguration;
 import dev.skills.boot.sources.health.SkillSourcesHealthIndicator;
-import dev.skills.sources.SkillSources;
+import dev.skills.sources.SourceRefresher;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -18,15 +18,15 @@ import org.springframework.context.annotation.Bean;
  * ({@code management.health.skillsources.enabled}).
  */
 @AutoConfiguration(after = SkillsSourcesAutoConfiguration.class)
-@ConditionalOnClass({ SkillSources.class, HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
+@ConditionalOnClass({ SourceRefresher.class, HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
 @ConditionalOnSkillsEnabled
-@ConditionalOnBean(SkillSources.class)
+@ConditionalOnBean(SourceRefresher.class)
 @ConditionalOnEnabledHealthIndicator("skillsources")
 public final class SkillsSourcesHealthContributorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = "skillSourcesHealthIndicator")
-	SkillSourcesHealthIndicator skillSourcesHealthIndicator(SkillSources sources) {
+	SkillSourcesHealthIndicator skillSourcesHealthIndicator(SourceRefresher sources) {
 		return new SkillSourcesHealthIndicator(sources);
 	}
 

@@ -3,7 +3,7 @@ package dev.skills.boot.sources.autoconfigure.metrics;
 import dev.skills.boot.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.boot.sources.autoconfigure.SkillsSourcesAutoConfiguration;
 import dev.skills.boot.sources.metrics.SkillSourcesMetrics;
-import dev.skills.sources.SkillSources;
+import dev.skills.sources.SourceRefresher;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -19,9 +19,9 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(after = { SkillsSourcesAutoConfiguration.class, MetricsAutoConfiguration.class,
 		CompositeMeterRegistryAutoConfiguration.class })
-@ConditionalOnClass({ SkillSources.class, MeterRegistry.class, MetricsAutoConfiguration.class })
+@ConditionalOnClass({ SourceRefresher.class, MeterRegistry.class, MetricsAutoConfiguration.class })
 @ConditionalOnSkillsEnabled
-@ConditionalOnBean({ SkillSources.class, MeterRegistry.class })
+@ConditionalOnBean({ SourceRefresher.class, MeterRegistry.class })
 public final class SkillsSourcesMetricsAutoConfiguration {
 
 	@Bean

@@ -7,20 +7,21 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
 
-import dev.skills.sources.SkillSources.SourcesSettings;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A place skills are fetched from, one revision at a time: it names its newest revision
  * and writes a revision's files into a folder. Checking the files, switching to them and
- * telling the registry are {@link SkillSources}'. Git repositories are built in; another
- * module contributes a kind of its own (skills-mcp reads MCP servers) by implementing
- * this interface and passing its sources to
- * {@link SkillSources#create(java.util.List, java.util.List, SkillSources.SourcesSettings, FetchListener)}
- * through a {@link Factory}. Every method is called on the sources' thread, one at a
- * time.
+ * telling the registry are {@link SourceRefresher}'. Git repositories are built in;
+ * another module contributes a kind of its own (skills-mcp reads MCP servers) by
+ * implementing this interface and passing its sources to
+ * {@link SourceRefresher#create(java.util.List, SourcesSettings, java.util.function.Consumer)}
+ * through a {@link Factory}. Every method is called on the source's own thread, one at a
+ * time; {@link SourcesSettings#timeout()} bounds each {@link #fetch()} and each checkout
+ * whole (see {@link Deadline}), and everything fetched counts against a
+ * {@link FetchBudget}.
  */
-public interface RemoteSource {
+public interface SkillSource {
 
 	/**
 	 * The source's name, as operators see it: no credentials, no cache path.
@@ -119,11 +120,14 @@ public interface RemoteSource {
 		/**
 		 * Create the source.
 		 * @param settings the fetch timeout and the checkout limits
+		 * @param store a folder of the source's own, kept between fetches and restarts
+		 * and never read by the registry (git keeps its objects there, an index the
+		 * download under way); it may not exist yet
 		 * @param revisionFolder the folder of a revision once served: where a checkout
 		 * finds the files of the revision served now
 		 * @return the source
 		 */
-		RemoteSource create(SourcesSettings settings, Function<String, Path> revisionFolder);
+		SkillSource create(SourcesSettings settings, Path store, Function<String, Path> revisionFolder);
 
 	}
 

@@ -14,11 +14,11 @@ import tools.jackson.databind.json.JsonMapper;
  * ({@code url} is accepted for {@code uri}). Only the URIs are used: name and description
  * come from each skill's own {@code SKILL.md}.
  */
-final class SkillIndex {
+final class RemoteIndex {
 
 	private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-	private SkillIndex() {
+	private RemoteIndex() {
 	}
 
 	/**

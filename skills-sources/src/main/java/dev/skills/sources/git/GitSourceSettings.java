@@ -1,4 +1,4 @@
-package dev.skills.sources;
+package dev.skills.sources.git;
 
 import java.time.Duration;
 import java.util.Locale;

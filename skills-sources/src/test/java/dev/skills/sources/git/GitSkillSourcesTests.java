@@ -1,4 +1,4 @@
-package dev.skills.sources;
+package dev.skills.sources.git;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,14 +7,16 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.sources.SkillSources.SourcesSettings;
+import dev.skills.sources.SourceRefresher;
+import dev.skills.sources.SourceStatus;
+import dev.skills.sources.SourceStatus.Outcome;
+import dev.skills.sources.SourcesSettings;
 import dev.skills.sources.test.GitHttpServer;
 import dev.skills.sources.test.SkillsGitRepository;
 import org.junit.jupiter.api.AfterEach;
@@ -28,11 +30,13 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Git sources against a real repository served over git's smart HTTP protocol on
  * loopback, with pushes while the registry runs.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class GitSkillSourcesTests {
 
 	@TempDir
@@ -44,7 +48,7 @@ class GitSkillSourcesTests {
 
 	private final List<AutoCloseable> closeables = new ArrayList<>();
 
-	private final List<FetchOutcome> outcomes = Collections.synchronizedList(new ArrayList<>());
+	private final List<Outcome> outcomes = Collections.synchronizedList(new ArrayList<>());
 
 	@BeforeEach
 	void serveRepository() throws Exception {
@@ -65,10 +69,10 @@ class GitSkillSourcesTests {
 	}
 
 	@Test
-	void whenStartedThenSkillsOfThePathAreServedAtTheFetchedCommit() throws Exception {
+	void servesThePathAtTheFetchedCommit() throws Exception {
 		String commit = this.repository.push("first");
 		Instance instance = start("a", settings("main", Duration.ofSeconds(1)));
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 		assertThat(instance.registry.names()).containsExactly("csv", "pdf");
 		assertThat(instance.sources.statuses()).singleElement().satisfies((status) -> {
 			assertThat(status.revision()).isEqualTo(commit);
@@ -80,57 +84,56 @@ class GitSkillSourcesTests {
 		assertThat(instance.sources.sourceOf(instance.registry.get("pdf").get().location()))
 			.hasValueSatisfying((status) -> assertThat(status.revision()).isEqualTo(commit));
 		// A shallow fetch: the repository records where its history was cut.
-		assertThat(Path.of(instance.sources.locations().get(0)).resolveSibling("repo.git").resolve("shallow"))
+		assertThat(Path.of(instance.sources.locations().get(0)).resolveSibling("store").resolve("shallow"))
 			.isRegularFile();
 	}
 
 	@Test
-	void whenHotReloadIsOnThenASwitchOfRevisionKeepsTheWatcherRunning() throws Exception {
+	void switchKeepsTheWatcherRunning() throws Exception {
 		this.repository.push("first");
-		SkillSources sources = SkillSources.git(List.of(settings("main", Duration.ZERO)),
+		SourceRefresher sources = SourceRefresher.create(List.of(new GitSourceFactory(settings("main", Duration.ZERO))),
 				SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache-hot")),
-				(status, outcome, duration) -> this.outcomes.add(outcome));
+				(status) -> this.outcomes.add(status.outcome()));
 		SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(true).build());
 		this.closeables.add(registry);
 		this.closeables.add(sources);
 		sources.start(registry);
-		await(() -> registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> registry.contains("pdf"));
 		this.repository.skill("skills/docx", "Write Word files").push("second");
 		sources.refresh();
 		this.repository.skill("skills/xlsx", "Write spreadsheets").push("third");
 		sources.refresh();
-		Thread.sleep(500);
+		await().atMost(Duration.ofSeconds(10)).until(() -> registry.contains("xlsx"));
 		assertThat(registry.names()).containsExactly("csv", "docx", "pdf", "xlsx");
 		assertThat(registry.isWatching()).isTrue();
 	}
 
 	@Test
-	void whenPushesAddChangeAndRemoveSkillsThenEachShowsUpWithinTheIntervalPlusTwoSeconds() throws Exception {
+	void pushesShowUpWithinTheInterval() throws Exception {
 		this.repository.push("first");
 		Instance instance = start("a", settings("main", Duration.ofSeconds(1)));
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 
 		String added = this.repository.skill("skills/docx", "Write Word files").push("add docx");
-		assertWithinThreeSeconds(() -> instance.registry.contains("docx"));
+		await().atMost(Duration.ofSeconds(3)).until(() -> instance.registry.contains("docx"));
 		assertThat(instance.sources.statuses().get(0).revision()).isEqualTo(added);
 
 		this.repository.skill("skills/pdf", "Read and fill PDF forms").push("change pdf");
-		assertWithinThreeSeconds(
-				() -> "Read and fill PDF forms".equals(instance.registry.get("pdf").get().description()));
+		await().atMost(Duration.ofSeconds(3))
+			.until(() -> "Read and fill PDF forms".equals(instance.registry.get("pdf").get().description()));
 
 		this.repository.delete("skills/csv").push("remove csv");
-		assertWithinThreeSeconds(() -> !instance.registry.contains("csv"));
+		await().atMost(Duration.ofSeconds(3)).until(() -> !instance.registry.contains("csv"));
 		assertThat(instance.registry.names()).containsExactly("docx", "pdf");
-		assertThat(this.outcomes).contains(FetchOutcome.UPDATED)
-			.doesNotContain(FetchOutcome.FAILED, FetchOutcome.BROKEN);
+		assertThat(this.outcomes).contains(Outcome.UPDATED).doesNotContain(Outcome.FAILED, Outcome.BROKEN);
 	}
 
 	@Test
-	void whenNewRevisionsAreServedThenOnlyTheServedAndOneSpareRevisionFolderRemain() throws Exception {
+	void keepsOnlyTheServedAndOneSpareRevision() throws Exception {
 		String first = this.repository.push("first");
 		Instance instance = start("a", settings("main", Duration.ZERO));
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 		String second = this.repository.skill("skills/docx", "Write Word files").push("second");
 		instance.sources.refresh();
 		String third = this.repository.skill("skills/xlsx", "Write spreadsheets").push("third");
@@ -140,18 +143,17 @@ class GitSkillSourcesTests {
 		Path sourceFolder = Path.of(instance.sources.locations().get(0)).getParent();
 		try (Stream<Path> children = Files.list(sourceFolder)) {
 			assertThat(children.map((child) -> child.getFileName().toString()))
-				.containsExactlyInAnyOrder("current", "repo.git", second, third)
+				.containsExactlyInAnyOrder("current", "store", second, third)
 				.doesNotContain(first);
 		}
 	}
 
 	@Test
-	void whenARevisionIsWrittenIntoTheSpareThenItHoldsExactlyTheCommitsFilesAndSharesTheUnchangedOnes()
-			throws Exception {
+	void spareUpdateWritesOnlyWhatChanged() throws Exception {
 		this.repository.skill("skills/docx", "Write Word files").write("skills/docx/references/OLD.md", "old");
 		this.repository.push("first");
 		Instance instance = start("a", settings("main", Duration.ZERO));
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 		// The spare is the first revision; the third is written into it.
 		String second = this.repository.skill("skills/xlsx", "Write spreadsheets").push("second");
 		instance.sources.refresh();
@@ -179,11 +181,10 @@ class GitSkillSourcesTests {
 	}
 
 	@Test
-	@ExtendWith(OutputCaptureExtension.class)
-	void whenAPushBreaksASkillThenTheLastGoodRevisionIsKeptWithTheCommitNamed(CapturedOutput output) throws Exception {
+	void brokenPushKeepsTheLastGoodRevision(CapturedOutput output) throws Exception {
 		String good = this.repository.push("first");
 		Instance instance = start("a", settings("main", Duration.ZERO));
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 
 		String broken = this.repository.write("skills/pdf/SKILL.md", "no frontmatter at all")
 			.write("skills/pdf/references/GUIDE.md", "guide v2")
@@ -192,7 +193,7 @@ class GitSkillSourcesTests {
 
 		assertThat(status.revision()).isEqualTo(good);
 		assertThat(status.lastError()).contains(broken).contains("pdf").contains("frontmatter");
-		assertThat(this.outcomes).endsWith(FetchOutcome.BROKEN);
+		assertThat(this.outcomes).endsWith(Outcome.BROKEN);
 		assertThat(output).contains("revision " + broken + " not served").contains("still serving revision " + good);
 		assertThat(instance.registry.get("pdf").get().description()).isEqualTo("Read PDF files");
 		assertThat(instance.registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("guide v1");
@@ -210,10 +211,10 @@ class GitSkillSourcesTests {
 	}
 
 	@Test
-	void whenANewSkillIsBrokenThenTheRevisionIsServedAndTheRegistryReportsIt() throws Exception {
+	void brokenNewSkillIsServedAndReported() throws Exception {
 		this.repository.push("first");
 		Instance instance = start("a", settings("main", Duration.ZERO));
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 		String commit = this.repository.write("skills/bad/SKILL.md", "no frontmatter").push("add a broken skill");
 		assertThat(instance.sources.refresh().get(0).revision()).isEqualTo(commit);
 		assertThat(instance.registry.diagnostics()).anySatisfy((diagnostic) -> {
@@ -223,47 +224,48 @@ class GitSkillSourcesTests {
 	}
 
 	@Test
-	void whenTheRefIsACommitIdThenItIsPinnedAndNeverFetchedAgain() throws Exception {
+	void commitIdIsPinnedAndNeverFetchedAgain() throws Exception {
 		String pinned = this.repository.push("first");
 		this.repository.skill("skills/docx", "Write Word files").push("second");
-		Instance instance = start("a", settings(pinned, Duration.ofSeconds(1)));
-		await(() -> instance.registry.contains("pdf"));
+		Instance instance = start("a", settings(pinned, Duration.ofMillis(200)));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 		int requests = this.server.requests();
 		this.repository.skill("skills/xlsx", "Write spreadsheets").push("third");
 
 		SourceStatus status = instance.sources.refresh().get(0);
-		Thread.sleep(1500);
 
 		assertThat(status.revision()).isEqualTo(pinned);
+		assertThat(status.outcome()).isEqualTo(Outcome.UNCHANGED);
 		assertThat(instance.registry.names()).containsExactly("csv", "pdf");
 		assertThat(this.server.requests()).isEqualTo(requests);
 	}
 
 	@Test
-	void whenTheRefIsATagThenItsCommitIsServed() throws Exception {
+	void tagServesItsCommit() throws Exception {
 		String tagged = this.repository.push("first");
 		this.repository.tag("v1");
 		this.repository.skill("skills/docx", "Write Word files").push("second");
 		Instance instance = start("a", settings("v1", Duration.ZERO));
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 		assertThat(instance.sources.statuses().get(0).revision()).isEqualTo(tagged);
 		assertThat(instance.registry.contains("docx")).isFalse();
 	}
 
 	@Test
-	void whenTheHostIsUnreachableThenTheSourceNeverLoadsAndSaysWhy() throws Exception {
+	void unreachableHostNeverLoadsAndSaysWhy() throws Exception {
 		GitSourceSettings unreachable = new GitSourceSettings("http://127.0.0.1:1/skills.git", "main", "skills",
 				Duration.ZERO, null, null);
 		Instance instance = start("a", unreachable);
 		// The listener hears of the fetch after its status is set.
-		await(() -> !this.outcomes.isEmpty());
+		await().atMost(Duration.ofSeconds(10)).until(() -> !this.outcomes.isEmpty());
 		SourceStatus status = instance.sources.statuses().get(0);
 		assertThat(status.loaded()).isFalse();
 		assertThat(status.lastError()).startsWith("fetch failed: ").contains("127.0.0.1:1");
-		assertThat(this.outcomes).containsExactly(FetchOutcome.FAILED);
+		assertThat(this.outcomes).containsExactly(Outcome.FAILED);
 		assertThat(instance.registry.size()).isZero();
 		// The registry says so too, once the report reaches it.
-		await(() -> instance.registry.diagnostics().stream().anyMatch(SkillDiagnostic::isError));
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> instance.registry.diagnostics().stream().anyMatch(SkillDiagnostic::isError));
 		assertThat(instance.registry.diagnostics()).filteredOn(SkillDiagnostic::isError)
 			.singleElement()
 			.satisfies((diagnostic) -> {
@@ -273,64 +275,47 @@ class GitSkillSourcesTests {
 	}
 
 	@Test
-	@ExtendWith(OutputCaptureExtension.class)
-	void whenTheServerStopsAnsweringThenTheFetchTimesOutAndTheLastGoodRevisionIsKept(CapturedOutput output)
-			throws Exception {
+	void silentServerTimesOutAndKeepsTheRevision(CapturedOutput output) throws Exception {
 		String good = this.repository.push("first");
-		SkillSources sources = SkillSources.git(List.of(settings("main", Duration.ZERO)),
-				new SourcesSettings(this.temp.resolve("cache-hang"), Duration.ofSeconds(1), 10_000, 1_000_000),
-				(status, outcome, duration) -> this.outcomes.add(outcome));
-		SkillsRegistry registry = SkillsRegistry
-			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(false).build());
-		this.closeables.add(registry);
-		this.closeables.add(sources);
-		sources.start(registry);
-		await(() -> registry.contains("pdf"));
+		Instance instance = start(settings("main", Duration.ZERO), Duration.ofSeconds(1));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 		this.repository.skill("skills/docx", "Write Word files").push("second");
 		this.server.stopAnswering();
 
 		long start = System.nanoTime();
-		CompletableFuture<List<SourceStatus>> refresh = CompletableFuture.supplyAsync(sources::refresh);
+		CompletableFuture<List<SourceStatus>> refresh = CompletableFuture.supplyAsync(instance.sources::refresh);
 		// While the fetch waits, a chat request reads the registry as before.
-		assertThat(registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("guide v1");
+		assertThat(instance.registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("guide v1");
 		SourceStatus status = refresh.get().get(0);
 
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(3000));
 		assertThat(status.revision()).isEqualTo(good);
-		assertThat(status.lastError()).startsWith("fetch failed: ").contains("timed out");
-		assertThat(registry.names()).containsExactly("csv", "pdf");
-		assertThat(this.outcomes).endsWith(FetchOutcome.FAILED);
+		assertThat(status.lastError()).startsWith("fetch failed: ").contains("timeout of 1000 ms");
+		assertThat(instance.registry.names()).containsExactly("csv", "pdf");
+		assertThat(this.outcomes).endsWith(Outcome.FAILED);
 		assertThat(output).contains("still serving revision " + good);
 	}
 
 	@Test
-	@ExtendWith(OutputCaptureExtension.class)
-	void whenTheServerNeverAnswersThenStartUpDoesNotWaitForIt(CapturedOutput output) throws Exception {
+	void startUpDoesNotWaitForASilentServer(CapturedOutput output) throws Exception {
 		this.repository.push("first");
 		this.server.stopAnswering();
 		long start = System.nanoTime();
-		SkillSources sources = SkillSources.git(List.of(settings("main", Duration.ZERO)),
-				new SourcesSettings(this.temp.resolve("cache-hang"), Duration.ofSeconds(1), 10_000, 1_000_000),
-				(status, outcome, duration) -> this.outcomes.add(outcome));
-		SkillsRegistry registry = SkillsRegistry
-			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(false).build());
-		this.closeables.add(registry);
-		this.closeables.add(sources);
-		sources.start(registry);
+		Instance instance = start(settings("main", Duration.ZERO), Duration.ofSeconds(1));
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(900));
-		await(() -> !this.outcomes.isEmpty());
-		assertThat(sources.statuses().get(0).lastError()).contains("timed out");
+		await().atMost(Duration.ofSeconds(10)).until(() -> !this.outcomes.isEmpty());
+		assertThat(instance.sources.statuses().get(0).lastError()).contains("timeout of 1000 ms");
 		assertThat(output).contains("nothing served yet");
 	}
 
 	@Test
-	void whenCredentialsAreWrongThenTheFetchFailsWithoutShowingThePassword() throws Exception {
+	void wrongCredentialsFailWithoutShowingThem() throws Exception {
 		this.repository.push("first");
 		this.server.requireCredentials("bot", "right-token");
 		GitSourceSettings wrong = new GitSourceSettings(this.server.uri("skills.git"), "main", "skills", Duration.ZERO,
 				"bot", "wrong-token");
 		Instance instance = start("a", wrong);
-		await(() -> instance.sources.statuses().get(0).lastError() != null);
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.sources.statuses().get(0).lastError() != null);
 		SourceStatus status = instance.sources.statuses().get(0);
 		assertThat(status.loaded()).isFalse();
 		assertThat(status.lastError()).containsIgnoringCase("not authorized").doesNotContain("wrong-token");
@@ -339,39 +324,40 @@ class GitSkillSourcesTests {
 		GitSourceSettings right = new GitSourceSettings(this.server.uri("skills.git"), "main", "skills", Duration.ZERO,
 				"bot", "right-token");
 		Instance other = start("b", right);
-		await(() -> other.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> other.registry.contains("pdf"));
 	}
 
 	@Test
-	void whenTwoRegistriesFollowOneBranchThenBothServeThePushedCommit() throws Exception {
+	void twoRegistriesServeThePushedCommit() throws Exception {
 		this.repository.push("first");
 		Instance a = start("a", settings("main", Duration.ofSeconds(1)));
 		Instance b = start("b", settings("main", Duration.ofSeconds(1)));
-		await(() -> a.registry.contains("pdf") && b.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> a.registry.contains("pdf") && b.registry.contains("pdf"));
 		String pushed = this.repository.skill("skills/docx", "Write Word files").push("add docx");
-		assertWithinThreeSeconds(() -> pushed.equals(a.sources.statuses().get(0).revision())
-				&& pushed.equals(b.sources.statuses().get(0).revision()));
+		await().atMost(Duration.ofSeconds(3))
+			.until(() -> pushed.equals(a.sources.statuses().get(0).revision())
+					&& pushed.equals(b.sources.statuses().get(0).revision()));
 		assertThat(a.registry.names()).isEqualTo(b.registry.names()).contains("docx");
 	}
 
 	@Test
-	void whenTheRepositoryHoldsLinksThenTheyAreNotCheckedOut() throws Exception {
+	void linksAreNotCheckedOut() throws Exception {
 		Path secret = Files.writeString(this.temp.resolve("secret.txt"), "secret");
 		this.repository.link("skills/pdf/references/SECRET.md", secret.toString())
 			.link("skills/evil", this.temp.toString())
 			.push("links");
 		Instance instance = start("a", settings("main", Duration.ZERO));
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 		assertThat(instance.registry.snapshot().files("pdf")).containsExactly("references/GUIDE.md");
 		assertThat(Path.of(instance.sources.locations().get(0)).resolve("evil")).doesNotExist();
 	}
 
 	@Test
-	void whenARevisionHasTooManyFilesThenItIsNotServed() throws Exception {
+	void tooManyFilesAreNotServed() throws Exception {
 		this.repository.push("first");
 		SourcesSettings tight = new SourcesSettings(this.temp.resolve("cache-a"), Duration.ofSeconds(10), 2, 1_000_000);
-		SkillSources sources = SkillSources.git(List.of(settings("main", Duration.ZERO)), tight,
-				(status, outcome, duration) -> this.outcomes.add(outcome));
+		SourceRefresher sources = SourceRefresher.create(List.of(new GitSourceFactory(settings("main", Duration.ZERO))),
+				tight, (status) -> this.outcomes.add(status.outcome()));
 		this.closeables.add(sources);
 		SourceStatus status = sources.refresh().get(0);
 		assertThat(status.loaded()).isFalse();
@@ -379,10 +365,10 @@ class GitSkillSourcesTests {
 	}
 
 	@Test
-	void whenSkillsAreServedThenModelFacingTextNeverNamesTheCacheFolder() throws Exception {
+	void modelTextNeverNamesTheCacheFolder() throws Exception {
 		this.repository.push("first");
 		Instance instance = start("a", settings("main", Duration.ZERO));
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 		String cache = this.temp.resolve("cache-a").toString();
 		assertThat(instance.registry.buildCatalog()).contains("pdf").doesNotContain(cache);
 		assertThatExceptionOfType(SkillResourceException.class)
@@ -400,9 +386,16 @@ class GitSkillSourcesTests {
 	}
 
 	private Instance start(String name, GitSourceSettings source) {
-		SkillSources sources = SkillSources.git(List.of(source),
-				SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache-" + name)),
-				(status, outcome, duration) -> this.outcomes.add(outcome));
+		return start(source, SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache-" + name)));
+	}
+
+	private Instance start(GitSourceSettings source, Duration timeout) {
+		return start(source, new SourcesSettings(this.temp.resolve("cache-t"), timeout, 10_000, 1_000_000));
+	}
+
+	private Instance start(GitSourceSettings source, SourcesSettings settings) {
+		SourceRefresher sources = SourceRefresher.create(List.of(new GitSourceFactory(source)), settings,
+				(status) -> this.outcomes.add(status.outcome()));
 		SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(false).build());
 		this.closeables.add(registry);
@@ -411,23 +404,7 @@ class GitSkillSourcesTests {
 		return new Instance(sources, registry);
 	}
 
-	private static void assertWithinThreeSeconds(BooleanSupplier condition) throws InterruptedException {
-		long start = System.nanoTime();
-		await(condition);
-		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
-	}
-
-	private static void await(BooleanSupplier condition) throws InterruptedException {
-		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-		while (!condition.getAsBoolean()) {
-			if (System.nanoTime() > deadline) {
-				throw new AssertionError("condition not met within 10 s");
-			}
-			Thread.sleep(20);
-		}
-	}
-
-	private record Instance(SkillSources sources, SkillsRegistry registry) {
+	private record Instance(SourceRefresher sources, SkillsRegistry registry) {
 	}
 
 }

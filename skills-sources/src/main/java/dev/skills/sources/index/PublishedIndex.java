@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 import dev.skills.core.internal.prompt.ModelText;
+import dev.skills.sources.CheckoutPaths;
 import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -30,7 +31,7 @@ import org.yaml.snakeyaml.error.YAMLException;
  * @param skills the entries that can be fetched, in index order, names unique
  * @param warnings what was left out or not understood, and why
  */
-record SkillIndex(List<Entry> skills, List<String> warnings) {
+record PublishedIndex(List<Entry> skills, List<String> warnings) {
 
 	private static final Pattern HEX = Pattern.compile("[0-9a-fA-F]{64}");
 
@@ -49,7 +50,7 @@ record SkillIndex(List<Entry> skills, List<String> warnings) {
 	 * @return the index
 	 * @throws IllegalArgumentException when the bytes are not an index at all
 	 */
-	static SkillIndex parse(byte[] json, URI indexUrl, int maxBytes) {
+	static PublishedIndex parse(byte[] json, URI indexUrl, int maxBytes) {
 		Object document;
 		try {
 			LoaderOptions options = new LoaderOptions();
@@ -97,7 +98,7 @@ record SkillIndex(List<Entry> skills, List<String> warnings) {
 				warnings.add("skill '" + ModelText.echo(name) + "' skipped: " + ex.getMessage());
 			}
 		}
-		return new SkillIndex(List.copyOf(skills), List.copyOf(warnings));
+		return new PublishedIndex(List.copyOf(skills), List.copyOf(warnings));
 	}
 
 	private static Entry entry(Object item, URI indexUrl) {
@@ -128,10 +129,16 @@ record SkillIndex(List<Entry> skills, List<String> warnings) {
 				if (!(file instanceof Map<?, ?> fileMap) || text(fileMap, "path") == null) {
 					throw new IllegalArgumentException("a file without a path and a digest");
 				}
-				String path = Archives.safePath(text(fileMap, "path"));
+				String raw = text(fileMap, "path");
+				String path;
+				try {
+					path = CheckoutPaths.normalize(raw);
+				}
+				catch (IllegalArgumentException ex) {
+					throw new IllegalArgumentException("file path '" + ModelText.echo(raw) + "' " + ex.getMessage());
+				}
 				if (path == null) {
-					throw new IllegalArgumentException(
-							"file path '" + ModelText.echo(text(fileMap, "path")) + "' leaves the skill's folder");
+					throw new IllegalArgumentException("file path '" + ModelText.echo(raw) + "' names no file");
 				}
 				artifacts.add(new Artifact(path, resolve(indexUrl, encode(name + "/" + path)), digest(fileMap)));
 			}
