@@ -47,24 +47,10 @@ public final class Prompts {
 	}
 
 	/**
-	 * The tools offered to the model for use, by name, in order: not the ones kept only
-	 * to refuse a call ({@link #refusedToolNames}).
+	 * The tools offered to the model, by name, in order.
 	 */
 	public static List<String> toolNames(Prompt prompt) {
-		return toolCallbacks(prompt).stream()
-			.filter((tool) -> !isRefusal(tool))
-			.map((tool) -> tool.getToolDefinition().name())
-			.toList();
-	}
-
-	/**
-	 * The tools listed only to refuse a call, by name, in order.
-	 */
-	public static List<String> refusedToolNames(Prompt prompt) {
-		return toolCallbacks(prompt).stream()
-			.filter(Prompts::isRefusal)
-			.map((tool) -> tool.getToolDefinition().name())
-			.toList();
+		return toolCallbacks(prompt).stream().map((tool) -> tool.getToolDefinition().name()).toList();
 	}
 
 	public static List<ToolCallback> toolCallbacks(Prompt prompt) {
@@ -125,11 +111,6 @@ public final class Prompts {
 		List<String> values = new ArrayList<>();
 		schema.get("properties").get("skill_name").get("enum").forEach((value) -> values.add(value.asString()));
 		return values;
-	}
-
-	// A tool kept only to refuse a call says so in its description.
-	private static boolean isRefusal(ToolCallback tool) {
-		return tool.getToolDefinition().description().startsWith("Not available now: ");
 	}
 
 }

@@ -9,12 +9,15 @@ import dev.skills.spring.ai.observation.SkillSearchObservationConvention;
 import dev.skills.spring.ai.tool.SkillInvocationListener;
 import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
 import dev.skills.spring.ai.tool.SkillsTools;
+import dev.skills.spring.ai.tool.scope.SkillsToolCallingManager;
 import dev.skills.spring.ai.usage.SkillUsage;
 import io.micrometer.observation.ObservationRegistry;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
+import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -68,6 +71,11 @@ public final class SkillsChatClientAutoConfiguration {
 	}
 
 	@Bean
+	static BeanPostProcessor skillsToolCallingManagerPostProcessor() {
+		return new ToolCallingManagerWrapper();
+	}
+
+	@Bean
 	@ConditionalOnBean(SkillsAdvisor.class)
 	@ConditionalOnMissingBean(name = "skillsChatClientBuilderCustomizer")
 	ChatClientBuilderCustomizer skillsChatClientBuilderCustomizer(SkillsAdvisor advisor) {
@@ -81,6 +89,22 @@ public final class SkillsChatClientAutoConfiguration {
 			ObjectProvider<SkillCatalog> catalog) {
 		return new SkillsToolCallbackProvider(tools,
 				catalog.getIfAvailable(() -> SkillCatalog.builder(registry).build()));
+	}
+
+	/**
+	 * Wraps each tool-calling manager once, keeping the one it wraps (the application's,
+	 * or Spring AI's) for everything the skills do not refuse.
+	 */
+	static final class ToolCallingManagerWrapper implements BeanPostProcessor {
+
+		@Override
+		public Object postProcessAfterInitialization(Object bean, String beanName) {
+			if (bean instanceof ToolCallingManager manager && !(bean instanceof SkillsToolCallingManager)) {
+				return new SkillsToolCallingManager(manager);
+			}
+			return bean;
+		}
+
 	}
 
 }

@@ -14,6 +14,7 @@ import dev.skills.spring.ai.tool.SkillInvocation;
 import dev.skills.spring.ai.tool.SkillInvocationListener;
 import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
 import dev.skills.spring.ai.tool.SkillsTools;
+import dev.skills.spring.ai.tool.scope.SkillsToolCallingManager;
 import dev.skills.spring.ai.usage.SkillUsage;
 import dev.skills.test.ScriptedChatModel;
 import dev.skills.test.SkillFixtures;
@@ -27,9 +28,13 @@ import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
 import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.SystemMessage;
+import org.springframework.ai.chat.messages.ToolResponseMessage;
+import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
+import org.springframework.ai.model.tool.ToolCallingManager;
+import org.springframework.ai.model.tool.ToolExecutionResult;
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.ToolCallbackProvider;
@@ -321,13 +326,57 @@ class SkillsChatClientAutoConfigurationTests {
 					.reduce("", String::concat);
 				assertThat(system).contains("<skill_content name=\"pdf-processing\">", "Use the forms guide.")
 					.doesNotContain("<available_skills>");
-				// Listed only to refuse a call: a model that calls it reads why.
-				assertThat(((ToolCallingChatOptions) prompt.getOptions()).getToolCallbacks())
-					.filteredOn((tool) -> tool.getToolDefinition().name().equals("activate_skill"))
-					.singleElement()
-					.satisfies((tool) -> assertThat(tool.getToolDefinition().description())
-						.startsWith("Not available now: activate_skill is not available in session mode"));
+				assertThat(toolNames(prompt)).doesNotContain("activate_skill");
 			});
+	}
+
+	@Test
+	void toolCallingManagerIsWrapped() {
+		this.chatClientRunner.withPropertyValues(skillsDir())
+			.withBean(ScriptedChatModel.class, ScriptedChatModel::new)
+			.run((context) -> assertThat(context.getBean(ToolCallingManager.class))
+				.isInstanceOf(SkillsToolCallingManager.class));
+	}
+
+	@Test
+	void usersManagerIsWrappedAndStillRuns() {
+		List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+		ToolCallingManager spring = ToolCallingManager.builder().build();
+		ToolCallingManager users = new ToolCallingManager() {
+			@Override
+			public List<org.springframework.ai.tool.definition.ToolDefinition> resolveToolDefinitions(
+					ToolCallingChatOptions options) {
+				return spring.resolveToolDefinitions(options);
+			}
+
+			@Override
+			public ToolExecutionResult executeToolCalls(Prompt prompt, ChatResponse response) {
+				seen.add(response.getResult().getOutput().getToolCalls().get(0).name());
+				return spring.executeToolCalls(prompt, response);
+			}
+		};
+		ScriptedChatModel model = new ScriptedChatModel().thenCall("activate_skill", "{}").thenAnswer("ok");
+		this.chatClientRunner.withPropertyValues(skillsDir(), "skills.mode=session", "skills.preload-from=SKILL_NAME")
+			.withBean(ScriptedChatModel.class, () -> model)
+			.withBean(ToolCallingManager.class, () -> users)
+			.run((context) -> {
+				assertThat(context.getBean(ToolCallingManager.class)).isInstanceOf(SkillsToolCallingManager.class);
+				askWithSkill(context.getBean(ChatClient.Builder.class), "pdf-processing");
+				assertThat(seen).containsExactly("activate_skill");
+				assertThat(model.prompts().get(1).getInstructions()).last()
+					.isInstanceOfSatisfying(ToolResponseMessage.class,
+							(result) -> assertThat(result.getResponses().get(0).responseData())
+								.startsWith("Error: activate_skill is not available in session mode"));
+			});
+	}
+
+	@Test
+	void usersSkillsToolCallingManagerIsKept() {
+		SkillsToolCallingManager own = new SkillsToolCallingManager(ToolCallingManager.builder().build());
+		this.chatClientRunner.withPropertyValues(skillsDir())
+			.withBean(ScriptedChatModel.class, ScriptedChatModel::new)
+			.withBean(ToolCallingManager.class, () -> own)
+			.run((context) -> assertThat(context.getBean(ToolCallingManager.class)).isSameAs(own));
 	}
 
 	@Test

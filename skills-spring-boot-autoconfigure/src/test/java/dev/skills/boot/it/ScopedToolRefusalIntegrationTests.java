@@ -34,9 +34,9 @@ import org.springframework.web.bind.annotation.RestController;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A model that calls a tool a skill scoped out, on the turn after the activation (it was
- * offered then), reads the refusal, and the HTTP request answers 200: the real OpenAI
- * client against a local stub, the real chat endpoint.
+ * A tool a skill scopes out is absent from the next request; a model that calls it anyway
+ * (it was offered a turn before) reads the refusal, and the HTTP request answers 200: the
+ * real OpenAI client against a local stub, the real chat endpoint.
  */
 @SpringBootTest(classes = ScopedToolRefusalIntegrationTests.ChatApplication.class,
 		webEnvironment = WebEnvironment.RANDOM_PORT)
@@ -74,7 +74,7 @@ class ScopedToolRefusalIntegrationTests {
 	}
 
 	@Test
-	void whenTheModelCallsAScopedOutToolOnALaterTurnThenItReadsTheRefusalAndTheRequestAnswers200() {
+	void scopedOutToolAbsentAndItsCallRefused() {
 		openAi.thenCall("activate_skill", "{\"skill_name\":\"reader\"}").thenAnswer("Reading only now.");
 		assertThat(chat("Only read, please").getStatusCode()).isEqualTo(HttpStatus.OK);
 
@@ -83,6 +83,8 @@ class ScopedToolRefusalIntegrationTests {
 
 		assertThat(later.getStatusCode()).isEqualTo(HttpStatus.OK);
 		assertThat(later.getBody()).isEqualTo("I may not run commands.");
+		String offered = openAi.requests().get(openAi.requests().size() - 2).path("tools").toString();
+		assertThat(offered).contains("\"read_file\"").doesNotContain("run_command");
 		assertThat(openAi.requests().get(openAi.requests().size() - 1).toString()).contains("\"role\":\"tool\"")
 			.contains("Error: tool 'run_command' is not in the allowed-tools of skill 'reader' (read_file). "
 					+ "Use another tool or finish without it.");

@@ -1,5 +1,6 @@
 package dev.skills.spring.ai.tool;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -34,6 +35,13 @@ public final class SkillsToolContext {
 	 */
 	public static final String SNAPSHOT = "skills_snapshot";
 
+	/**
+	 * The tools the skills left out of the request, by name, each with the refusal a call
+	 * to it gets: a map that the tool-calling side ({@code SkillsToolCallingManager})
+	 * reads when the model calls one anyway.
+	 */
+	public static final String REFUSED_TOOLS = "skills_refused_tools";
+
 	private SkillsToolContext() {
 	}
 
@@ -45,6 +53,21 @@ public final class SkillsToolContext {
 	public static @Nullable String conversationId(Map<String, Object> context) {
 		Object id = context.get(CONVERSATION_ID);
 		return (id != null) ? id.toString() : null;
+	}
+
+	/**
+	 * The tools a tool context names as refused.
+	 * @param context the tool context's entries, or {@code null}
+	 * @return the refusal of each refused tool, by name; empty when it names none
+	 */
+	public static Map<String, String> refusedTools(@Nullable Map<String, Object> context) {
+		Object refused = (context != null) ? context.get(REFUSED_TOOLS) : null;
+		if (!(refused instanceof Map<?, ?> map)) {
+			return Map.of();
+		}
+		Map<String, String> names = new HashMap<>();
+		map.forEach((name, refusal) -> names.put(String.valueOf(name), String.valueOf(refusal)));
+		return names;
 	}
 
 	static SkillsSnapshot snapshot(Map<String, Object> context, SkillsRegistry registry) {

@@ -8,6 +8,7 @@ import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.Prompts;
 import dev.skills.spring.ai.RecordingTool;
 import dev.skills.spring.ai.TestRegistries;
+import dev.skills.spring.ai.ToolLoops;
 import dev.skills.test.ScriptedChatModel;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
@@ -56,7 +57,7 @@ class SkillsAdvisorSessionModeTests {
 			.mode(SkillsAdvisor.Mode.SESSION)
 			.preloadFrom("SKILL_NAME")
 			.build();
-		this.client = ChatClient.builder(this.model).defaultAdvisors(this.advisor).build();
+		this.client = ChatClient.builder(this.model).defaultAdvisors(this.advisor, ToolLoops.refusing()).build();
 	}
 
 	@AfterEach
@@ -140,8 +141,11 @@ class SkillsAdvisorSessionModeTests {
 			.isEqualTo("Error: only the files of skill 'support-desk' can be read in this session.");
 	}
 
+	static final String SESSION_REFUSAL = "Error: activate_skill is not available in session mode: the "
+			+ "application chose the skill of this call.";
+
 	@Test
-	void aModelThatCallsActivateSkillInSessionModeGetsTheRefusalAndTheRequestGoesOn() {
+	void activateSkillCallIsRefusedInSessionMode() {
 		this.model.thenCall("activate_skill", "{\"skill_name\":\"billing\"}").thenAnswer("ok without it");
 
 		String answer = this.client.prompt()
@@ -151,9 +155,21 @@ class SkillsAdvisorSessionModeTests {
 			.content();
 
 		assertThat(answer).isEqualTo("ok without it");
-		assertThat(Prompts.refusedToolNames(prompt(0))).containsExactly("activate_skill");
-		assertThat(Prompts.lastToolResult(prompt(1))).isEqualTo("Error: activate_skill is not available in session "
-				+ "mode: the application chose the skill of this call.");
+		assertThat(Prompts.toolCallbacks(prompt(0))).extracting((tool) -> tool.getToolDefinition().name())
+			.containsExactly("read_skill_resource");
+		assertThat(Prompts.lastToolResult(prompt(1))).isEqualTo(SESSION_REFUSAL);
+	}
+
+	@Test
+	void activateSkillRefusedWithNoSessionSkill(CapturedOutput output) {
+		this.model.thenCall("activate_skill", "{\"skill_name\":\"billing\"}").thenAnswer("ok without it");
+
+		String answer = this.client.prompt().user("Prices?").call().content();
+
+		assertThat(answer).isEqualTo("ok without it");
+		assertThat(Prompts.toolCallbacks(prompt(0))).isEmpty();
+		assertThat(Prompts.lastToolResult(prompt(1))).isEqualTo(SESSION_REFUSAL);
+		assertThat(output).contains("Session mode: the request context has no 'SKILL_NAME'");
 	}
 
 	@Test
@@ -190,7 +206,7 @@ class SkillsAdvisorSessionModeTests {
 		assertThat(answer).isEqualTo("ok");
 		assertThat(prompt(0).getInstructions()).hasSize(2);
 		assertThat(prompt(0).getSystemMessage().getText()).isEqualTo("You help.");
-		assertThat(Prompts.toolNames(prompt(0))).isEmpty();
+		assertThat(Prompts.toolCallbacks(prompt(0))).isEmpty();
 		assertThat(output).contains("WARN")
 			.contains("Session mode: the request context has no 'SKILL_NAME'; no skill is used");
 	}

@@ -7,43 +7,38 @@ import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
- * A tool the request may not use, kept in its tool list as a refusal: a model that calls
- * it anyway (it was offered a turn ago) reads why and goes on, where a missing tool would
- * make Spring AI fail the whole request. Its description says it is not available.
+ * Answers a call to a tool that the request does not offer (the skills forbid it) with a
+ * refusal the model can act on. It is never sent to the model: the tool-calling side adds
+ * it only to run a call the model made anyway.
  */
 final class RefusedToolCallback implements ToolCallback {
 
 	private final ToolDefinition definition;
 
-	private final ToolCallback refused;
-
 	private final String refusal;
 
 	/**
-	 * Refuse a tool.
-	 * @param refused the tool, kept so that a later request can offer it again
-	 * @param reason why, for example
-	 * {@code tool 'Bash' is disallowed by skill 'no-shell'}
+	 * Refuse calls to a tool.
+	 * @param name the tool name
+	 * @param refusal the tool result the model reads
 	 */
-	RefusedToolCallback(ToolCallback refused, String reason) {
-		this.definition = definition(refused.getToolDefinition(), reason);
-		this.refused = refused;
-		this.refusal = "Error: " + reason + ". Use another tool or finish without it.";
+	RefusedToolCallback(String name, String refusal) {
+		this.definition = ToolDefinition.builder()
+			.name(name)
+			.description("Not offered to this request.")
+			.inputSchema("{\"type\":\"object\"}")
+			.build();
+		this.refusal = refusal;
 	}
 
 	/**
-	 * Refuse a skill tool that this request does not have.
-	 * @param definition its definition
-	 * @param reason why
+	 * The result of a call to a tool that skills forbid.
+	 * @param denial why, for example
+	 * {@code tool 'Bash' is disallowed by skill 'no-shell'}
+	 * @return the refusal the model reads
 	 */
-	RefusedToolCallback(ToolDefinition definition, String reason) {
-		this.definition = definition(definition, reason);
-		this.refused = this;
-		this.refusal = "Error: " + reason + ".";
-	}
-
-	ToolCallback refused() {
-		return this.refused;
+	static String refusal(String denial) {
+		return "Error: " + denial + ". Use another tool or finish without it.";
 	}
 
 	@Override
@@ -59,14 +54,6 @@ final class RefusedToolCallback implements ToolCallback {
 	@Override
 	public String call(@Nullable String toolInput, @Nullable ToolContext toolContext) {
 		return this.refusal;
-	}
-
-	private static ToolDefinition definition(ToolDefinition original, String reason) {
-		return ToolDefinition.builder()
-			.name(original.name())
-			.description("Not available now: " + reason + ". Do not call it.")
-			.inputSchema(original.inputSchema())
-			.build();
 	}
 
 }

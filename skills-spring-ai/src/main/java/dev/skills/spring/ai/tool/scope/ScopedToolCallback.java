@@ -51,7 +51,7 @@ final class ScopedToolCallback implements ToolCallback {
 		String denial = ToolRules.denial(this.activeSkills.apply(toolContext),
 				this.delegate.getToolDefinition().name());
 		if (denial != null) {
-			return "Error: " + denial + ". Use another tool or finish without it.";
+			return RefusedToolCallback.refusal(denial);
 		}
 		return (toolContext != null) ? this.delegate.call(toolInput, toolContext) : this.delegate.call(toolInput);
 	}

@@ -26,12 +26,14 @@ import org.springframework.ai.tool.ToolCallback;
 /**
  * The {@code SkillsAdvisor}'s last step: puts the request's skill tools into its options
  * and narrows its other tools by the active skills' {@code allowed-tools} and
- * {@code disallowed-tools}. A tool they forbid stays listed as a refusal, so that a model
- * that calls it anyway (it was offered a turn ago) reads why instead of the request
- * failing. The tool list is fixed when the request starts, so each remaining tool checks
- * again when called: a skill activated during the request still restricts the tools
- * called after it. The tool context carries the conversation, the skills present and the
- * request's snapshot to the skill tools ({@link SkillsToolContext}).
+ * {@code disallowed-tools}. A tool they forbid is left out of the request (teff: only the
+ * allowed tools are visible); the tool context names it with its refusal, which
+ * {@link SkillsToolCallingManager} answers when the model calls it anyway (it was offered
+ * a turn ago). In session mode {@code activate_skill} is refused that way too. The tool
+ * list is fixed when the request starts, so each remaining tool checks again when called:
+ * a skill activated during the request still restricts the tools called after it. The
+ * tool context carries the conversation, the skills present and the request's snapshot to
+ * the skill tools ({@link SkillsToolContext}).
  */
 public final class ToolScoping {
 
@@ -39,8 +41,8 @@ public final class ToolScoping {
 
 	// What a model that calls activate_skill in session mode gets instead of a failed
 	// request.
-	private static final ToolCallback SESSION_ACTIVATE = new RefusedToolCallback(SkillToolDefinitions.activate(null),
-			"activate_skill is not available in session mode: the application chose the skill of this call");
+	private static final String SESSION_ACTIVATE = "Error: activate_skill is not available in session mode: "
+			+ "the application chose the skill of this call.";
 
 	private final ActiveSkillsRepository activeSkills;
 
@@ -51,7 +53,7 @@ public final class ToolScoping {
 	 * @param activeSkills where activations are recorded
 	 * @param followActivations whether skills activated during a request and recorded
 	 * since restrict its tools too (on-demand mode); in session mode the pinned skill
-	 * alone scopes a call, and {@code activate_skill} is refused
+	 * alone scopes a call, and a call to {@code activate_skill} is refused
 	 */
 	public ToolScoping(ActiveSkillsRepository activeSkills, boolean followActivations) {
 		this.activeSkills = activeSkills;
@@ -76,25 +78,30 @@ public final class ToolScoping {
 		// What activate_skill adds to the present skills from here on was activated in
 		// this request, stored or not.
 		Set<String> presentAtStart = Set.copyOf(request.present());
+		Map<String, String> refused = new HashMap<>();
+		if (!this.followActivations) {
+			refused.put(SkillToolDefinitions.ACTIVATE_SKILL, SESSION_ACTIVATE);
+		}
 		List<ToolCallback> requested = toolOptions.getToolCallbacks();
 		for (ToolCallback tool : (requested != null) ? requested : List.<ToolCallback>of()) {
 			String name = tool.getToolDefinition().name();
 			if (SkillToolDefinitions.isSkillTool(name)) {
 				continue;
 			}
-			ToolCallback plain = unwrap(tool);
 			String denial = ToolRules.denial(request.active(), name);
-			callbacks.add((denial != null) ? new RefusedToolCallback(plain, denial)
-					: new ScopedToolCallback(plain, (context) -> activeAtCall(context, request, presentAtStart)));
-		}
-		if (!this.followActivations && callbacks.stream()
-			.noneMatch((tool) -> SkillToolDefinitions.ACTIVATE_SKILL.equals(tool.getToolDefinition().name()))) {
-			callbacks.add(SESSION_ACTIVATE);
+			if (denial != null) {
+				refused.put(name, RefusedToolCallback.refusal(denial));
+			}
+			else {
+				callbacks.add(new ScopedToolCallback(unwrap(tool),
+						(context) -> activeAtCall(context, request, presentAtStart)));
+			}
 		}
 		Map<String, Object> context = new HashMap<>();
 		if (toolOptions.getToolContext() != null) {
 			context.putAll(toolOptions.getToolContext());
 		}
+		context.put(SkillsToolContext.REFUSED_TOOLS, Map.copyOf(refused));
 		context.put(SkillsToolContext.CONVERSATION_ID, request.conversationId());
 		context.put(SkillsToolContext.PRESENT_SKILLS, request.present());
 		context.put(SkillsToolContext.SNAPSHOT, request.snapshot());
@@ -102,10 +109,7 @@ public final class ToolScoping {
 	}
 
 	private static ToolCallback unwrap(ToolCallback tool) {
-		if (tool instanceof ScopedToolCallback scoped) {
-			return scoped.delegate();
-		}
-		return (tool instanceof RefusedToolCallback refused) ? refused.refused() : tool;
+		return (tool instanceof ScopedToolCallback scoped) ? scoped.delegate() : tool;
 	}
 
 	// The skills active when a tool is called: those of the request, those activated in

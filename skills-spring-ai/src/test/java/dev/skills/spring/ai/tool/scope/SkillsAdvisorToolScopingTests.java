@@ -7,6 +7,7 @@ import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.Prompts;
 import dev.skills.spring.ai.RecordingTool;
 import dev.skills.spring.ai.TestRegistries;
+import dev.skills.spring.ai.ToolLoops;
 import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
@@ -24,6 +25,7 @@ import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.tool.ToolCallback;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * The request's other tools narrowed by the active skills' allowed-tools and
@@ -67,7 +69,7 @@ class SkillsAdvisorToolScopingTests {
 			.builder(SkillsTools.builder(this.registry).activeSkillsRepository(this.activeSkills).build())
 			.build();
 		this.client = ChatClient.builder(this.model)
-			.defaultAdvisors(this.advisor)
+			.defaultAdvisors(this.advisor, ToolLoops.refusing())
 			.defaultTools(this.read, this.grep, this.bash)
 			.build();
 	}
@@ -158,7 +160,7 @@ class SkillsAdvisorToolScopingTests {
 	}
 
 	@Test
-	void aScopedOutToolCalledOnALaterTurnGetsTheRefusalAndTheRequestGoesOn() {
+	void scopedOutToolIsAbsentAndItsCallRefused() {
 		this.model.thenCall("activate_skill", "{\"skill_name\":\"reader\"}")
 			.thenAnswer("ok")
 			.thenCall("Bash", "{\"command\":\"rm -rf /\"}")
@@ -168,11 +170,54 @@ class SkillsAdvisorToolScopingTests {
 		String answer = ask("c1");
 
 		assertThat(answer).isEqualTo("done without Bash");
-		assertThat(Prompts.refusedToolNames(lastPrompt())).containsExactly("Bash");
-		assertThat(Prompts.toolDefinition(lastPrompt(), "Bash").description())
-			.isEqualTo("Not available now: tool 'Bash' is not in the allowed-tools of skill 'reader' (Read Grep). "
-					+ "Do not call it.");
+		assertThat(Prompts.toolCallbacks(lastPrompt())).extracting((tool) -> tool.getToolDefinition().name())
+			.containsExactly("activate_skill", "Read", "Grep");
 		assertThat(Prompts.lastToolResult(lastPrompt())).isEqualTo(NOT_ALLOWED);
+		assertThat(this.bash.inputs).isEmpty();
+	}
+
+	@Test
+	void withoutTheManagerARefusedCallFailsAsSpringAi() {
+		ChatClient plain = ChatClient.builder(this.model)
+			.defaultAdvisors(this.advisor)
+			.defaultTools(this.read, this.grep, this.bash)
+			.build();
+		this.model.thenCall("activate_skill", "{\"skill_name\":\"reader\"}")
+			.thenAnswer("ok")
+			.thenCall("Bash", "{\"command\":\"ls\"}");
+		ask("c1");
+
+		assertThatIllegalStateException()
+			.isThrownBy(() -> plain.prompt()
+				.user("Look")
+				.advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, "c1"))
+				.call()
+				.content())
+			.withMessageContaining("No ToolCallback found for tool name: Bash");
+		assertThat(this.bash.inputs).isEmpty();
+	}
+
+	@Test
+	void aToolNobodyKnowsKeepsSpringAisFailure() {
+		this.model.thenCall("activate_skill", "{\"skill_name\":\"reader\"}").thenAnswer("ok").thenCall("made_up", "{}");
+		ask("c1");
+
+		assertThatIllegalStateException().isThrownBy(() -> ask("c1"))
+			.withMessageContaining("No ToolCallback found for tool name: made_up");
+	}
+
+	@Test
+	void aRefusedToolIsRefusedInEveryLoopTurn() {
+		this.model.thenCall("activate_skill", "{\"skill_name\":\"no-shell\"}")
+			.thenAnswer("ok")
+			.thenCall("Bash", "{}")
+			.thenCall("Bash", "{}")
+			.thenAnswer("gave up");
+
+		ask("c1");
+
+		assertThat(ask("c1")).isEqualTo("gave up");
+		assertThat(Prompts.toolResults(lastPrompt())).endsWith(DISALLOWED, DISALLOWED);
 		assertThat(this.bash.inputs).isEmpty();
 	}
 
@@ -297,7 +342,7 @@ class SkillsAdvisorToolScopingTests {
 	void annotatedToolMethodsAreScopedToo() {
 		FileTools fileTools = new FileTools();
 		ChatClient annotated = ChatClient.builder(this.model)
-			.defaultAdvisors(this.advisor)
+			.defaultAdvisors(this.advisor, ToolLoops.refusing())
 			.defaultTools(fileTools)
 			.build();
 		this.model.thenCall("activate_skill", "{\"skill_name\":\"reader\"}")
