@@ -3,6 +3,7 @@ package dev.skills.core;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
@@ -24,9 +25,12 @@ import org.jspecify.annotations.Nullable;
  * (the location is level 0); hot reload watches no deeper
  * @param discoveryMaxDirectories the most folders searched for skills per location; hot
  * reload watches no more
+ * @param mode how skills reach the model
+ * @param preloadFrom in session mode, the request context key naming the skill
  */
 public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxResourceBytes, Duration watchDebounce,
-		@Nullable Duration pollInterval, int maxBodyBytes, int discoveryMaxDepth, int discoveryMaxDirectories) {
+		@Nullable Duration pollInterval, int maxBodyBytes, int discoveryMaxDepth, int discoveryMaxDirectories,
+		Mode mode, @Nullable String preloadFrom) {
 
 	/** The default location: skills packaged in any jar on the classpath. */
 	public static final String DEFAULT_LOCATION = "classpath*:META-INF/skills/";
@@ -53,23 +57,9 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 		skillsDir = List.copyOf(skillsDir);
 		checkByteLimit("maxResourceBytes", maxResourceBytes, DEFAULT_MAX_RESOURCE_BYTES);
 		checkByteLimit("maxBodyBytes", maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
-		if (watchDebounce.isNegative()) {
-			throw new InvalidSkillSettingException("watchDebounce", watchDebounce, "it must not be negative",
-					"a duration such as 100ms");
-		}
-		if (pollInterval != null && (pollInterval.isNegative() || pollInterval.isZero())) {
-			throw new InvalidSkillSettingException("pollInterval", pollInterval, "it must be positive",
-					"a duration such as 2s, or remove it to use native file events");
-		}
-		if (discoveryMaxDepth < 0) {
-			throw new InvalidSkillSettingException("discoveryMaxDepth", discoveryMaxDepth, "it must not be negative",
-					"a folder depth such as " + DEFAULT_DISCOVERY_MAX_DEPTH + " (0 searches only the location itself)");
-		}
-		if (discoveryMaxDirectories <= 0) {
-			throw new InvalidSkillSettingException("discoveryMaxDirectories", discoveryMaxDirectories,
-					"it must be a positive number of folders",
-					"a positive number, for example " + DEFAULT_DISCOVERY_MAX_DIRECTORIES);
-		}
+		SkillConfigRules.checkWatchAndDiscovery(watchDebounce, pollInterval, discoveryMaxDepth,
+				discoveryMaxDirectories);
+		mode.checkPreloadFrom(preloadFrom);
 	}
 
 	/**
@@ -113,6 +103,42 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 	}
 
 	/**
+	 * How skills reach the model (10xGraph's {@code mode}).
+	 */
+	public enum Mode {
+
+		/**
+		 * A catalog, and the model activates skills itself with {@code activate_skill}.
+		 */
+		ON_DEMAND,
+
+		/** One skill per call, named by the request context key {@code preloadFrom}. */
+		SESSION;
+
+		/**
+		 * The mode as the {@code skills.mode} property writes it.
+		 * @return {@code on-demand} or {@code session}
+		 */
+		public String label() {
+			return name().toLowerCase(Locale.ROOT).replace('_', '-');
+		}
+
+		/**
+		 * Check that session mode has the request context key that names its skill.
+		 * @param preloadFrom the key
+		 * @throws InvalidSkillSettingException in session mode without a key
+		 */
+		public void checkPreloadFrom(@Nullable String preloadFrom) {
+			if (this == SESSION && (preloadFrom == null || preloadFrom.isBlank())) {
+				throw new InvalidSkillSettingException("preloadFrom", preloadFrom,
+						"session mode needs the request context key that names the skill", "a key such as "
+								+ "SKILL_NAME and pass the skill name under it with each request, or use on-demand mode");
+			}
+		}
+
+	}
+
+	/**
 	 * A builder holding the defaults.
 	 * @return a new builder
 	 */
@@ -140,6 +166,10 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 		private int discoveryMaxDepth = DEFAULT_DISCOVERY_MAX_DEPTH;
 
 		private int discoveryMaxDirectories = DEFAULT_DISCOVERY_MAX_DIRECTORIES;
+
+		private Mode mode = Mode.ON_DEMAND;
+
+		private @Nullable String preloadFrom;
 
 		private Builder() {
 		}
@@ -234,13 +264,34 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 		}
 
 		/**
+		 * Set how skills reach the model (default on-demand).
+		 * @param mode on-demand or session
+		 * @return this builder
+		 */
+		public Builder mode(Mode mode) {
+			this.mode = mode;
+			return this;
+		}
+
+		/**
+		 * Set the request context key that names the skill of a call in session mode.
+		 * @param preloadFrom the key, such as {@code SKILL_NAME}
+		 * @return this builder
+		 */
+		public Builder preloadFrom(@Nullable String preloadFrom) {
+			this.preloadFrom = preloadFrom;
+			return this;
+		}
+
+		/**
 		 * Build the configuration.
 		 * @return the configuration
 		 * @throws InvalidSkillSettingException when a value cannot work
 		 */
 		public SkillConfig build() {
 			return new SkillConfig(this.skillsDir, this.hotReload, this.maxResourceBytes, this.watchDebounce,
-					this.pollInterval, this.maxBodyBytes, this.discoveryMaxDepth, this.discoveryMaxDirectories);
+					this.pollInterval, this.maxBodyBytes, this.discoveryMaxDepth, this.discoveryMaxDirectories,
+					this.mode, this.preloadFrom);
 		}
 
 	}

@@ -37,4 +37,22 @@ class SkillConfigSettingsTests {
 			});
 	}
 
+	@Test
+	void modeAndPreloadFromAreCarried() {
+		SkillConfig config = SkillConfig.builder().mode(SkillConfig.Mode.SESSION).preloadFrom("SKILL_NAME").build();
+
+		assertThat(config.mode()).isEqualTo(SkillConfig.Mode.SESSION);
+		assertThat(config.preloadFrom()).isEqualTo("SKILL_NAME");
+		assertThat(SkillConfig.builder().build().mode()).isEqualTo(SkillConfig.Mode.ON_DEMAND);
+		assertThat(SkillConfig.builder().build().preloadFrom()).isNull();
+	}
+
+	@Test
+	void sessionWithoutPreloadFromIsRefused() {
+		assertThatExceptionOfType(InvalidSkillSettingException.class)
+			.isThrownBy(() -> SkillConfig.builder().mode(SkillConfig.Mode.SESSION).preloadFrom(" ").build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("preloadFrom"))
+			.withMessageContaining("session mode needs the request context key");
+	}
+
 }

@@ -15,7 +15,8 @@ final class SkillConfigMapping {
 
 	private static final Map<String, String> PROPERTIES = Map.of("maxResourceBytes", "max-resource-bytes",
 			"maxBodyBytes", "max-body-bytes", "watchDebounce", "watch.debounce", "pollInterval", "watch.poll-interval",
-			"discoveryMaxDepth", "discovery.max-depth", "discoveryMaxDirectories", "discovery.max-directories");
+			"discoveryMaxDepth", "discovery.max-depth", "discoveryMaxDirectories", "discovery.max-directories",
+			"preloadFrom", "preload-from");
 
 	private SkillConfigMapping() {
 	}
@@ -33,6 +34,8 @@ final class SkillConfigMapping {
 					.pollInterval(properties.getWatch().getPollInterval())
 					.discoveryMaxDepth(properties.getDiscovery().getMaxDepth())
 					.discoveryMaxDirectories(properties.getDiscovery().getMaxDirectories())
+					.mode(properties.getMode())
+					.preloadFrom(properties.getPreloadFrom())
 					.build());
 	}
 

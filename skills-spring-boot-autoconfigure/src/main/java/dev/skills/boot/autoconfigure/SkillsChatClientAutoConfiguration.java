@@ -62,10 +62,8 @@ public final class SkillsChatClientAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "skills.advisor.enabled", matchIfMissing = true)
 	SkillsAdvisor skillsAdvisor(SkillsTools tools, SkillsProperties properties, ObjectProvider<SkillCatalog> catalog) {
-		SkillsAdvisor.Builder advisor = SkillsAdvisor.builder(tools)
-			.order(properties.getAdvisor().getOrder())
-			.mode(properties.getMode())
-			.preloadFrom(properties.getPreloadFrom());
+		// Mode and preload-from come with the registry's SkillConfig.
+		SkillsAdvisor.Builder advisor = SkillsAdvisor.builder(tools).order(properties.getAdvisor().getOrder());
 		catalog.ifAvailable(advisor::catalog);
 		return advisor.build();
 	}

@@ -42,7 +42,7 @@ public class SkillsProperties {
 	 * How skills reach the model: 'on-demand' (a catalog and the activate_skill tool) or
 	 * 'session' (one skill per call, named by the request context).
 	 */
-	private SkillsAdvisor.Mode mode = SkillsAdvisor.Mode.ON_DEMAND;
+	private SkillConfig.Mode mode = SkillConfig.Mode.ON_DEMAND;
 
 	/** In session mode, the request context key whose value names the skill to use. */
 	private @Nullable String preloadFrom;
@@ -104,11 +104,11 @@ public class SkillsProperties {
 		this.hotReload = hotReload;
 	}
 
-	public SkillsAdvisor.Mode getMode() {
+	public SkillConfig.Mode getMode() {
 		return this.mode;
 	}
 
-	public void setMode(SkillsAdvisor.Mode mode) {
+	public void setMode(SkillConfig.Mode mode) {
 		this.mode = mode;
 	}
 

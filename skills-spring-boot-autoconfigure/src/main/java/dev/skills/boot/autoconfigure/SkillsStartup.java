@@ -10,7 +10,6 @@ import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
-import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -54,10 +53,10 @@ final class SkillsStartup {
 	 */
 	static void checkMode(SkillsProperties properties) {
 		SkillsPropertyFailures.check(SkillsProperties.PREFIX + ".preload-from", () -> {
-			SkillsAdvisor.checkPreloadFrom(properties.getMode(), properties.getPreloadFrom());
+			properties.getMode().checkPreloadFrom(properties.getPreloadFrom());
 			return null;
 		});
-		if (properties.getMode() == SkillsAdvisor.Mode.ON_DEMAND && properties.getPreloadFrom() != null) {
+		if (properties.getMode() == SkillConfig.Mode.ON_DEMAND && properties.getPreloadFrom() != null) {
 			logger.warn("skills.preload-from is set but skills.mode is on-demand, which ignores it; set "
 					+ "skills.mode=session to name the skill per request, or remove skills.preload-from");
 		}

@@ -12,7 +12,6 @@ import dev.skills.core.SkillResourceException;
 import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
-import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.usage.SkillUsage;
 import org.jspecify.annotations.Nullable;
@@ -32,7 +31,7 @@ public class SkillsEndpoint {
 
 	private final SkillsRegistry registry;
 
-	private final SkillsAdvisor.Mode mode;
+	private final SkillConfig.Mode mode;
 
 	private final boolean showInstructions;
 
@@ -51,7 +50,7 @@ public class SkillsEndpoint {
 	 * @param showInstructions whether one skill's detail includes its instructions
 	 */
 	public SkillsEndpoint(SkillsRegistry registry, boolean showInstructions) {
-		this(registry, SkillsAdvisor.Mode.ON_DEMAND, showInstructions, null);
+		this(registry, SkillConfig.Mode.ON_DEMAND, showInstructions, null);
 	}
 
 	/**
@@ -61,7 +60,7 @@ public class SkillsEndpoint {
 	 * @param showInstructions whether one skill's detail includes its instructions
 	 * @param catalog the catalog the advisor uses, if any
 	 */
-	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
+	public SkillsEndpoint(SkillsRegistry registry, SkillConfig.Mode mode, boolean showInstructions,
 			@Nullable SkillCatalog catalog) {
 		this(registry, mode, showInstructions, catalog, null);
 	}
@@ -75,7 +74,7 @@ public class SkillsEndpoint {
 	 * @param catalog the catalog the advisor uses, if any
 	 * @param usage the usage tracked of the skill tools and the catalog, if any
 	 */
-	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
+	public SkillsEndpoint(SkillsRegistry registry, SkillConfig.Mode mode, boolean showInstructions,
 			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage) {
 		this(registry, mode, showInstructions, catalog, usage, null);
 	}
@@ -89,7 +88,7 @@ public class SkillsEndpoint {
 	 * @param usage the usage tracked of the skill tools and the catalog, if any
 	 * @param sources the remote sources, if any
 	 */
-	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
+	public SkillsEndpoint(SkillsRegistry registry, SkillConfig.Mode mode, boolean showInstructions,
 			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage, @Nullable SkillsEndpointSources sources) {
 		this.sources = sources;
 		this.registry = registry;

@@ -92,6 +92,16 @@ class SkillsAutoConfigurationTests {
 	}
 
 	@Test
+	void skillConfigCarriesModeAndPreloadFrom() {
+		this.contextRunner.withPropertyValues(skillsDir(), "skills.mode=session", "skills.preload-from=SKILL_NAME")
+			.run((context) -> {
+				SkillConfig config = context.getBean(SkillConfig.class);
+				assertThat(config.mode()).isEqualTo(SkillConfig.Mode.SESSION);
+				assertThat(config.preloadFrom()).isEqualTo("SKILL_NAME");
+			});
+	}
+
+	@Test
 	void whenUserDefinesSkillConfigThenItIsUsedInsteadOfTheProperties() {
 		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		this.contextRunner.withPropertyValues("skills.skills-dir=" + this.dir.resolve("missing"))

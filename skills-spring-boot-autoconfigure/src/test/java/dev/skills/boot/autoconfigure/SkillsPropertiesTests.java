@@ -9,7 +9,6 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -59,7 +58,7 @@ class SkillsPropertiesTests {
 			assertThat(properties.isEnabled()).isTrue();
 			assertThat(properties.getSkillsDir()).containsExactly(".agents/skills", "classpath*:META-INF/skills/");
 			assertThat(properties.isHotReload()).isFalse();
-			assertThat(properties.getMode()).isEqualTo(SkillsAdvisor.Mode.ON_DEMAND);
+			assertThat(properties.getMode()).isEqualTo(SkillConfig.Mode.ON_DEMAND);
 			assertThat(properties.getPreloadFrom()).isNull();
 			assertThat(properties.getPreload()).isEmpty();
 			assertThat(properties.getMaxResourceBytes()).isEqualTo(SkillConfig.DEFAULT_MAX_RESOURCE_BYTES);
@@ -88,7 +87,7 @@ class SkillsPropertiesTests {
 				SkillConfig config = context.getBean(SkillConfig.class);
 				assertThat(config.skillsDir()).containsExactly(this.dir.toString(), "classpath*:more/");
 				assertThat(config.hotReload()).isTrue();
-				assertThat(context.getBean(SkillsProperties.class).getMode()).isEqualTo(SkillsAdvisor.Mode.SESSION);
+				assertThat(context.getBean(SkillsProperties.class).getMode()).isEqualTo(SkillConfig.Mode.SESSION);
 				assertThat(context.getBean(SkillsProperties.class).getPreloadFrom()).isEqualTo("SKILL_NAME");
 				assertThat(config.maxResourceBytes()).isEqualTo(2048);
 				assertThat(config.watchDebounce()).isEqualTo(Duration.ofMillis(250));
@@ -136,7 +135,7 @@ class SkillsPropertiesTests {
 				SkillConfig config = context.getBean(SkillConfig.class);
 				assertThat(config.skillsDir()).containsExactly(this.dir.toString(), "classpath*:env/");
 				assertThat(config.maxResourceBytes()).isEqualTo(512);
-				assertThat(context.getBean(SkillsProperties.class).getMode()).isEqualTo(SkillsAdvisor.Mode.SESSION);
+				assertThat(context.getBean(SkillsProperties.class).getMode()).isEqualTo(SkillConfig.Mode.SESSION);
 				assertThat(context.getBean(SkillsProperties.class).getPreloadFrom()).isEqualTo("SKILL");
 				assertThat(config.watchDebounce()).isEqualTo(Duration.ofSeconds(1));
 				assertThat(context.getBean(SkillsProperties.class).getActiveSkills().getMaxConversations())
@@ -149,11 +148,11 @@ class SkillsPropertiesTests {
 		for (String text : new String[] { "on-demand", "ON_DEMAND", "on_demand", "onDemand" }) {
 			this.contextRunner.withPropertyValues("skills.mode=" + text)
 				.run((context) -> assertThat(context.getBean(SkillsProperties.class).getMode()).as(text)
-					.isEqualTo(SkillsAdvisor.Mode.ON_DEMAND));
+					.isEqualTo(SkillConfig.Mode.ON_DEMAND));
 		}
 		this.contextRunner.withPropertyValues("skills.mode=Session", "skills.preload-from=K")
 			.run((context) -> assertThat(context.getBean(SkillsProperties.class).getMode())
-				.isEqualTo(SkillsAdvisor.Mode.SESSION));
+				.isEqualTo(SkillConfig.Mode.SESSION));
 	}
 
 	@Test

@@ -6,7 +6,6 @@ import java.util.List;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
@@ -33,7 +32,7 @@ class SkillsEndpointCatalogTests {
 		try (SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(this.dir.toString()).build())) {
 			SkillCatalog catalog = SkillCatalog.builder(registry).maxTokens(300).build();
-			SkillsEndpoint endpoint = new SkillsEndpoint(registry, SkillsAdvisor.Mode.ON_DEMAND, false, catalog);
+			SkillsEndpoint endpoint = new SkillsEndpoint(registry, SkillConfig.Mode.ON_DEMAND, false, catalog);
 			int wholeCatalog = new JTokkitTokenCountEstimator()
 				.estimate(SkillPrompts.catalogSection(registry.snapshot().catalog()));
 			assertThat(endpoint.skills().catalog())

@@ -18,7 +18,6 @@ import dev.skills.boot.endpoint.SkillsEndpoint.SkillsDescriptor;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
-import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -147,7 +146,7 @@ class SkillsEndpointTests {
 		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		SkillsRegistry registry = registry(SkillConfig.builder().skillsDir(this.dir.toString()).hotReload(true));
 
-		SkillsDescriptor descriptor = new SkillsEndpoint(registry, SkillsAdvisor.Mode.SESSION, false, null).skills();
+		SkillsDescriptor descriptor = new SkillsEndpoint(registry, SkillConfig.Mode.SESSION, false, null).skills();
 
 		assertThat(descriptor.mode()).isEqualTo("session");
 		assertThat(descriptor.hotReload()).isTrue();

@@ -1,10 +1,10 @@
 package dev.skills.spring.ai.advisor;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import dev.skills.core.InvalidSkillSettingException;
+import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.catalog.SkillCatalog;
@@ -73,8 +73,9 @@ public final class SkillsAdvisor implements BaseAdvisor, AutoCloseable {
 		SkillsTools tools = builder.tools;
 		this.registry = tools.registry();
 		this.order = builder.order;
-		checkPreloadFrom(builder.mode, builder.preloadFrom);
-		this.session = (builder.mode == Mode.SESSION) ? new SessionPinning(tools, builder.preloadFrom) : null;
+		builder.mode.checkPreloadFrom(builder.preloadFrom);
+		this.session = (builder.mode == SkillConfig.Mode.SESSION) ? new SessionPinning(tools, builder.preloadFrom)
+				: null;
 		this.ownCatalog = (builder.catalog != null) ? null : SkillCatalog.builder(this.registry).build();
 		SkillCatalog catalog = (builder.catalog != null) ? builder.catalog : this.ownCatalog;
 		this.catalog = new CatalogOffer(tools, catalog, tools.offer(), tools.searchTool(catalog));
@@ -95,7 +96,8 @@ public final class SkillsAdvisor implements BaseAdvisor, AutoCloseable {
 
 	/**
 	 * Start building an advisor around these tools (shared with a
-	 * {@link SkillsToolCallbackProvider}), in on-demand mode unless told otherwise.
+	 * {@link SkillsToolCallbackProvider}), in the mode of the registry's configuration
+	 * unless told otherwise.
 	 * @param tools the skill tools, with their registry and active-skill store
 	 * @return a builder
 	 */
@@ -158,52 +160,13 @@ public final class SkillsAdvisor implements BaseAdvisor, AutoCloseable {
 	}
 
 	/**
-	 * Check that session mode has the request context key that names its skill.
-	 * @param mode the mode
-	 * @param preloadFrom the key
-	 * @throws InvalidSkillSettingException in session mode without a key
-	 */
-	public static void checkPreloadFrom(Mode mode, @Nullable String preloadFrom) {
-		if (mode == Mode.SESSION && (preloadFrom == null || preloadFrom.isBlank())) {
-			throw new InvalidSkillSettingException("preloadFrom", preloadFrom,
-					"session mode needs the request context key that names the skill",
-					"a key such as SKILL_NAME and pass the skill name under it with each request, "
-							+ "or use on-demand mode");
-		}
-	}
-
-	/**
-	 * How skills reach the model.
-	 */
-	public enum Mode {
-
-		/**
-		 * The model sees a catalog and activates skills itself with
-		 * {@code activate_skill}.
-		 */
-		ON_DEMAND,
-
-		/** One skill per call, named by the request context, injected as instructions. */
-		SESSION;
-
-		/**
-		 * The mode as the {@code skills.mode} property writes it.
-		 * @return {@code on-demand} or {@code session}
-		 */
-		public String label() {
-			return name().toLowerCase(Locale.ROOT).replace('_', '-');
-		}
-
-	}
-
-	/**
 	 * Builds a {@link SkillsAdvisor}.
 	 */
 	public static final class Builder {
 
 		private final SkillsTools tools;
 
-		private Mode mode = Mode.ON_DEMAND;
+		private SkillConfig.Mode mode;
 
 		private @Nullable String preloadFrom;
 
@@ -213,20 +176,24 @@ public final class SkillsAdvisor implements BaseAdvisor, AutoCloseable {
 
 		private Builder(SkillsTools tools) {
 			this.tools = tools;
+			this.mode = tools.registry().config().mode();
+			this.preloadFrom = tools.registry().config().preloadFrom();
 		}
 
 		/**
-		 * How skills reach the model.
+		 * How skills reach the model (default: the registry configuration's
+		 * {@link SkillConfig#mode()}).
 		 * @param mode on-demand or session
 		 * @return this builder
 		 */
-		public Builder mode(Mode mode) {
+		public Builder mode(SkillConfig.Mode mode) {
 			this.mode = mode;
 			return this;
 		}
 
 		/**
-		 * In session mode, the request context key whose value names the skill.
+		 * In session mode, the request context key whose value names the skill (default:
+		 * the registry configuration's {@link SkillConfig#preloadFrom()}).
 		 * @param preloadFrom the key
 		 * @return this builder
 		 */

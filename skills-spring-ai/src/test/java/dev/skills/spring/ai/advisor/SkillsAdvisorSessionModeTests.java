@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.skills.core.InvalidSkillSettingException;
+import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.Prompts;
 import dev.skills.spring.ai.RecordingTool;
@@ -54,7 +55,7 @@ class SkillsAdvisorSessionModeTests {
 		SkillFixtures.skillWithFrontmatter(this.root, "plain", "", "No files here.");
 		this.registry = TestRegistries.of(this.root);
 		this.advisor = SkillsAdvisor.builder(this.registry)
-			.mode(SkillsAdvisor.Mode.SESSION)
+			.mode(SkillConfig.Mode.SESSION)
 			.preloadFrom("SKILL_NAME")
 			.build();
 		this.client = ChatClient.builder(this.model).defaultAdvisors(this.advisor, ToolLoops.refusing()).build();
@@ -232,15 +233,16 @@ class SkillsAdvisorSessionModeTests {
 	@Test
 	void sessionModeWithoutPreloadFromIsRefusedAtBuildTime() {
 		assertThatExceptionOfType(InvalidSkillSettingException.class)
-			.isThrownBy(() -> SkillsAdvisor.builder(this.registry).mode(SkillsAdvisor.Mode.SESSION).build())
+			.isThrownBy(() -> SkillsAdvisor.builder(this.registry).mode(SkillConfig.Mode.SESSION).build())
 			.withMessageStartingWith("preloadFrom is not set: session mode needs the request context key")
 			.satisfies((ex) -> {
 				assertThat(ex.getSetting()).isEqualTo("preloadFrom");
 				assertThat(ex.getValue()).isNull();
 				assertThat(ex.getHint()).contains("SKILL_NAME", "on-demand mode");
 			});
-		assertThatExceptionOfType(InvalidSkillSettingException.class).isThrownBy(
-				() -> SkillsAdvisor.builder(this.registry).mode(SkillsAdvisor.Mode.SESSION).preloadFrom(" ").build())
+		assertThatExceptionOfType(InvalidSkillSettingException.class)
+			.isThrownBy(
+					() -> SkillsAdvisor.builder(this.registry).mode(SkillConfig.Mode.SESSION).preloadFrom(" ").build())
 			.satisfies((ex) -> assertThat(ex.getValue()).isEqualTo(" "));
 	}
 
@@ -258,6 +260,39 @@ class SkillsAdvisorSessionModeTests {
 			.content();
 
 		assertThat(Prompts.allText(prompt(0))).contains("available_skills").doesNotContain(Prompts.contentTag("plain"));
+	}
+
+	@Test
+	void builderTakesTheModeOfTheRegistryConfig() {
+		this.model.thenAnswer("one").thenAnswer("two");
+		try (SkillsRegistry session = SkillsRegistry.create(SkillConfig.builder()
+			.skillsDir(this.root.toString())
+			.mode(SkillConfig.Mode.SESSION)
+			.preloadFrom("SKILL_NAME")
+			.build());
+				SkillsAdvisor fromConfig = SkillsAdvisor.builder(session).build();
+				SkillsAdvisor overridden = SkillsAdvisor.builder(session).mode(SkillConfig.Mode.ON_DEMAND).build()) {
+
+			ChatClient.builder(this.model)
+				.defaultAdvisors(fromConfig)
+				.build()
+				.prompt()
+				.user("Hi")
+				.advisors((a) -> a.param("SKILL_NAME", "plain"))
+				.call()
+				.content();
+			ChatClient.builder(this.model)
+				.defaultAdvisors(overridden)
+				.build()
+				.prompt()
+				.user("Hi")
+				.advisors((a) -> a.param("SKILL_NAME", "plain"))
+				.call()
+				.content();
+		}
+
+		assertThat(Prompts.allText(prompt(0))).contains(Prompts.contentTag("plain")).doesNotContain("available_skills");
+		assertThat(Prompts.allText(prompt(1))).contains("available_skills").doesNotContain(Prompts.contentTag("plain"));
 	}
 
 	@Test

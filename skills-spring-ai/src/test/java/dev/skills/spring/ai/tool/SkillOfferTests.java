@@ -152,7 +152,7 @@ class SkillOfferTests {
 
 	private Prompt pinned(SkillsTools tools, String skill) {
 		ChatClient.builder(this.model)
-			.defaultAdvisors(SkillsAdvisor.builder(tools).mode(SkillsAdvisor.Mode.SESSION).preloadFrom("SKILL").build())
+			.defaultAdvisors(SkillsAdvisor.builder(tools).mode(SkillConfig.Mode.SESSION).preloadFrom("SKILL").build())
 			.build()
 			.prompt()
 			.user("Hi")

@@ -3,6 +3,7 @@ package dev.skills.spring.ai.tool;
 import java.nio.file.Path;
 import java.util.Arrays;
 
+import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.TestRegistries;
 import dev.skills.spring.ai.advisor.SkillsAdvisor;
@@ -101,7 +102,7 @@ class SkillsObservationTests {
 		this.model.thenAnswer("ok");
 
 		ChatClient.builder(this.model)
-			.defaultAdvisors(SkillsAdvisor.builder(tools).mode(SkillsAdvisor.Mode.SESSION).preloadFrom("SKILL").build())
+			.defaultAdvisors(SkillsAdvisor.builder(tools).mode(SkillConfig.Mode.SESSION).preloadFrom("SKILL").build())
 			.build()
 			.prompt()
 			.user("Fill in the form")
