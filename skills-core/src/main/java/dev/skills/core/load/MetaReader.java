@@ -72,6 +72,10 @@ final class MetaReader {
 			return null;
 		}
 		Object description = this.fields.get("description");
+		if (this.attached && description != null && !(description instanceof String)) {
+			description = PythonText.str(description);
+			warn("Field 'description' is not a string; read as '" + ModelText.echo((String) description) + "'");
+		}
 		boolean blank = description == null || (description instanceof String written && written.isBlank());
 		if (blank && this.attached) {
 			if (unread == null) {
@@ -109,18 +113,24 @@ final class MetaReader {
 			}
 			return checkedName(this.directoryName);
 		}
-		if (!(raw instanceof String text)) {
-			error("Field 'name' must be a string, was " + toYamlText(raw));
-			return null;
+		String text = PythonText.str(raw);
+		if (!(raw instanceof String)) {
+			// As 10xGraph and teff read it: str(name).
+			warn("Field 'name' is not a string; read as '" + ModelText.echo(text) + "'");
 		}
 		return checkedName(text.strip());
 	}
 
 	private @Nullable String checkedName(String candidate) {
 		String unusable = SpecRules.unusableName(candidate, this.attached);
-		if (unusable != null) {
+		if (unusable != null && !this.attached) {
 			error(unusable);
 			return null;
+		}
+		if (unusable != null) {
+			// teff's load_skill takes any name; the caller chose this file.
+			warn(unusable.replace("; the skill is skipped", "") + "; kept as written because this file was loaded "
+					+ "directly");
 		}
 		if (this.attached && candidate.codePoints().anyMatch(Character::isWhitespace)) {
 			warn("Skill name '" + ModelText.echo(candidate)

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import dev.skills.core.InvalidSkillException;
 import dev.skills.core.Skill;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
@@ -111,12 +110,53 @@ class CodeFirstSkillsTests {
 	}
 
 	@Test
-	void aNameWithAPathSeparatorStillCannotBeLoaded() {
+	void aNameWithASlashLoadsWithAWarning(CapturedOutput output) {
 		Path file = SkillFixtures.write(this.root.resolve("sneaky/SKILL.md"),
-				"---\nname: ../etc\ndescription: Escapes.\n---\nNo.\n");
+				"---\nname: team/pdf\ndescription: Works with PDFs.\n---\nDo it.\n");
 
-		assertThatExceptionOfType(InvalidSkillException.class).isThrownBy(() -> Skills.load(file))
-			.withMessageContaining("contains a path separator");
+		Skill skill = Skills.load(file);
+
+		assertThat(skill.name()).isEqualTo("team/pdf");
+		assertThat(skill.instructions()).isEqualTo("Do it.");
+		assertThat(output).contains("Skill name 'team/pdf' contains a path separator; kept as written because this "
+				+ "file was loaded directly");
+	}
+
+	@Test
+	void listValuedFieldsAreReadAsPythonStr(CapturedOutput output) {
+		Path file = SkillFixtures.write(this.root.resolve("listed/SKILL.md"),
+				"---\nname: [pdf, forms]\ndescription: [Fill forms, \"it's quick\"]\n---\nFill.\n");
+
+		Skill skill = Skills.load(file);
+
+		assertThat(skill.name()).isEqualTo("['pdf', 'forms']");
+		assertThat(skill.description()).isEqualTo("['Fill forms', \"it's quick\"]");
+		assertThat(output).contains("Field 'name' is not a string; read as '['pdf', 'forms']'")
+			.contains("Field 'description' is not a string; read as");
+	}
+
+	@Test
+	void aControlCharacterInTheNameLoadsWithAWarning(CapturedOutput output) {
+		Path file = SkillFixtures.write(this.root.resolve("bell/SKILL.md"),
+				"---\nname: \"bell\\a\"\ndescription: Rings.\n---\nRing.\n");
+
+		Skill skill = Skills.load(file);
+
+		assertThat(skill.name()).isEqualTo("bell\u0007");
+		assertThat(output).contains("contains the control or format character U+0007; kept as written");
+	}
+
+	@Test
+	void theRegistrySkipsASlashOrControlCharacter() {
+		SkillFixtures.write(this.root.resolve("sneaky/SKILL.md"),
+				"---\nname: ../etc\ndescription: Escapes.\n---\nNo.\n");
+		SkillFixtures.write(this.root.resolve("bell/SKILL.md"),
+				"---\nname: \"bell\\a\"\ndescription: Rings.\n---\nR.\n");
+		SkillFixtures.skill(this.root, "fine");
+
+		try (SkillsRegistry registry = TestRegistries.of(this.root)) {
+			assertThat(registry.snapshot().names()).containsExactly("fine");
+		}
 	}
 
 	@Test

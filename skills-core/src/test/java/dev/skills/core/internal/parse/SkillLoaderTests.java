@@ -252,6 +252,32 @@ class SkillLoaderTests {
 	}
 
 	@Test
+	void nonStringNameIsReadAsItsString() throws IOException {
+		SkillReadResult result = readMeta("one", """
+				---
+				name: [one]
+				description: A list of one
+				---
+				Body
+				""");
+		assertThat(result.meta().name()).isEqualTo("['one']");
+		assertThat(TestTexts.messages(result.diagnostics()))
+			.contains("warning: Field 'name' is not a string; read as '['one']'");
+	}
+
+	@Test
+	void nonStringNameWithSpacesIsSkipped() throws IOException {
+		for (String name : new String[] { "[a, b]", "{a: b}" }) {
+			SkillReadResult result = readMeta("listed", "---\nname: " + name + "\ndescription: Listed\n---\nBody\n");
+			assertThat(result.meta()).as(name).isNull();
+			assertThat(TestTexts.messages(result.diagnostics())).as(name)
+				.anySatisfy((message) -> assertThat(message).startsWith("warning: Field 'name' is not a string"))
+				.anySatisfy(
+						(message) -> assertThat(message).endsWith("name contains whitespace; the skill is skipped"));
+		}
+	}
+
+	@Test
 	void missingNameTakesFolderNameWithWarning() throws IOException {
 		SkillReadResult result = readMeta("unnamed-helper", """
 				---

@@ -1,5 +1,7 @@
 package dev.skills.spring.ai.tool.scope;
 
+import java.lang.reflect.Array;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -64,18 +66,15 @@ public final class UseTools {
 	}
 
 	/**
-	 * Read a loosely typed choice, as configuration or other languages write it:
+	 * Read a loosely typed choice as teff's {@code scope_tools} reads {@code use_tools}:
 	 * {@code null} or {@code false} for none, {@code true} or the text {@code all} or
-	 * {@code *} (any case) for all (teff's forms), other text for the one tool of that
-	 * name, a collection for those names, or a {@link UseTools} as it is.
+	 * {@code *} (any case) for all, other text for the one tool of exactly that name
+	 * (kept as written: {@code " plot "} is not {@code plot}), a collection or an array
+	 * for those names, a {@link UseTools} as it is, and any other value for none.
 	 * @param value the choice
 	 * @return the choice
-	 * @throws IllegalArgumentException for any other type
 	 */
 	public static UseTools of(@Nullable Object value) {
-		if (value == null) {
-			return NONE;
-		}
 		if (value instanceof UseTools use) {
 			return use;
 		}
@@ -84,13 +83,19 @@ public final class UseTools {
 		}
 		if (value instanceof String text) {
 			String trimmed = text.strip();
-			return (trimmed.equals("*") || trimmed.toLowerCase(Locale.ROOT).equals("all")) ? ALL : only(trimmed);
+			return (trimmed.equals("*") || trimmed.toLowerCase(Locale.ROOT).equals("all")) ? ALL : only(text);
 		}
 		if (value instanceof Collection<?> names) {
 			return only(names.stream().map(String::valueOf).toList());
 		}
-		throw new IllegalArgumentException("Cannot read " + value.getClass().getSimpleName()
-				+ " as the tools to use: give null or false (none), true, \"all\", \"*\" or tool names");
+		if (value != null && value.getClass().isArray()) {
+			List<String> names = new ArrayList<>();
+			for (int i = 0; i < Array.getLength(value); i++) {
+				names.add(String.valueOf(Array.get(value, i)));
+			}
+			return only(names);
+		}
+		return NONE;
 	}
 
 	/**

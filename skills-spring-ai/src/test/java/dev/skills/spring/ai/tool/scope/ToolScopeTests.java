@@ -3,6 +3,7 @@ package dev.skills.spring.ai.tool.scope;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import dev.skills.core.Skill;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
@@ -173,6 +174,32 @@ class ToolScopeTests {
 			.containsExactly("activate_skill", "read_skill_resource", "all");
 		assertThat(names(Skills.scopeTools(this.pool, UseTools.only("all", "Grep"), List.of())))
 			.containsExactly("activate_skill", "read_skill_resource", "Grep", "all");
+	}
+
+	@Test
+	void aToolNameIsKeptAsWritten() {
+		this.pool.add(new RecordingTool(" plot "));
+
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.of("Grep"), List.of())))
+			.containsExactly("activate_skill", "read_skill_resource", "Grep");
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.of(" plot "), List.of())))
+			.containsExactly("activate_skill", "read_skill_resource", " plot ");
+		assertThat(UseTools.of(" Grep").includes("Grep")).isFalse();
+	}
+
+	@Test
+	void anArrayIsReadLikeAList() {
+		assertThat(names(Skills.scopeTools(this.pool, UseTools.of(new String[] { "Grep", "Read" }), List.of())))
+			.isEqualTo(names(Skills.scopeTools(this.pool, UseTools.of(List.of("Grep", "Read")), List.of())));
+		assertThat(UseTools.of(new Object[] { "Grep" }).includes("Grep")).isTrue();
+	}
+
+	@Test
+	void anyOtherTypeMeansNoTools() {
+		for (Object other : List.of(42, 1.5, Map.of("all", true), new Object())) {
+			assertThat(names(Skills.scopeTools(this.pool, UseTools.of(other), List.of()))).as(String.valueOf(other))
+				.containsExactly("activate_skill", "read_skill_resource");
+		}
 	}
 
 	@Test
