@@ -2,6 +2,7 @@ package dev.skills.jdbc;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,10 +27,14 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Keeps chats going while a store that lives elsewhere (a database) fails. Calls run on
- * threads of this object, bounded by a timeout, so a stuck store cannot hold the request;
- * one that fails or times out answers as if the store were empty. An outage is logged
- * when it starts and ends; meanwhile calls skip the store but for one probe a second.
- * Without Spring Boot, wrap the store and close both with the application:
+ * threads of this object, bounded by a timeout, so a stuck store cannot hold the request.
+ * A read that fails or times out answers the conversation's last known active skills (the
+ * store's last answer, changed by the activations since; kept for the
+ * {@value #REMEMBERED_CONVERSATIONS} most recently used conversations), so that a skill
+ * that forbids a tool keeps forbidding it through an outage; a write that fails is
+ * dropped. An outage is logged when it starts and ends; meanwhile calls skip the store
+ * but for one probe a second. Without Spring Boot, wrap the store and close both with the
+ * application:
  *
  * <pre class="code">
  * FailSafeActiveSkillsRepository activeSkills = new FailSafeActiveSkillsRepository(
@@ -46,11 +51,19 @@ public final class FailSafeActiveSkillsRepository implements ActiveSkillsReposit
 
 	private static final Duration PROBE_INTERVAL = Duration.ofSeconds(1);
 
+	/** How many conversations' last known active skills are kept for an outage. */
+	public static final int REMEMBERED_CONVERSATIONS = 10_000;
+
+	// Identity marks a read the store did not answer.
+	private static final List<ActiveSkill> UNANSWERED = new ArrayList<>();
+
 	private final ActiveSkillsRepository delegate;
 
 	private final Duration timeout;
 
 	private final ThreadPoolExecutor executor;
+
+	private final LastAnswers lastAnswers = new LastAnswers(REMEMBERED_CONVERSATIONS);
 
 	private final AtomicReference<@Nullable Outage> outage = new AtomicReference<>();
 
@@ -101,26 +114,39 @@ public final class FailSafeActiveSkillsRepository implements ActiveSkillsReposit
 		// The key rule runs here: a bad id is the caller's error, not an outage.
 		ActiveSkillsRepository.conversationKey(conversationId);
 		write(() -> this.delegate.activate(conversationId, skill));
+		this.lastAnswers.activated(conversationId, skill);
 	}
 
 	@Override
 	public List<ActiveSkill> findByConversationId(String conversationId) {
-		return call(() -> this.delegate.findByConversationId(conversationId), List.of());
+		List<ActiveSkill> found = call(() -> this.delegate.findByConversationId(conversationId), UNANSWERED);
+		if (found == UNANSWERED) {
+			return this.lastAnswers.get(conversationId);
+		}
+		this.lastAnswers.remember(conversationId, found);
+		return found;
 	}
 
+	// A removal the store did not make is not made here either: its skills still apply.
 	@Override
 	public void deactivate(String conversationId, String name) {
-		write(() -> this.delegate.deactivate(conversationId, name));
+		if (write(() -> this.delegate.deactivate(conversationId, name))) {
+			this.lastAnswers.deactivated(conversationId, name);
+		}
 	}
 
 	@Override
 	public void deleteBySkillName(String name) {
-		write(() -> this.delegate.deleteBySkillName(name));
+		if (write(() -> this.delegate.deleteBySkillName(name))) {
+			this.lastAnswers.forgetSkill(name);
+		}
 	}
 
 	@Override
 	public void deleteByConversationId(String conversationId) {
-		write(() -> this.delegate.deleteByConversationId(conversationId));
+		if (write(() -> this.delegate.deleteByConversationId(conversationId))) {
+			this.lastAnswers.forgetConversation(conversationId);
+		}
 	}
 
 	@Override
@@ -128,9 +154,9 @@ public final class FailSafeActiveSkillsRepository implements ActiveSkillsReposit
 		return call(() -> this.delegate.findAll(limit), Map.of());
 	}
 
-	// A write that fails is dropped: the chat goes on.
-	private void write(Runnable write) {
-		call(() -> {
+	// A write that fails is dropped: the chat goes on. Whether the store made it.
+	private boolean write(Runnable write) {
+		return call(() -> {
 			write.run();
 			return Boolean.TRUE;
 		}, Boolean.FALSE);
@@ -195,7 +221,8 @@ public final class FailSafeActiveSkillsRepository implements ActiveSkillsReposit
 		this.nextProbe = now.plus(PROBE_INTERVAL);
 		if (this.outage.compareAndSet(null, new Outage(reason, now))) {
 			logger.warn("The active-skill store (" + this.delegate.getClass().getSimpleName() + ") failed: " + reason
-					+ ". Chats go on without it (no re-injection, activations not stored) until it answers again");
+					+ ". Chats go on with each conversation's last known active skills (activations not stored) until it "
+					+ "answers again");
 		}
 	}
 

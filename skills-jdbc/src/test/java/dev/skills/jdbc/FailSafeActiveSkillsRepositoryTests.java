@@ -73,11 +73,11 @@ class FailSafeActiveSkillsRepositoryTests {
 	}
 
 	@Test
-	void failedStoreAnswersEmptyAndWarnsOnce(CapturedOutput output) {
+	void failedStoreWarnsOnce(CapturedOutput output) {
 		this.store.activate("c1", PDF);
 		dropTable();
 
-		assertThat(this.store.findByConversationId("c1")).isEmpty();
+		assertThat(this.store.findByConversationId("c2")).isEmpty();
 		assertThat(this.store.findAll(10)).isEmpty();
 		this.store.activate("c2", PDF);
 		this.store.deleteBySkillName("pdf");
@@ -87,6 +87,53 @@ class FailSafeActiveSkillsRepositoryTests {
 			assertThat(outage.since()).isBeforeOrEqualTo(Instant.now());
 		});
 		assertThat(output).containsOnlyOnce("The active-skill store (JdbcActiveSkillsRepository) failed");
+	}
+
+	@Test
+	void outageAnswersTheLastKnownSkills() {
+		ActiveSkill charts = new ActiveSkill("charts", PDF.activatedAt());
+		this.store.activate("c1", PDF);
+		assertThat(this.store.findByConversationId("c1")).containsExactly(PDF);
+		dropTable();
+
+		assertThat(this.store.findByConversationId("c1")).containsExactly(PDF);
+		this.store.activate("c1", charts);
+		this.store.deactivate("c1", "pdf");
+		this.store.deleteBySkillName("pdf");
+		this.store.deleteByConversationId("c1");
+
+		assertThat(this.store.findByConversationId("c1")).containsExactly(PDF, charts);
+		assertThat(this.store.findByConversationId("c2")).isEmpty();
+		assertThat(this.store.outage()).isPresent();
+	}
+
+	@Test
+	void removalsTheStoreMadeAreForgotten() {
+		this.store.activate("c1", PDF);
+		this.store.activate("c2", PDF);
+		this.store.activate("c3", PDF);
+		this.store.deactivate("c1", "pdf");
+		this.store.deleteByConversationId("c2");
+		dropTable();
+
+		assertThat(this.store.findByConversationId("c1")).isEmpty();
+		assertThat(this.store.findByConversationId("c2")).isEmpty();
+		assertThat(this.store.findByConversationId("c3")).containsExactly(PDF);
+	}
+
+	@Test
+	void lastAnswersForgetTheLeastRecentlyUsed() {
+		LastAnswers answers = new LastAnswers(2);
+		answers.remember("c1", List.of(PDF));
+		answers.remember("c2", List.of(PDF));
+		answers.get("c1");
+		answers.activated("c3", PDF);
+
+		assertThat(answers.get("c1")).containsExactly(PDF);
+		assertThat(answers.get("c2")).isEmpty();
+		assertThat(answers.get("c3")).containsExactly(PDF);
+		answers.forgetSkill("pdf");
+		assertThat(answers.get("c1")).isEmpty();
 	}
 
 	@Test

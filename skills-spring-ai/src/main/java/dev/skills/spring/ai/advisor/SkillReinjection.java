@@ -7,7 +7,9 @@ import dev.skills.core.activation.ActiveSkillsRepository;
 /**
  * Keeps a conversation's active skills in its requests: chat memory keeps only user and
  * assistant messages, and windows trim even those, so an active skill whose instructions
- * are no longer in the prompt is injected again, once, as a system message.
+ * are no longer in the prompt is injected again, once, as a system message. A skill whose
+ * instructions the conversation holds is active too, whatever the store answers: during a
+ * store outage its tool rules still apply.
  */
 final class SkillReinjection {
 
@@ -18,6 +20,9 @@ final class SkillReinjection {
 	}
 
 	void apply(RequestSkills request) {
+		for (String name : request.present()) {
+			request.snapshot().get(name).ifPresent(request::activate);
+		}
 		for (ActiveSkill active : this.activeSkills.findByConversationId(request.conversationId())) {
 			SkillMeta meta = request.snapshot().get(active.name()).orElse(null);
 			if (meta != null) {

@@ -1,6 +1,7 @@
 package dev.skills.spring.ai.tool.scope;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
@@ -21,6 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.ToolResponseMessage;
+import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.tool.ToolCallback;
 
@@ -258,6 +263,34 @@ class SkillsAdvisorToolScopingTests {
 
 		assertThat(Prompts.toolResults(lastPrompt()).get(0)).isEqualTo("Bash ran");
 		assertThat(this.bash.inputs).containsExactly("{\"command\":\"ls\"}");
+	}
+
+	@Test
+	void anActivationInTheConversationScopesWithoutTheStore() {
+		// The store does not know the activation (another instance's memory, or an
+		// outage): the conversation shows it.
+		List<Message> history = List.of(new UserMessage("Look"), AssistantMessage.builder()
+			.toolCalls(List
+				.of(new AssistantMessage.ToolCall("t1", "function", "activate_skill", "{\"skill_name\":\"no-shell\"}")))
+			.build(),
+				ToolResponseMessage.builder()
+					.responses(List.of(new ToolResponseMessage.ToolResponse("t1", "activate_skill",
+							"<skill_content name=\"no-shell\">\nNever run commands.\n</skill_content>")))
+					.build(),
+				new AssistantMessage("ok"));
+		this.model.thenCall("Bash", "{}").thenAnswer("done");
+
+		this.client.prompt()
+			.messages(history)
+			.user("Clean up")
+			.advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, "c9"))
+			.call()
+			.content();
+
+		assertThat(Prompts.toolNames(prompt(0))).containsExactly("activate_skill", "Read", "Grep");
+		assertThat(Prompts.lastToolResult(lastPrompt())).isEqualTo(DISALLOWED);
+		assertThat(this.bash.inputs).isEmpty();
+		assertThat(this.activeSkills.findByConversationId("c9")).isEmpty();
 	}
 
 	@Test

@@ -1,0 +1,211 @@
+package dev.skills.boot.outage;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.skills.jdbc.PostgresTest;
+import dev.skills.jdbc.TestDatabases;
+import dev.skills.test.ChatCompletionsStub;
+import dev.skills.test.SkillFixtures;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.tool.annotation.Tool;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.client.RestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tool scoping does not fail open while the active-skill store is down: a chat service
+ * (no chat memory, so only the store knows the conversation's skills) keeps its active
+ * skills in PostgreSQL ({@code SKILLS_TEST_JDBC_URL}) behind a TCP forwarder that the
+ * test takes down mid-conversation. A tool the active skill forbids stays out of the
+ * request and a call to it is refused, through the real OpenAI client against a stub, for
+ * a skill activated before the outage and for one activated during it.
+ */
+@PostgresTest
+@ExtendWith(OutputCaptureExtension.class)
+class ScopedOutageIntegrationTests {
+
+	private static final String REFUSAL = "Error: tool 'run_command' is not in the allowed-tools of skill 'reader' "
+			+ "(read_file). Use another tool or finish without it.";
+
+	@TempDir
+	static Path skills;
+
+	private static ChatCompletionsStub openAi;
+
+	private static TcpProxy proxy;
+
+	private static HikariDataSource direct;
+
+	private static String table;
+
+	private static ConfigurableApplicationContext app;
+
+	@BeforeAll
+	static void start() {
+		URI url = URI.create(TestDatabases.postgresUrl().substring("jdbc:".length()));
+		SkillFixtures.rawSkill(skills, "reader",
+				"---\nname: reader\ndescription: Read files only.\nallowed-tools: read_file\n---\nOnly read.\n");
+		openAi = ChatCompletionsStub.start();
+		proxy = new TcpProxy(url.getHost(), url.getPort());
+		proxy.up();
+		direct = TestDatabases.postgres();
+		table = TestDatabases.uniqueTableName();
+		String proxied = "jdbc:postgresql://127.0.0.1:" + proxy.port() + url.getPath();
+		app = new SpringApplicationBuilder(ShellChatApplication.class).properties(Map.ofEntries(
+				Map.entry("server.port", "0"), Map.entry("spring.datasource.url", proxied),
+				Map.entry("spring.datasource.username", TestDatabases.postgresUsername()),
+				Map.entry("spring.datasource.password", TestDatabases.postgresPassword()),
+				Map.entry("skills.active-skills.store", "jdbc"),
+				Map.entry("skills.active-skills.jdbc.initialize-schema", "always"),
+				Map.entry("skills.active-skills.jdbc.table-name", table),
+				Map.entry("skills.active-skills.jdbc.timeout", "1s"), Map.entry("skills.skills-dir", skills.toString()),
+				Map.entry("spring.ai.openai.base-url", openAi.baseUrl()), Map.entry("spring.ai.openai.api-key", "test"),
+				Map.entry("spring.main.banner-mode", "off"), Map.entry("logging.level.root", "warn")))
+			.run();
+	}
+
+	@AfterAll
+	static void stop() {
+		if (app != null) {
+			app.close();
+		}
+		if (direct != null) {
+			TestDatabases.drop(direct, table);
+			direct.close();
+		}
+		if (proxy != null) {
+			proxy.close();
+		}
+		if (openAi != null) {
+			openAi.close();
+		}
+	}
+
+	@Test
+	@Timeout(180)
+	void forbiddenToolStaysForbiddenInAnOutage(CapturedOutput output) {
+		openAi.thenCall("activate_skill", "{\"skill_name\":\"reader\"}").thenAnswer("Reading only now.");
+		assertThat(chat("before", "Only read, please").getStatusCode()).isEqualTo(HttpStatus.OK);
+
+		proxy.down();
+
+		openAi.thenCall("activate_skill", "{\"skill_name\":\"reader\"}").thenAnswer("Reading only now.");
+		assertThat(chat("during", "Only read, please").getStatusCode()).isEqualTo(HttpStatus.OK);
+		for (String conversation : List.of("before", "during")) {
+			int first = openAi.requests().size();
+			openAi.thenCall("run_command", "{\"command\":\"rm -rf /\"}").thenAnswer("I may not run commands.");
+
+			ResponseEntity<String> later = chat(conversation, "Clean up the disk");
+
+			assertThat(later.getStatusCode()).isEqualTo(HttpStatus.OK);
+			assertThat(later.getBody()).isEqualTo("I may not run commands.");
+			assertThat(toolNames(openAi.requests().get(first))).as(conversation)
+				.containsExactly("activate_skill", "read_file");
+			assertThat(lastToolResult()).as(conversation).isEqualTo(REFUSAL);
+		}
+		assertThat(app.getBean(ShellTools.class).commands).isEmpty();
+		assertThat(output).contains("The active-skill store (JdbcActiveSkillsRepository) failed");
+	}
+
+	private static List<String> toolNames(JsonNode request) {
+		List<String> names = new ArrayList<>();
+		request.path("tools").forEach((tool) -> names.add(tool.path("function").path("name").asString()));
+		return names;
+	}
+
+	private static String lastToolResult() {
+		JsonNode messages = openAi.requests().get(openAi.requests().size() - 1).path("messages");
+		JsonNode last = messages.get(messages.size() - 1);
+		assertThat(last.path("role").asString()).isEqualTo("tool");
+		return last.path("content").asString();
+	}
+
+	private static ResponseEntity<String> chat(String conversationId, String message) {
+		JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory();
+		requests.setReadTimeout(Duration.ofSeconds(60));
+		return RestClient.builder()
+			.requestFactory(requests)
+			.baseUrl("http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port"))
+			.build()
+			.post()
+			.uri("/chat/{id}", conversationId)
+			.body(message)
+			.retrieve()
+			.toEntity(String.class);
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import({ ChatController.class, ShellTools.class })
+	static class ShellChatApplication {
+
+	}
+
+	@RestController
+	static class ChatController {
+
+		private final ChatClient chatClient;
+
+		ChatController(ChatClient.Builder builder, ShellTools tools) {
+			this.chatClient = builder.defaultTools(tools).build();
+		}
+
+		@PostMapping("/chat/{conversationId}")
+		String chat(@PathVariable String conversationId, @RequestBody String message) {
+			return this.chatClient.prompt()
+				.user(message)
+				.advisors((advisors) -> advisors.param(ChatMemory.CONVERSATION_ID, conversationId))
+				.call()
+				.content();
+		}
+
+	}
+
+	static class ShellTools {
+
+		final List<String> commands = new CopyOnWriteArrayList<>();
+
+		@Tool(description = "Read a file")
+		String read_file(String path) {
+			return "contents of " + path;
+		}
+
+		@Tool(description = "Run a shell command")
+		String run_command(String command) {
+			this.commands.add(command);
+			return "ran";
+		}
+
+	}
+
+}
