@@ -1,8 +1,6 @@
 package dev.skills.boot.it;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 import dev.skills.test.ChatCompletionsStub;
 import dev.skills.test.SkillFixtures;
@@ -12,7 +10,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.JsonNode;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -92,8 +89,8 @@ class SessionModeIntegrationTests {
 
 		assertThat(answer.getStatusCode()).isEqualTo(HttpStatus.OK);
 		assertThat(answer.getBody()).isEqualTo("Open 9 to 5.");
-		assertThat(toolNames(openAi.requests().get(0))).containsExactly("read_skill_resource");
-		assertThat(lastToolResult()).isEqualTo(REFUSAL);
+		assertThat(ChatRequests.toolNames(openAi.requests().get(0))).containsExactly("read_skill_resource");
+		assertThat(ChatRequests.lastToolResult(openAi.requests())).isEqualTo(REFUSAL);
 	}
 
 	@Test
@@ -105,21 +102,8 @@ class SessionModeIntegrationTests {
 		assertThat(answer.getStatusCode()).isEqualTo(HttpStatus.OK);
 		assertThat(answer.getBody()).isEqualTo("No skill today.");
 		assertThat(openAi.requests().get(0).has("tools")).isFalse();
-		assertThat(lastToolResult()).isEqualTo(REFUSAL);
+		assertThat(ChatRequests.lastToolResult(openAi.requests())).isEqualTo(REFUSAL);
 		assertThat(output).contains("Session mode: the request context has no 'SKILL_NAME'");
-	}
-
-	private static List<String> toolNames(JsonNode request) {
-		List<String> names = new ArrayList<>();
-		request.path("tools").forEach((tool) -> names.add(tool.path("function").path("name").asString()));
-		return names;
-	}
-
-	private static String lastToolResult() {
-		JsonNode messages = openAi.requests().get(openAi.requests().size() - 1).path("messages");
-		JsonNode last = messages.get(messages.size() - 1);
-		assertThat(last.path("role").asString()).isEqualTo("tool");
-		return last.path("content").asString();
 	}
 
 	private ResponseEntity<String> chat(String path, String message) {

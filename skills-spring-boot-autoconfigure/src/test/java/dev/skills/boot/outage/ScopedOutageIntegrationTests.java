@@ -3,12 +3,12 @@ package dev.skills.boot.outage;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.skills.boot.it.ChatRequests;
+import dev.skills.boot.it.ShellChatApplication;
 import dev.skills.jdbc.PostgresTest;
 import dev.skills.jdbc.TestDatabases;
 import dev.skills.test.ChatCompletionsStub;
@@ -19,25 +19,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.JsonNode;
 
-import org.springframework.ai.chat.client.ChatClient;
-import org.springframework.ai.chat.memory.ChatMemory;
-import org.springframework.ai.tool.annotation.Tool;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
-import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.client.RestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -129,25 +118,12 @@ class ScopedOutageIntegrationTests {
 
 			assertThat(later.getStatusCode()).isEqualTo(HttpStatus.OK);
 			assertThat(later.getBody()).isEqualTo("I may not run commands.");
-			assertThat(toolNames(openAi.requests().get(first))).as(conversation)
+			assertThat(ChatRequests.toolNames(openAi.requests().get(first))).as(conversation)
 				.containsExactly("activate_skill", "read_file");
-			assertThat(lastToolResult()).as(conversation).isEqualTo(REFUSAL);
+			assertThat(ChatRequests.lastToolResult(openAi.requests())).as(conversation).isEqualTo(REFUSAL);
 		}
-		assertThat(app.getBean(ShellTools.class).commands).isEmpty();
+		assertThat(app.getBean(ShellChatApplication.ShellTools.class).commands).isEmpty();
 		assertThat(output).contains("The active-skill store (JdbcActiveSkillsRepository) failed");
-	}
-
-	private static List<String> toolNames(JsonNode request) {
-		List<String> names = new ArrayList<>();
-		request.path("tools").forEach((tool) -> names.add(tool.path("function").path("name").asString()));
-		return names;
-	}
-
-	private static String lastToolResult() {
-		JsonNode messages = openAi.requests().get(openAi.requests().size() - 1).path("messages");
-		JsonNode last = messages.get(messages.size() - 1);
-		assertThat(last.path("role").asString()).isEqualTo("tool");
-		return last.path("content").asString();
 	}
 
 	private static ResponseEntity<String> chat(String conversationId, String message) {
@@ -162,50 +138,6 @@ class ScopedOutageIntegrationTests {
 			.body(message)
 			.retrieve()
 			.toEntity(String.class);
-	}
-
-	@SpringBootConfiguration
-	@EnableAutoConfiguration
-	@Import({ ChatController.class, ShellTools.class })
-	static class ShellChatApplication {
-
-	}
-
-	@RestController
-	static class ChatController {
-
-		private final ChatClient chatClient;
-
-		ChatController(ChatClient.Builder builder, ShellTools tools) {
-			this.chatClient = builder.defaultTools(tools).build();
-		}
-
-		@PostMapping("/chat/{conversationId}")
-		String chat(@PathVariable String conversationId, @RequestBody String message) {
-			return this.chatClient.prompt()
-				.user(message)
-				.advisors((advisors) -> advisors.param(ChatMemory.CONVERSATION_ID, conversationId))
-				.call()
-				.content();
-		}
-
-	}
-
-	static class ShellTools {
-
-		final List<String> commands = new CopyOnWriteArrayList<>();
-
-		@Tool(description = "Read a file")
-		String read_file(String path) {
-			return "contents of " + path;
-		}
-
-		@Tool(description = "Run a shell command")
-		String run_command(String command) {
-			this.commands.add(command);
-			return "ran";
-		}
-
 	}
 
 }
