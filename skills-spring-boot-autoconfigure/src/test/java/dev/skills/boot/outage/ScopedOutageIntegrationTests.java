@@ -1,16 +1,13 @@
 package dev.skills.boot.outage;
 
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import com.zaxxer.hikari.HikariDataSource;
 import dev.skills.boot.it.ChatRequests;
 import dev.skills.boot.it.ShellChatApplication;
 import dev.skills.jdbc.PostgresTest;
-import dev.skills.jdbc.TestDatabases;
 import dev.skills.test.ChatCompletionsStub;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterAll;
@@ -20,7 +17,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -53,50 +49,24 @@ class ScopedOutageIntegrationTests {
 
 	private static TcpProxy proxy;
 
-	private static HikariDataSource direct;
-
-	private static String table;
+	private static ProxiedChatService service;
 
 	private static ConfigurableApplicationContext app;
 
 	@BeforeAll
 	static void start() {
-		URI url = URI.create(TestDatabases.postgresUrl().substring("jdbc:".length()));
 		SkillFixtures.rawSkill(skills, "reader",
 				"---\nname: reader\ndescription: Read files only.\nallowed-tools: read_file\n---\nOnly read.\n");
-		openAi = ChatCompletionsStub.start();
-		proxy = new TcpProxy(url.getHost(), url.getPort());
-		proxy.up();
-		direct = TestDatabases.postgres();
-		table = TestDatabases.uniqueTableName();
-		String proxied = "jdbc:postgresql://127.0.0.1:" + proxy.port() + url.getPath();
-		app = new SpringApplicationBuilder(ShellChatApplication.class).properties(Map.ofEntries(
-				Map.entry("server.port", "0"), Map.entry("spring.datasource.url", proxied),
-				Map.entry("spring.datasource.username", TestDatabases.postgresUsername()),
-				Map.entry("spring.datasource.password", TestDatabases.postgresPassword()),
-				Map.entry("skills.active-skills.store", "jdbc"),
-				Map.entry("skills.active-skills.jdbc.initialize-schema", "always"),
-				Map.entry("skills.active-skills.jdbc.table-name", table),
-				Map.entry("skills.active-skills.jdbc.timeout", "1s"), Map.entry("skills.skills-dir", skills.toString()),
-				Map.entry("spring.ai.openai.base-url", openAi.baseUrl()), Map.entry("spring.ai.openai.api-key", "test"),
-				Map.entry("spring.main.banner-mode", "off"), Map.entry("logging.level.root", "warn")))
-			.run();
+		service = ProxiedChatService.start(ShellChatApplication.class, skills, Map.of());
+		app = service.app();
+		openAi = service.openAi();
+		proxy = service.proxy();
 	}
 
 	@AfterAll
 	static void stop() {
-		if (app != null) {
-			app.close();
-		}
-		if (direct != null) {
-			TestDatabases.drop(direct, table);
-			direct.close();
-		}
-		if (proxy != null) {
-			proxy.close();
-		}
-		if (openAi != null) {
-			openAi.close();
+		if (service != null) {
+			service.close();
 		}
 	}
 
