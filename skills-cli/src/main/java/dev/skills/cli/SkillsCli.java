@@ -15,9 +15,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "skills", mixinStandardHelpOptions = true, versionProvider = SkillsCli.Version.class,
 		description = "Validate Agent Skills (SKILL.md folders), print their catalog, show their properties, check "
-				+ "whether they trigger.",
+				+ "whether they trigger, pin them in a lock file.",
 		subcommands = { ValidateCommand.class, CatalogCommand.class, PropertiesCommand.class, EvalCommand.class,
-				CommandLine.HelpCommand.class })
+				LockCommand.class, VerifyCommand.class, CommandLine.HelpCommand.class })
 public final class SkillsCli implements Runnable {
 
 	// The registry logs its diagnostics; the commands print them themselves. A strong
@@ -48,7 +48,8 @@ public final class SkillsCli implements Runnable {
 
 	@Override
 	public void run() {
-		throw new ParameterException(this.spec.commandLine(), "Missing command: validate, catalog, properties or eval");
+		throw new ParameterException(this.spec.commandLine(),
+				"Missing command: validate, catalog, properties, eval, lock or verify");
 	}
 
 	/**

@@ -13,10 +13,10 @@ import org.jspecify.annotations.Nullable;
  * The cache folder of one source: {@code store} (what the source keeps between fetches:
  * git's objects, an index's download under way), the folders of two revisions (the one
  * served and a spare, the one served before), and {@code current}, a link to the revision
- * served. The registry reads {@code current}; a new revision is written under a temporary
- * name (into the spare, renamed, when there is one, so that only what changed is
- * written), renamed once complete, and {@code current} is replaced by a rename, so a
- * reader sees the old revision or the new one, never a mix.
+ * served (an empty folder before the first). The registry reads {@code current}; a new
+ * revision is written under a temporary name (into the spare, renamed, when there is one,
+ * so that only what changed is written), renamed once complete, and {@code current} is
+ * replaced by a rename, so a reader sees the old revision or the new one, never a mix.
  */
 final class RevisionFolders {
 
@@ -28,6 +28,10 @@ final class RevisionFolders {
 	private static final String FORMER_STORE = "repo.git";
 
 	private static final String PARTIAL = ".partial";
+
+	// What current links to before any revision is served: an empty folder, so that a
+	// registry searching current finds no skill rather than a missing location.
+	private static final String NONE = ".none";
 
 	private final Path root;
 
@@ -46,6 +50,10 @@ final class RevisionFolders {
 			}
 		}
 		delete(this.root.resolve(FORMER_STORE));
+		if (!Files.exists(location(), LinkOption.NOFOLLOW_LINKS)) {
+			Files.createDirectories(this.root.resolve(NONE));
+			Files.createSymbolicLink(location(), Path.of(NONE));
+		}
 	}
 
 	/**
@@ -83,7 +91,8 @@ final class RevisionFolders {
 		}
 		try {
 			Path target = Files.readSymbolicLink(link);
-			return Files.isDirectory(this.root.resolve(target)) ? String.valueOf(target.getFileName()) : null;
+			String name = String.valueOf(target.getFileName());
+			return (revisionFolder(name) && Files.isDirectory(this.root.resolve(target))) ? name : null;
 		}
 		catch (IOException ex) {
 			return null;
@@ -165,6 +174,7 @@ final class RevisionFolders {
 		// A relative target: the cache folder can move with its links intact.
 		Files.createSymbolicLink(next, Path.of(revision));
 		Files.move(next, location(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+		delete(this.root.resolve(NONE));
 	}
 
 	/**

@@ -203,18 +203,26 @@ public final class SourceRefresher implements AutoCloseable {
 	}
 
 	private void fetch(SourceRun run) {
-		SourceStatus status = run.run(this::switched);
+		SourceStatus status = run.run((serving) -> switched(run, serving));
+		report(run, status);
+	}
+
+	// A new revision's warnings come with its skills: reported before the location is
+	// read, so no reader sees its skills without them (the report after the fetch is then
+	// the same, and makes no snapshot).
+	private void switched(SourceRun run, SourceStatus serving) {
 		SkillsRegistry registry = this.registry;
 		if (registry != null) {
-			registry.report(run.location().toString(), status.diagnostics(run.warnings()));
+			report(run, serving);
+			// Only this location is scanned again.
+			registry.refresh(List.of(run.location()));
 		}
 	}
 
-	private void switched(Path location) {
+	private void report(SourceRun run, SourceStatus status) {
 		SkillsRegistry registry = this.registry;
 		if (registry != null) {
-			// Only this location is scanned again.
-			registry.refresh(List.of(location));
+			registry.report(run.location().toString(), status.diagnostics(run.warnings()));
 		}
 	}
 

@@ -158,11 +158,11 @@ final class SourceRun {
 
 	/**
 	 * Fetch once and serve what is new.
-	 * @param switched told of the location when a new revision is served, before the old
-	 * one is removed
+	 * @param switched told of the status of a new revision once it is served, before the
+	 * old one is removed
 	 * @return the status after the fetch, with how it ended
 	 */
-	synchronized SourceStatus run(Consumer<Path> switched) {
+	synchronized SourceStatus run(Consumer<SourceStatus> switched) {
 		long start = System.nanoTime();
 		SourceStatus before = this.status;
 		String served = before.revision();
@@ -186,7 +186,7 @@ final class SourceRun {
 		return this.status;
 	}
 
-	private Outcome fetch(SourceStatus before, Consumer<Path> switched, Instant now) {
+	private Outcome fetch(SourceStatus before, Consumer<SourceStatus> switched, Instant now) {
 		String served = before.revision();
 		String revision = null;
 		try {
@@ -212,9 +212,10 @@ final class SourceRun {
 			}
 			this.folders.serve(revision, partial);
 			this.failingServed = null;
-			switched.accept(this.folders.location());
+			SourceStatus serving = before.checked(revision, now, now, null);
+			switched.accept(serving);
 			// The status names the revision once the registry serves it.
-			this.status = before.checked(revision, now, now, null);
+			this.status = serving;
 			// The revision served until now is the spare the next one is written into.
 			this.folders.prune(served);
 			if (logger.isInfoEnabled()) {

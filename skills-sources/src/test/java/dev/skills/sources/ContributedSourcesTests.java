@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -38,9 +39,21 @@ class ContributedSourcesTests {
 		assertThat(sources.refreshSoon("counting")).isTrue();
 		assertThat(source.fetches.get()).as("nothing is fetched before start").isZero();
 		SkillsRegistry registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(sources.locations()).build());
+		assertThat(registry.diagnostics()).as("a cold cache is no missing location").isEmpty();
+		assertThat(sources.statuses().get(0).revision()).isNull();
+		List<SkillDiagnostic> withFirstRevision = new CopyOnWriteArrayList<>();
+		registry.addListener((change) -> {
+			if (change.added().contains("counted-1")) {
+				withFirstRevision.addAll(change.snapshot().diagnostics());
+			}
+		});
 		sources.start(registry);
 		await().atMost(Duration.ofSeconds(5)).until(() -> registry.contains("counted-1"));
 		assertThat(registry.diagnostics()).extracting(SkillDiagnostic::message).contains("left out: revision 1");
+		await().atMost(Duration.ofSeconds(5)).until(() -> !withFirstRevision.isEmpty());
+		assertThat(withFirstRevision).as("a revision's warnings come in the snapshot of its skills")
+			.extracting(SkillDiagnostic::message)
+			.contains("left out: revision 1");
 		assertThat(sources.statuses().get(0).type()).isEqualTo("test");
 
 		assertThat(sources.refreshSoon("counting")).isTrue();

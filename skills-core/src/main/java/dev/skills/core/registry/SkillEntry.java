@@ -17,9 +17,11 @@ import org.jspecify.annotations.Nullable;
  * @param meta the skill, or {@code null} when it was skipped
  * @param fingerprint the {@code SKILL.md} fingerprint at the time of the read
  * @param listing the files it bundles, listed when it was read
+ * @param kept the version served instead of the file read, when that file may not be
+ * served (an edit that does not load); {@code null} when the file read is served
  */
 record SkillEntry(SkillFolder folder, int order, @Nullable SkillMeta meta, List<SkillDiagnostic> diagnostics,
-		Fingerprint fingerprint, Listing listing) {
+		Fingerprint fingerprint, Listing listing, @Nullable Kept kept) {
 
 	SkillEntry {
 		diagnostics = List.copyOf(diagnostics);
@@ -36,5 +38,16 @@ record SkillEntry(SkillFolder folder, int order, @Nullable SkillMeta meta, List<
 	// Earlier in the classpath, then by folder path (an earlier location always wins).
 	static final Comparator<SkillEntry> PRECEDENCE = Comparator.comparingInt(SkillEntry::order)
 		.thenComparing(SkillEntry::key);
+
+	/**
+	 * The last good version an entry serves while its file may not be served: metadata
+	 * and instructions of one version.
+	 *
+	 * @param fingerprint the fingerprint of the {@code SKILL.md} it was read from
+	 * @param body its instructions, or {@code null} when they were never read and so
+	 * cannot be served any more
+	 */
+	record Kept(Fingerprint fingerprint, @Nullable String body) {
+	}
 
 }

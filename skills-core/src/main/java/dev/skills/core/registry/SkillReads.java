@@ -29,7 +29,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Reads frontmatter and file lists into entries for the writer, and instructions for
  * readers through a cache bounded in characters. A cached body keeps the fingerprint of
- * its file, so a stale body is used only while a later edit cannot be read.
+ * its file, so metadata and instructions always come from one version of the file; an
+ * entry that keeps a last good version holds that version's instructions itself.
  */
 final class SkillReads {
 
@@ -72,13 +73,13 @@ final class SkillReads {
 		return entries;
 	}
 
-	private static SkillEntry read(Pending item) throws IOException {
+	private SkillEntry read(Pending item) throws IOException {
 		SkillFolder folder = item.folder();
 		if (item.relistOnly()) {
 			SkillEntry before = item.before();
 			SkillFolder.Listing listing = folder.listFiles();
 			return listing.equals(before.listing()) ? before : new SkillEntry(folder, before.order(), before.meta(),
-					before.diagnostics(), before.fingerprint(), listing);
+					before.diagnostics(), before.fingerprint(), listing, before.kept());
 		}
 		Fingerprint fingerprint;
 		SkillReadResult result;
@@ -99,54 +100,79 @@ final class SkillReads {
 	}
 
 	// Noted as it is, so that a later scan reads it again only once it changes.
-	private static SkillEntry failed(Pending item, IOException ex) {
+	private SkillEntry failed(Pending item, IOException ex) {
 		List<SkillDiagnostic> diagnostics = List
 			.of(SkillDiagnostic.error(item.folder().location(), null, "Cannot read SKILL.md: " + ex.getMessage()));
 		return entry(item, null, diagnostics, item.folder().fingerprint(), SkillFolder.Listing.EMPTY);
 	}
 
 	// A skill that no longer loads (a half-saved edit) keeps its last good version.
-	private static SkillEntry entry(Pending item, @Nullable SkillMeta read, List<SkillDiagnostic> diagnostics,
+	private SkillEntry entry(Pending item, @Nullable SkillMeta read, List<SkillDiagnostic> diagnostics,
 			Fingerprint fingerprint, SkillFolder.Listing listing) {
-		SkillMeta meta = read;
 		SkillEntry before = item.before();
-		List<SkillDiagnostic> all = diagnostics;
-		if (meta == null && before != null && before.meta() != null) {
-			meta = before.meta();
-			all = new ArrayList<>(diagnostics);
-			all.add(SkillDiagnostic.error(item.folder().location(), meta.name(),
-					"SKILL.md cannot be loaded any more; keeping the last good version of '" + meta.name()
-							+ "' until it is fixed"));
+		if (read != null || before == null || before.meta() == null) {
+			return new SkillEntry(item.folder(), item.order(), read, diagnostics, fingerprint, listing, null);
 		}
-		return new SkillEntry(item.folder(), item.order(), meta, all, fingerprint, listing);
+		SkillMeta meta = before.meta();
+		List<SkillDiagnostic> all = new ArrayList<>(diagnostics);
+		all.add(SkillDiagnostic.error(item.folder().location(), meta.name(),
+				"SKILL.md cannot be loaded any more; keeping the last good version of '" + meta.name()
+						+ "' until it is fixed"));
+		return new SkillEntry(item.folder(), item.order(), meta, all, fingerprint, listing, kept(before));
 	}
 
-	// While the file cannot be read or split (a half-saved edit, a file removed under the
-	// caller's snapshot), the last body read is the best answer.
+	// The version an entry served, instructions included when a reader read them: they
+	// belong to its metadata, whatever the file holds now.
+	private SkillEntry.Kept kept(SkillEntry served) {
+		if (served.kept() != null) {
+			return served.kept();
+		}
+		Body cached = cached(served.folder().location());
+		boolean same = cached != null && cached.fingerprint().equals(served.fingerprint());
+		return new SkillEntry.Kept(served.fingerprint(), same ? cached.text() : null);
+	}
+
+	// The instructions of the version the entry was read from, never those of a later
+	// edit: a kept version's, a cached body of the same file, or the file while it is
+	// still that file.
 	String body(SkillEntry entry) {
 		SkillFolder folder = entry.folder();
 		String name = entry.meta().name();
-		Fingerprint fingerprint = folder.fingerprint();
+		SkillEntry.Kept kept = entry.kept();
+		if (kept != null) {
+			if (kept.body() != null) {
+				return kept.body();
+			}
+			throw unreadable(name,
+					"an edit of its SKILL.md does not load and its last good instructions were not kept");
+		}
 		Body cached = cached(folder.location());
-		if (cached != null && cached.fingerprint().equals(fingerprint)) {
+		if (cached != null && cached.fingerprint().equals(entry.fingerprint())) {
 			return cached.text();
 		}
+		FrontmatterParser.Body body = null;
+		String why;
 		try (SkillFolder.OpenSkillFile file = folder.openSkill()) {
-			FrontmatterParser.Body body = FrontmatterParser.readBody(file.stream(), this.config.maxBodyBytes());
-			body.warnings()
-				.forEach((warning) -> logger.warn(SkillDiagnostic.warning(folder.location(), name, warning)));
-			cache(folder.location(), new Body(fingerprint, body.text()));
-			return body.text();
+			if (file.fingerprint().equals(entry.fingerprint())) {
+				body = FrontmatterParser.readBody(file.stream(), this.config.maxBodyBytes());
+			}
+			why = "its SKILL.md changed since it was listed; try again once it is reloaded";
 		}
 		catch (IOException | UncheckedIOException | FrontmatterException ex) {
-			if (cached != null) {
-				return cached.text();
-			}
-			// The model sees this: name the problem, never a server path.
-			String why = (ex instanceof FrontmatterException) ? ex.getMessage() : "its SKILL.md cannot be opened";
-			throw new SkillResourceException(Reason.UNREADABLE,
-					"Skill '" + ModelText.echo(name) + "' cannot be read right now: " + why);
+			why = (ex instanceof FrontmatterException) ? ex.getMessage() : "its SKILL.md cannot be opened";
 		}
+		if (body == null) {
+			throw unreadable(name, why);
+		}
+		body.warnings().forEach((warning) -> logger.warn(SkillDiagnostic.warning(folder.location(), name, warning)));
+		cache(folder.location(), new Body(entry.fingerprint(), body.text()));
+		return body.text();
+	}
+
+	// The model sees this: name the problem, never a server path.
+	private static SkillResourceException unreadable(String name, String why) {
+		return new SkillResourceException(Reason.UNREADABLE,
+				"Skill '" + ModelText.echo(name) + "' cannot be read right now: " + why);
 	}
 
 	synchronized @Nullable Body cached(String location) {

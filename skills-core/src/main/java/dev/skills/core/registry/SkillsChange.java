@@ -71,6 +71,20 @@ public record SkillsChange(Set<String> added, Set<String> changed, Set<String> r
 		return new SkillsChange(added, changed, removed, after, failed, duration);
 	}
 
+	/**
+	 * What changed from one snapshot to a later one, whichever reloads made the later
+	 * one: for a caller that reports everything its request caused (a source's fetch and
+	 * a rescan, say). Names whose skill is the same in both are left out.
+	 * @param before the earlier snapshot
+	 * @param after the later snapshot
+	 * @return the change, holding {@code after}, with no failed names and no duration
+	 */
+	public static SkillsChange since(SkillsSnapshot before, SkillsSnapshot after) {
+		Set<String> names = new HashSet<>(before.names());
+		names.addAll(after.names());
+		return between(before, after, names, List.of(), Duration.ZERO);
+	}
+
 	// What a listener added with the current skills is told first: every skill, added.
 	static SkillsChange current(SkillsSnapshot snapshot) {
 		return new SkillsChange(new HashSet<>(snapshot.names()), Set.of(), Set.of(), snapshot, Set.of(), Duration.ZERO);

@@ -252,10 +252,13 @@ final class SkillsWriter implements ChangeHandler {
 			for (SkillEntry entry : written) {
 				entry.diagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
 			}
-			List<SkillDiagnostic> now = next.locationDiagnostics();
-			if (!now.equals(current.locationDiagnostics())) {
-				now.forEach((diagnostic) -> logger.warn(diagnostic));
-			}
+			// Each once: a location still missing is not warned about again when another
+			// location changes.
+			Set<SkillDiagnostic> before = new HashSet<>(current.locationDiagnostics());
+			next.locationDiagnostics()
+				.stream()
+				.filter((diagnostic) -> !before.contains(diagnostic))
+				.forEach((diagnostic) -> logger.warn(diagnostic));
 		}
 		return change;
 	}

@@ -6,7 +6,11 @@ import java.util.List;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static dev.skills.test.SkillFixtures.skill;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Diagnostics a reporter keeps on the registry, apart from any skill file.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class ReportedDiagnosticsTests {
 
 	@TempDir
@@ -50,6 +55,28 @@ class ReportedDiagnosticsTests {
 			registry.report("a", List.of(down));
 			assertThat(registry.snapshot().generation()).isEqualTo(generation);
 		}
+	}
+
+	@Test
+	void missingLocationIsWarnedOnce(CapturedOutput output) throws Exception {
+		Path missing = this.skills.resolve("missing");
+		Path source = this.skills.resolve("source");
+		try (SkillsRegistry registry = SkillsRegistry.create(SkillConfig.builder()
+			.skillsDir(List.of(missing.toString(), source.toString()))
+			.hotReload(false)
+			.build())) {
+			// What a remote source does on each new revision: report, then refresh.
+			for (int i = 0; i < 3; i++) {
+				skill(source, "skill-" + i);
+				registry.report("source", List.of(SkillDiagnostic.warning("source", null, "left out: " + i)));
+				registry.refresh(List.of(source.resolve("skill-" + i)));
+			}
+			assertThat(registry.names()).containsExactly("skill-0", "skill-1", "skill-2");
+		}
+		assertThat(
+				output.toString().split(java.util.regex.Pattern.quote(missing + ": Skill location does not exist"), -1))
+			.hasSize(2);
+		assertThat(output).contains("left out: 2");
 	}
 
 }

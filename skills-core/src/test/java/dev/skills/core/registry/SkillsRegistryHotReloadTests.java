@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
+import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillsThreads;
 import org.awaitility.core.ThrowingRunnable;
 import org.junit.jupiter.api.AfterEach;
@@ -26,6 +27,7 @@ import static dev.skills.test.SkillFixtures.skill;
 import static dev.skills.test.SkillFixtures.skillMd;
 import static dev.skills.test.SkillFixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -174,6 +176,41 @@ class SkillsRegistryHotReloadTests {
 		assertThat(registry.snapshot().load("alpha").instructions()).isEqualTo("Fixed body.");
 		assertThat(all(SkillsChange::removed)).isEmpty();
 		assertThat(all(SkillsChange::added)).isEmpty();
+	}
+
+	@Test
+	void brokenEditServesLastGoodBody() {
+		Path skills = this.root.resolve("skills");
+		Path alpha = rawSkill(skills, "alpha", skillMd("alpha", "Good description.", "Good body."));
+		SkillsRegistry registry = watch(skills);
+		assertThat(registry.snapshot().load("alpha").instructions()).isEqualTo("Good body.");
+
+		write(alpha.resolve("SKILL.md"), "---\nname: alpha\ndescription: \"unterminated\n---\nBroken body.\n");
+
+		within(() -> assertThat(errors(registry)).isNotEmpty());
+		assertThat(registry.snapshot().load("alpha").instructions()).isEqualTo("Good body.");
+		assertThat(description(registry, "alpha")).isEqualTo("Good description.");
+
+		write(alpha.resolve("SKILL.md"), "---\nname: alpha\n---\nStill broken.\n");
+
+		within(() -> assertThat(errors(registry)).extracting(SkillDiagnostic::message)
+			.anySatisfy((message) -> assertThat(message).contains("description")));
+		assertThat(registry.snapshot().load("alpha").instructions()).isEqualTo("Good body.");
+	}
+
+	@Test
+	void brokenEditOfUnreadBodyRefuses() {
+		Path skills = this.root.resolve("skills");
+		Path alpha = rawSkill(skills, "alpha", skillMd("alpha", "Good description.", "Good body."));
+		SkillsRegistry registry = watch(skills);
+
+		write(alpha.resolve("SKILL.md"), "---\nname: alpha\ndescription: \"unterminated\n---\nBroken body.\n");
+
+		within(() -> assertThat(errors(registry)).isNotEmpty());
+		assertThat(registry.names()).containsExactly("alpha");
+		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> registry.snapshot().load("alpha"))
+			.withMessage("Skill 'alpha' cannot be read right now: an edit of its SKILL.md does not load"
+					+ " and its last good instructions were not kept");
 	}
 
 	@Test

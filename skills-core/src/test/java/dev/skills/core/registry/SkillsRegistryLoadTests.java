@@ -53,14 +53,39 @@ class SkillsRegistryLoadTests {
 	}
 
 	@Test
-	void changedFileLoadsNewBody() throws Exception {
+	void reloadedEditLoadsNewBody() throws Exception {
 		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep one.");
 		FileTime before = Files.getLastModifiedTime(this.skillFile);
 
 		write(this.skillFile, skillMd("alpha", "Does alpha things.", "# Alpha\n\nStep one.\nStep two."));
 		Files.setLastModifiedTime(this.skillFile, FileTime.fromMillis(before.toMillis() + 2_000));
+		this.registry.reload();
 
 		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep one.\nStep two.");
+	}
+
+	@Test
+	void unreloadedEditServesListedBody() throws Exception {
+		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep one.");
+		FileTime before = Files.getLastModifiedTime(this.skillFile);
+
+		write(this.skillFile, skillMd("alpha", "Does other things.", "# Alpha\n\nStep two."));
+		Files.setLastModifiedTime(this.skillFile, FileTime.fromMillis(before.toMillis() + 2_000));
+
+		// The instructions of the version whose description the catalog shows.
+		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep one.");
+	}
+
+	@Test
+	void unreloadedEditOfUnreadBodyRefuses() throws Exception {
+		FileTime before = Files.getLastModifiedTime(this.skillFile);
+
+		write(this.skillFile, skillMd("alpha", "Does other things.", "# Alpha\n\nStep two."));
+		Files.setLastModifiedTime(this.skillFile, FileTime.fromMillis(before.toMillis() + 2_000));
+
+		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.snapshot().load("alpha"))
+			.withMessage("Skill 'alpha' cannot be read right now: its SKILL.md changed since it was listed;"
+					+ " try again once it is reloaded");
 	}
 
 	@Test
@@ -71,6 +96,7 @@ class SkillsRegistryLoadTests {
 		// Same size, new content, new time.
 		write(this.skillFile, skillMd("alpha", "Does alpha things.", "# Alpha\n\nStep ONE."));
 		Files.setLastModifiedTime(this.skillFile, FileTime.fromMillis(before.toMillis() + 2_000));
+		this.registry.reload();
 
 		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep ONE.");
 	}

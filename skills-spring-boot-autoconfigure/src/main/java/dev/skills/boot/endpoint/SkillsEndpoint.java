@@ -159,15 +159,18 @@ public class SkillsEndpoint {
 	/**
 	 * Fetch every remote source, then search every location again now; requests that
 	 * arrive while a rescan runs share the next one.
-	 * @return what changed
+	 * @return what changed since the request arrived, a source's new revision included
 	 */
 	@WriteOperation
 	public ReloadDescriptor reload() {
+		SkillsSnapshot before = this.registry.snapshot();
 		if (this.sources != null) {
+			// A new revision is applied by the fetch, so the rescan after it finds
+			// nothing.
 			this.sources.fetch();
 		}
 		// The registry's writer serves reloads that arrive while one runs with the next.
-		SkillsChange change = this.registry.reload();
+		SkillsChange change = SkillsChange.since(before, this.registry.reload().snapshot());
 		return new ReloadDescriptor(change.added(), change.changed(), change.removed(), change.generation());
 	}
 

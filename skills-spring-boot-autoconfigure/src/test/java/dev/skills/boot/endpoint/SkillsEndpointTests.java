@@ -72,7 +72,11 @@ class SkillsEndpointTests {
 			}
 
 		};
+		// Read once, so that the first generation's instructions are cached.
+		reloaded[0] = true;
 		this.registry.discover(config.skillsDir());
+		this.registry.snapshot().load("alpha");
+		reloaded[0] = false;
 
 		SkillDescriptor descriptor = new SkillsEndpoint(this.registry, true).skill("alpha");
 
@@ -80,7 +84,7 @@ class SkillsEndpointTests {
 		assertThat(this.registry.names()).containsExactly("beta");
 		assertThat(descriptor.description()).isEqualTo("First.");
 		assertThat(descriptor.files()).containsExactly("references/GUIDE.md");
-		assertThat(descriptor.instructions()).isNotNull();
+		assertThat(descriptor.instructions()).isEqualTo("Alpha's steps.");
 	}
 
 	@Test

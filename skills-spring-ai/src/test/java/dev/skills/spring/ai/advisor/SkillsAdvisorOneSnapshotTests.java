@@ -173,8 +173,8 @@ class SkillsAdvisorOneSnapshotTests {
 	}
 
 	@Test
-	void aSkillWhoseFrontmatterAnEditBrokeIsStillActivatedWithItsInstructions(CapturedOutput output)
-			throws IOException {
+	void brokenEditActivatesLastGoodBody(CapturedOutput output) throws IOException {
+		this.registry.snapshot().load("alpha");
 		Files.writeString(this.root.resolve("alpha/SKILL.md"),
 				"---\nname: alpha\ndescription: [unclosed\n---\nEdited instructions of alpha.\n");
 		this.registry.reload();
@@ -187,7 +187,7 @@ class SkillsAdvisorOneSnapshotTests {
 		assertThat(output).contains("alpha/SKILL.md: Invalid YAML in frontmatter");
 		assertThat(Prompts.allText(this.model.prompts().get(0))).contains("<name>alpha</name>");
 		assertThat(Prompts.lastToolResult(this.model.prompts().get(1)))
-			.isEqualTo("<skill_content name=\"alpha\">\nEdited instructions of alpha.\n</skill_content>");
+			.isEqualTo("<skill_content name=\"alpha\">\nInstructions of alpha.\n</skill_content>");
 	}
 
 	@Test

@@ -108,13 +108,18 @@ class SkillsSourcesAutoConfigurationTests {
 		this.contextRunner.withPropertyValues(git(this.server.uri("skills.git"), "0")).run((context) -> {
 			SkillsRegistry registry = context.getBean(SkillsRegistry.class);
 			await().atMost(Duration.ofSeconds(10)).until(() -> registry.contains("pdf"));
-			String pushed = this.repository.skill("skills/docx", "Write Word files").push("second");
+			String pushed = this.repository.skill("skills/docx", "Write Word files")
+				.skill("skills/pdf", "Read and fill PDF files")
+				.push("second");
 			assertThat(registry.contains("docx")).isFalse();
 
 			SkillsEndpoint endpoint = context.getBean(SkillsEndpoint.class);
-			endpoint.reload();
+			SkillsEndpoint.ReloadDescriptor reloaded = endpoint.reload();
 
 			assertThat(registry.contains("docx")).isTrue();
+			assertThat(reloaded.added()).containsExactly("docx");
+			assertThat(reloaded.changed()).containsExactly("pdf");
+			assertThat(reloaded.generation()).isEqualTo(registry.snapshot().generation());
 			assertThat(endpoint.skills().sources()).extracting(SkillsEndpointSources.Source::revision)
 				.containsExactly(pushed);
 		});
