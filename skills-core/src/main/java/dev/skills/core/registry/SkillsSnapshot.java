@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 import dev.skills.core.Skill;
 import dev.skills.core.SkillConfig;
@@ -23,6 +24,10 @@ import org.jspecify.annotations.Nullable;
  * An immutable view of every skill of one generation, and the reader of their
  * instructions and files: hold one for a whole request to read one generation whatever
  * reloads meanwhile. Derived views (names, catalog, diagnostics) are built on first use.
+ * <p>
+ * A snapshot can be narrowed to some of its skills with {@link #filter(Predicate)}: every
+ * method of the narrowed snapshot then answers as if the other skills did not exist,
+ * refusals included, so code that is handed one cannot reach past it.
  */
 public final class SkillsSnapshot {
 
@@ -36,6 +41,11 @@ public final class SkillsSnapshot {
 	private final List<SkillDiagnostic> standingDiagnostics;
 
 	private final SkillReads reads;
+
+	// For a filtered snapshot: the generation it narrows, and the skills it keeps.
+	private final @Nullable SkillsSnapshot whole;
+
+	private final @Nullable Map<String, SkillEntry> kept;
 
 	private volatile @Nullable Map<String, SkillEntry> winners;
 
@@ -54,6 +64,39 @@ public final class SkillsSnapshot {
 		this.locations = List.copyOf(locations);
 		this.standingDiagnostics = List.copyOf(standingDiagnostics);
 		this.reads = reads;
+		this.whole = null;
+		this.kept = null;
+	}
+
+	private SkillsSnapshot(SkillsSnapshot whole, Map<String, SkillEntry> kept) {
+		this.generation = whole.generation;
+		this.createdAt = whole.createdAt;
+		this.locations = whole.locations;
+		this.standingDiagnostics = whole.standingDiagnostics;
+		this.reads = whole.reads;
+		this.whole = whole;
+		this.kept = kept;
+		this.winners = kept;
+	}
+
+	/**
+	 * This generation narrowed to the skills that match: names, lookups, loads, file
+	 * reads, the catalog and the refusals for unknown names (which list only the kept
+	 * skills) all answer as if the others did not exist. Diagnostics are those naming a
+	 * kept skill. Costs one pass over the skills; cache the result per generation.
+	 * @param member which skills to keep, tested on the winner of each name
+	 * @return the narrowed snapshot, of the same generation
+	 */
+	public SkillsSnapshot filter(Predicate<? super SkillMeta> member) {
+		Map<String, SkillEntry> all = winners();
+		Map<String, SkillEntry> kept = new HashMap<>();
+		for (Map.Entry<String, SkillEntry> entry : all.entrySet()) {
+			if (member.test(entry.getValue().meta())) {
+				kept.put(entry.getKey(), entry.getValue());
+			}
+		}
+		SkillsSnapshot whole = (this.whole != null) ? this.whole : this;
+		return new SkillsSnapshot(whole, Collections.unmodifiableMap(kept));
 	}
 
 	/**
@@ -144,6 +187,14 @@ public final class SkillsSnapshot {
 	 */
 	public List<SkillDiagnostic> diagnostics() {
 		List<SkillDiagnostic> result = this.diagnostics;
+		if (result == null && this.whole != null) {
+			Map<String, SkillEntry> kept = winners();
+			result = this.whole.diagnostics()
+				.stream()
+				.filter((diagnostic) -> diagnostic.skillName() != null && kept.containsKey(diagnostic.skillName()))
+				.toList();
+			this.diagnostics = result;
+		}
 		if (result == null) {
 			List<SkillDiagnostic> all = locationDiagnostics();
 			List<SkillEntry> losers = new ArrayList<>();
@@ -245,6 +296,9 @@ public final class SkillsSnapshot {
 
 	// Looked up location by location, so that the writer's lookups build no index.
 	@Nullable SkillEntry entry(String name) {
+		if (this.kept != null) {
+			return this.kept.get(name);
+		}
 		for (LocationSkills location : this.locations) {
 			SkillEntry entry = location.winners().get(name);
 			if (entry != null) {
