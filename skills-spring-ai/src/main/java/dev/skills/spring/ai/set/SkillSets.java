@@ -3,6 +3,7 @@ package dev.skills.spring.ai.set;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -132,6 +133,17 @@ public final class SkillSets {
 		Map<String, SkillsSnapshot> views = new LinkedHashMap<>();
 		this.sets.keySet().forEach((name) -> views.put(name, view(snapshot, name)));
 		return views;
+	}
+
+	/**
+	 * The names of each set's skills, for operators.
+	 * @param snapshot the registry's snapshot
+	 * @return the sorted names, by set name
+	 */
+	public Map<String, List<String>> names(SkillsSnapshot snapshot) {
+		Map<String, List<String>> names = new LinkedHashMap<>();
+		views(snapshot).forEach((set, view) -> names.put(set, view.names()));
+		return names;
 	}
 
 	/**
