@@ -3,7 +3,6 @@ package dev.skills.core.registry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,10 +23,8 @@ import org.jspecify.annotations.Nullable;
  * An immutable view of every skill of one generation, and the reader of their
  * instructions and files: hold one for a whole request to read one generation whatever
  * reloads meanwhile. Derived views (names, catalog, diagnostics) are built on first use.
- * <p>
- * A snapshot can be narrowed to some of its skills with {@link #filter(Predicate)}: every
- * method of the narrowed snapshot then answers as if the other skills did not exist,
- * refusals included, so code that is handed one cannot reach past it.
+ * A {@link #filter(Predicate) filtered} snapshot answers as if the other skills did not
+ * exist, refusals included: code handed one cannot reach past it.
  */
 public final class SkillsSnapshot {
 
@@ -42,10 +39,8 @@ public final class SkillsSnapshot {
 
 	private final SkillReads reads;
 
-	// For a filtered snapshot: the generation it narrows, and the skills it keeps.
+	// For a filtered snapshot: the generation it narrows (its winners are the kept).
 	private final @Nullable SkillsSnapshot whole;
-
-	private final @Nullable Map<String, SkillEntry> kept;
 
 	private volatile @Nullable Map<String, SkillEntry> winners;
 
@@ -65,7 +60,6 @@ public final class SkillsSnapshot {
 		this.standingDiagnostics = List.copyOf(standingDiagnostics);
 		this.reads = reads;
 		this.whole = null;
-		this.kept = null;
 	}
 
 	private SkillsSnapshot(SkillsSnapshot whole, Map<String, SkillEntry> kept) {
@@ -75,28 +69,18 @@ public final class SkillsSnapshot {
 		this.standingDiagnostics = whole.standingDiagnostics;
 		this.reads = whole.reads;
 		this.whole = whole;
-		this.kept = kept;
 		this.winners = kept;
 	}
 
 	/**
-	 * This generation narrowed to the skills that match: names, lookups, loads, file
-	 * reads, the catalog and the refusals for unknown names (which list only the kept
-	 * skills) all answer as if the others did not exist. Diagnostics are those naming a
-	 * kept skill. Costs one pass over the skills; cache the result per generation.
-	 * @param member which skills to keep, tested on the winner of each name
+	 * This generation narrowed to the skills that match (tested on the winner of each
+	 * name): every method answers as if the others did not exist; diagnostics are those
+	 * naming a kept skill. One pass over the skills: cache the result per generation.
+	 * @param member which skills to keep
 	 * @return the narrowed snapshot, of the same generation
 	 */
 	public SkillsSnapshot filter(Predicate<? super SkillMeta> member) {
-		Map<String, SkillEntry> all = winners();
-		Map<String, SkillEntry> kept = new HashMap<>();
-		for (Map.Entry<String, SkillEntry> entry : all.entrySet()) {
-			if (member.test(entry.getValue().meta())) {
-				kept.put(entry.getKey(), entry.getValue());
-			}
-		}
-		SkillsSnapshot whole = (this.whole != null) ? this.whole : this;
-		return new SkillsSnapshot(whole, Collections.unmodifiableMap(kept));
+		return new SkillsSnapshot((this.whole != null) ? this.whole : this, SnapshotFilter.kept(winners(), member));
 	}
 
 	/**
@@ -188,34 +172,11 @@ public final class SkillsSnapshot {
 	public List<SkillDiagnostic> diagnostics() {
 		List<SkillDiagnostic> result = this.diagnostics;
 		if (result == null && this.whole != null) {
-			Map<String, SkillEntry> kept = winners();
-			result = this.whole.diagnostics()
-				.stream()
-				.filter((diagnostic) -> diagnostic.skillName() != null && kept.containsKey(diagnostic.skillName()))
-				.toList();
+			result = SnapshotFilter.diagnostics(this.whole.diagnostics(), winners());
 			this.diagnostics = result;
 		}
 		if (result == null) {
-			List<SkillDiagnostic> all = locationDiagnostics();
-			List<SkillEntry> losers = new ArrayList<>();
-			Map<String, SkillEntry> winners = winners();
-			for (LocationSkills location : this.locations) {
-				List<SkillEntry> entries = new ArrayList<>(location.entries().values());
-				entries.sort(SkillEntry.PRECEDENCE);
-				for (SkillEntry entry : entries) {
-					all.addAll(entry.diagnostics());
-					if (entry.meta() != null && winners.get(entry.meta().name()) != entry) {
-						losers.add(entry);
-					}
-				}
-			}
-			losers.sort(Comparator.comparing((SkillEntry loser) -> loser.meta().name()));
-			for (SkillEntry loser : losers) {
-				String name = loser.meta().name();
-				all.add(SkillDiagnostic.warning(loser.folder().location(), name,
-						"Skill '" + name + "' is shadowed by " + winners.get(name).folder().location()));
-			}
-			result = List.copyOf(all);
+			result = SnapshotDiagnostics.of(this.locations, winners(), locationDiagnostics());
 			this.diagnostics = result;
 		}
 		return result;
@@ -296,8 +257,8 @@ public final class SkillsSnapshot {
 
 	// Looked up location by location, so that the writer's lookups build no index.
 	@Nullable SkillEntry entry(String name) {
-		if (this.kept != null) {
-			return this.kept.get(name);
+		if (this.whole != null) {
+			return winners().get(name);
 		}
 		for (LocationSkills location : this.locations) {
 			SkillEntry entry = location.winners().get(name);
