@@ -158,7 +158,8 @@ final class MetaReader {
 			return metadata;
 		}
 		map.forEach((key, value) -> {
-			if (!(value instanceof String)) {
+			// metadata.tags may be a list of tags (skill sets select by tag).
+			if (!(value instanceof String) && !("tags".equals(key) && value instanceof List)) {
 				warn("metadata." + key + " is not a string; kept as its YAML text");
 			}
 			metadata.put(String.valueOf(key), toYamlText(value));

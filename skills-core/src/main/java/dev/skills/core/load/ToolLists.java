@@ -45,6 +45,10 @@ final class ToolLists {
 	}
 
 	static List<String> tags(@Nullable String text) {
+		if (text != null && text.startsWith("[") && text.endsWith("]")) {
+			// A YAML list, kept as its flow text.
+			text = text.substring(1, text.length() - 1);
+		}
 		return (text != null) ? split(text, TAG_SEPARATORS, false) : List.of();
 	}
 

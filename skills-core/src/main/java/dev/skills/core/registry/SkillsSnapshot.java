@@ -3,11 +3,11 @@ package dev.skills.core.registry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 import dev.skills.core.Skill;
 import dev.skills.core.SkillConfig;
@@ -23,6 +23,8 @@ import org.jspecify.annotations.Nullable;
  * An immutable view of every skill of one generation, and the reader of their
  * instructions and files: hold one for a whole request to read one generation whatever
  * reloads meanwhile. Derived views (names, catalog, diagnostics) are built on first use.
+ * A {@link #filter(Predicate) filtered} snapshot answers as if the other skills did not
+ * exist, refusals included: code handed one cannot reach past it.
  */
 public final class SkillsSnapshot {
 
@@ -36,6 +38,9 @@ public final class SkillsSnapshot {
 	private final List<SkillDiagnostic> standingDiagnostics;
 
 	private final SkillReads reads;
+
+	// For a filtered snapshot: the generation it narrows (its winners are the kept).
+	private final @Nullable SkillsSnapshot whole;
 
 	private volatile @Nullable Map<String, SkillEntry> winners;
 
@@ -54,6 +59,28 @@ public final class SkillsSnapshot {
 		this.locations = List.copyOf(locations);
 		this.standingDiagnostics = List.copyOf(standingDiagnostics);
 		this.reads = reads;
+		this.whole = null;
+	}
+
+	private SkillsSnapshot(SkillsSnapshot whole, Map<String, SkillEntry> kept) {
+		this.generation = whole.generation;
+		this.createdAt = whole.createdAt;
+		this.locations = whole.locations;
+		this.standingDiagnostics = whole.standingDiagnostics;
+		this.reads = whole.reads;
+		this.whole = whole;
+		this.winners = kept;
+	}
+
+	/**
+	 * This generation narrowed to the skills that match (tested on the winner of each
+	 * name): every method answers as if the others did not exist; diagnostics are those
+	 * naming a kept skill. One pass over the skills: cache the result per generation.
+	 * @param member which skills to keep
+	 * @return the narrowed snapshot, of the same generation
+	 */
+	public SkillsSnapshot filter(Predicate<? super SkillMeta> member) {
+		return new SkillsSnapshot((this.whole != null) ? this.whole : this, SnapshotFilter.kept(winners(), member));
 	}
 
 	/**
@@ -144,27 +171,12 @@ public final class SkillsSnapshot {
 	 */
 	public List<SkillDiagnostic> diagnostics() {
 		List<SkillDiagnostic> result = this.diagnostics;
+		if (result == null && this.whole != null) {
+			result = SnapshotFilter.diagnostics(this.whole.diagnostics(), winners());
+			this.diagnostics = result;
+		}
 		if (result == null) {
-			List<SkillDiagnostic> all = locationDiagnostics();
-			List<SkillEntry> losers = new ArrayList<>();
-			Map<String, SkillEntry> winners = winners();
-			for (LocationSkills location : this.locations) {
-				List<SkillEntry> entries = new ArrayList<>(location.entries().values());
-				entries.sort(SkillEntry.PRECEDENCE);
-				for (SkillEntry entry : entries) {
-					all.addAll(entry.diagnostics());
-					if (entry.meta() != null && winners.get(entry.meta().name()) != entry) {
-						losers.add(entry);
-					}
-				}
-			}
-			losers.sort(Comparator.comparing((SkillEntry loser) -> loser.meta().name()));
-			for (SkillEntry loser : losers) {
-				String name = loser.meta().name();
-				all.add(SkillDiagnostic.warning(loser.folder().location(), name,
-						"Skill '" + name + "' is shadowed by " + winners.get(name).folder().location()));
-			}
-			result = List.copyOf(all);
+			result = SnapshotDiagnostics.of(this.locations, winners(), locationDiagnostics());
 			this.diagnostics = result;
 		}
 		return result;
@@ -245,6 +257,9 @@ public final class SkillsSnapshot {
 
 	// Looked up location by location, so that the writer's lookups build no index.
 	@Nullable SkillEntry entry(String name) {
+		if (this.whole != null) {
+			return winners().get(name);
+		}
 		for (LocationSkills location : this.locations) {
 			SkillEntry entry = location.winners().get(name);
 			if (entry != null) {

@@ -6,6 +6,8 @@ import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.observation.SkillObservationConvention;
 import dev.skills.spring.ai.observation.SkillSearchObservationConvention;
+import dev.skills.spring.ai.set.SkillSetResolver;
+import dev.skills.spring.ai.set.SkillSets;
 import dev.skills.spring.ai.tool.SkillInvocationListener;
 import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
 import dev.skills.spring.ai.tool.SkillsTools;
@@ -31,7 +33,8 @@ import org.springframework.context.annotation.Bean;
  * {@code ChatClient.Builder}, and the tools as a {@code ToolCallbackProvider} named
  * {@code skillsToolCallbackProvider}. The tools are observed with the application's
  * {@code ObservationRegistry}, named and tagged by its {@link SkillObservationConvention}
- * and {@link SkillSearchObservationConvention} beans when it declares them.
+ * and {@link SkillSearchObservationConvention} beans when it declares them; requests see
+ * the {@link SkillSets} bean's sets, named by a {@link SkillSetResolver} bean if any.
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class)
 @ConditionalOnClass(ChatClient.class)
@@ -44,7 +47,8 @@ public final class SkillsChatClientAutoConfiguration {
 	SkillsTools skillsTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills, SkillsProperties properties,
 			ObjectProvider<SkillInvocationListener> listeners, ObjectProvider<ObservationRegistry> observations,
 			ObjectProvider<SkillObservationConvention> convention,
-			ObjectProvider<SkillSearchObservationConvention> searchConvention, ObjectProvider<SkillUsage> usage) {
+			ObjectProvider<SkillSearchObservationConvention> searchConvention, ObjectProvider<SkillUsage> usage,
+			ObjectProvider<SkillSets> sets) {
 		SkillsStartup.checkPreload(registry, properties.getPreload());
 		SkillsTools.Builder tools = SkillsTools.builder(registry)
 			.activeSkillsRepository(activeSkills)
@@ -55,16 +59,19 @@ public final class SkillsChatClientAutoConfiguration {
 		convention.ifUnique(tools::observationConvention);
 		searchConvention.ifUnique(tools::searchObservationConvention);
 		usage.ifUnique((skillUsage) -> tools.pinRecorder(skillUsage::pinned));
+		sets.ifUnique(tools::skillSets);
 		return tools.build();
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "skills.advisor.enabled", matchIfMissing = true)
-	SkillsAdvisor skillsAdvisor(SkillsTools tools, SkillsProperties properties, ObjectProvider<SkillCatalog> catalog) {
+	SkillsAdvisor skillsAdvisor(SkillsTools tools, SkillsProperties properties, ObjectProvider<SkillCatalog> catalog,
+			ObjectProvider<SkillSetResolver> resolver) {
 		// Mode and preload-from come with the registry's SkillConfig.
 		SkillsAdvisor.Builder advisor = SkillsAdvisor.builder(tools).order(properties.getAdvisor().getOrder());
 		catalog.ifAvailable(advisor::catalog);
+		resolver.ifUnique(advisor::skillSetResolver);
 		return advisor.build();
 	}
 

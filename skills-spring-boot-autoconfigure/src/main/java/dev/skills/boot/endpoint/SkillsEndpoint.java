@@ -13,6 +13,7 @@ import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.set.SkillSets;
 import dev.skills.spring.ai.usage.SkillUsage;
 import org.jspecify.annotations.Nullable;
 
@@ -44,6 +45,8 @@ public class SkillsEndpoint {
 
 	private final @Nullable SkillsEndpointSources sources;
 
+	private final SkillSets sets;
+
 	/**
 	 * Create the endpoint.
 	 * @param registry the skills
@@ -62,35 +65,25 @@ public class SkillsEndpoint {
 	 */
 	public SkillsEndpoint(SkillsRegistry registry, SkillConfig.Mode mode, boolean showInstructions,
 			@Nullable SkillCatalog catalog) {
-		this(registry, mode, showInstructions, catalog, null);
+		this(registry, mode, showInstructions, catalog, null, null, SkillSets.NONE);
 	}
 
 	/**
-	 * Create the endpoint, showing the advisor's mode, the catalog's token budget and the
-	 * skills' usage.
-	 * @param registry the skills
-	 * @param mode how the advisor offers skills
-	 * @param showInstructions whether one skill's detail includes its instructions
-	 * @param catalog the catalog the advisor uses, if any
-	 * @param usage the usage tracked of the skill tools and the catalog, if any
-	 */
-	public SkillsEndpoint(SkillsRegistry registry, SkillConfig.Mode mode, boolean showInstructions,
-			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage) {
-		this(registry, mode, showInstructions, catalog, usage, null);
-	}
-
-	/**
-	 * Create the endpoint, also showing remote sources and fetching them on a reload.
+	 * Create the endpoint, also showing the skills' usage, the skill sets, and remote
+	 * sources, which a reload fetches.
 	 * @param registry the skills
 	 * @param mode how the advisor offers skills
 	 * @param showInstructions whether one skill's detail includes its instructions
 	 * @param catalog the catalog the advisor uses, if any
 	 * @param usage the usage tracked of the skill tools and the catalog, if any
 	 * @param sources the remote sources, if any
+	 * @param sets the skill sets, {@link SkillSets#NONE} without any
 	 */
 	public SkillsEndpoint(SkillsRegistry registry, SkillConfig.Mode mode, boolean showInstructions,
-			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage, @Nullable SkillsEndpointSources sources) {
+			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage, @Nullable SkillsEndpointSources sources,
+			SkillSets sets) {
 		this.sources = sources;
+		this.sets = sets;
 		this.registry = registry;
 		this.mode = mode;
 		this.showInstructions = showInstructions;
@@ -116,7 +109,8 @@ public class SkillsEndpoint {
 		return new SkillsDescriptor(this.mode.label(), config.hotReload(), config.skillsDir(), snapshot.generation(),
 				snapshot.createdAt(), skills, snapshot.diagnostics().stream().map(Diagnostic::of).toList(),
 				catalogOf(snapshot), (this.usage != null) ? this.usage.usage(snapshot, USAGE_LIMIT) : null,
-				(this.sources != null) ? this.sources.sources() : null);
+				(this.sources != null) ? this.sources.sources() : null,
+				this.sets.sets().isEmpty() ? null : this.sets.names(snapshot));
 	}
 
 	private @Nullable CatalogDescriptor catalogOf(SkillsSnapshot snapshot) {
@@ -207,11 +201,13 @@ public class SkillsEndpoint {
 	 * left out most often recently (at most {@value #USAGE_LIMIT} of each), when tracked
 	 * @param sources the remote sources (revision served, fetch times, last error), when
 	 * there are any
+	 * @param sets the names of the skills of each skill set, when there are sets
 	 */
 	public record SkillsDescriptor(String mode, boolean hotReload, List<String> locations, long generation,
 			Instant lastReload, List<SkillSummary> skills, List<Diagnostic> diagnostics,
 			@Nullable CatalogDescriptor catalog, SkillUsage.@Nullable Usage usage,
-			@Nullable List<SkillsEndpointSources.Source> sources) implements OperationResponseBody {
+			@Nullable List<SkillsEndpointSources.Source> sources,
+			@Nullable Map<String, List<String>> sets) implements OperationResponseBody {
 	}
 
 	/**

@@ -15,6 +15,7 @@ import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.jdbc.FailSafeActiveSkillsRepository;
 import dev.skills.jdbc.FailSafeActiveSkillsRepository.Outage;
+import dev.skills.spring.ai.set.SkillSets;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
@@ -30,7 +31,8 @@ import org.springframework.util.ClassUtils;
  * default {@code .agents/skills} is optional. Warnings about a location as a whole
  * (missing, a discovery limit reached, polled instead of watched) are listed as
  * {@code locationWarnings}, and skill folders with a file read that never returned as
- * {@code stuckReads}.
+ * {@code stuckReads}. Skill sets without a skill are listed as {@code emptySets} (UP: a
+ * reload may fill them).
  */
 public class SkillsHealthIndicator extends AbstractHealthIndicator {
 
@@ -41,12 +43,14 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 
 	private final @Nullable ActiveSkillsRepository activeSkills;
 
+	private final SkillSets sets;
+
 	/**
 	 * Create the indicator.
 	 * @param registry the skills
 	 */
 	public SkillsHealthIndicator(SkillsRegistry registry) {
-		this(registry, null);
+		this(registry, null, SkillSets.NONE);
 	}
 
 	/**
@@ -54,11 +58,14 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 	 * {@link FailSafeActiveSkillsRepository}, whether its last calls failed.
 	 * @param registry the skills
 	 * @param activeSkills the active-skill store, if any
+	 * @param sets the skill sets, {@link SkillSets#NONE} without any
 	 */
-	public SkillsHealthIndicator(SkillsRegistry registry, @Nullable ActiveSkillsRepository activeSkills) {
+	public SkillsHealthIndicator(SkillsRegistry registry, @Nullable ActiveSkillsRepository activeSkills,
+			SkillSets sets) {
 		super("Skills health check failed");
 		this.registry = registry;
 		this.activeSkills = activeSkills;
+		this.sets = sets;
 	}
 
 	@Override
@@ -77,6 +84,15 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 		}
 		// A file that never answered holds a thread until the process ends, and its
 		// skill's files are refused meanwhile; the other skills are served: not DOWN.
+		List<String> emptySets = this.sets.views(snapshot)
+			.entrySet()
+			.stream()
+			.filter((set) -> set.getValue().size() == 0)
+			.map(Map.Entry::getKey)
+			.toList();
+		if (!emptySets.isEmpty()) {
+			builder.withDetail("emptySets", emptySets);
+		}
 		Map<String, Integer> stuckReads = this.registry.stuckReads();
 		if (!stuckReads.isEmpty()) {
 			builder.withDetail("stuckReads", stuckReads);

@@ -8,6 +8,8 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.set.SkillSetResolver;
+import dev.skills.spring.ai.set.SkillSets;
 import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
 import dev.skills.spring.ai.tool.SkillsTools;
 import dev.skills.spring.ai.tool.scope.ToolScoping;
@@ -37,6 +39,9 @@ import org.springframework.ai.chat.prompt.Prompt;
  * in the prompt (chat memory trimmed them) is injected again, once.</li>
  * <li><b>Tool scoping</b>: the request's other tools narrowed by the active skills'
  * {@code allowed-tools} and {@code disallowed-tools}.</li>
+ * <li><b>Skill sets</b>: all of the above within the set the request names under
+ * {@value #SKILL_SET} (or its {@link SkillSetResolver} names); see
+ * {@link SkillSets}.</li>
  * </ul>
  * It runs after the chat memory advisor (so it sees the conversation) and before the
  * tool-calling loop (so the loop can run the skill tools). The conversation id is the one
@@ -48,10 +53,15 @@ public final class SkillsAdvisor implements BaseAdvisor, AutoCloseable {
 	/** After chat memory (+200), before the tool-calling loop (+300). */
 	public static final int DEFAULT_ORDER = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER + 50;
 
+	/** The advisor context key naming the request's skill set. */
+	public static final String SKILL_SET = "skills.set";
+
 	/** The conversation of requests that name none. */
 	public static final String DEFAULT_CONVERSATION_ID = "default";
 
-	private final SkillsRegistry registry;
+	private final SkillsTools tools;
+
+	private final @Nullable SkillSetResolver resolver;
 
 	private final int order;
 
@@ -71,12 +81,13 @@ public final class SkillsAdvisor implements BaseAdvisor, AutoCloseable {
 	// Each step gets what it needs, no more.
 	private SkillsAdvisor(Builder builder) {
 		SkillsTools tools = builder.tools;
-		this.registry = tools.registry();
+		this.tools = tools;
+		this.resolver = builder.resolver;
 		this.order = builder.order;
 		builder.mode.checkPreloadFrom(builder.preloadFrom);
 		this.session = (builder.mode == SkillConfig.Mode.SESSION) ? new SessionPinning(tools, builder.preloadFrom)
 				: null;
-		this.ownCatalog = (builder.catalog != null) ? null : SkillCatalog.builder(this.registry).build();
+		this.ownCatalog = (builder.catalog != null) ? null : SkillCatalog.builder(tools.registry()).build();
 		SkillCatalog catalog = (builder.catalog != null) ? builder.catalog : this.ownCatalog;
 		this.catalog = new CatalogOffer(tools, catalog, tools.offer(), tools.searchTool(catalog));
 		this.reinjection = new SkillReinjection(tools.activeSkillsRepository());
@@ -117,7 +128,10 @@ public final class SkillsAdvisor implements BaseAdvisor, AutoCloseable {
 
 	@Override
 	public ChatClientRequest before(ChatClientRequest request, AdvisorChain chain) {
-		SkillsSnapshot snapshot = this.registry.snapshot();
+		Object named = request.context().get(SKILL_SET);
+		String set = (named != null) ? named.toString()
+				: (this.resolver != null) ? this.resolver.resolve(request) : null;
+		SkillsSnapshot snapshot = this.tools.snapshot(set);
 		List<Message> messages = request.prompt().getInstructions();
 		RequestSkills skills = new RequestSkills(snapshot, conversationId(request.context()),
 				SkillPresence.in(messages));
@@ -174,6 +188,8 @@ public final class SkillsAdvisor implements BaseAdvisor, AutoCloseable {
 
 		private @Nullable SkillCatalog catalog;
 
+		private @Nullable SkillSetResolver resolver;
+
 		private Builder(SkillsTools tools) {
 			this.tools = tools;
 			this.mode = tools.registry().config().mode();
@@ -221,6 +237,16 @@ public final class SkillsAdvisor implements BaseAdvisor, AutoCloseable {
 		 */
 		public Builder catalog(SkillCatalog catalog) {
 			this.catalog = catalog;
+			return this;
+		}
+
+		/**
+		 * What names the set of a request that names none under {@link #SKILL_SET}.
+		 * @param resolver the resolver, or {@code null} for the default set
+		 * @return this builder
+		 */
+		public Builder skillSetResolver(@Nullable SkillSetResolver resolver) {
+			this.resolver = resolver;
 			return this;
 		}
 

@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.core.registry.SnapshotValues;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tokenizer.TokenCountEstimator;
@@ -25,9 +27,18 @@ final class CatalogBudget {
 
 	private final List<String> alwaysInclude;
 
-	private final AtomicReference<@Nullable WholeCatalog> whole = new AtomicReference<>();
+	// Per snapshot: each skill set's view has a catalog of its own.
+	private final SnapshotValues<WholeCatalog> wholes = new SnapshotValues<>();
 
-	CatalogBudget(TokenCountEstimator estimator, int maxTokens, List<String> alwaysInclude) {
+	private final AtomicReference<@Nullable WholeCatalog> last = new AtomicReference<>();
+
+	// The skills the token counts are kept for: every skill of the registry, whatever
+	// set a request sees.
+	private final Supplier<SkillsSnapshot> current;
+
+	CatalogBudget(TokenCountEstimator estimator, int maxTokens, List<String> alwaysInclude,
+			Supplier<SkillsSnapshot> current) {
+		this.current = current;
 		this.tokens = new EntryTokens(estimator);
 		this.maxTokens = maxTokens;
 		this.alwaysInclude = alwaysInclude;
@@ -38,17 +49,23 @@ final class CatalogBudget {
 	}
 
 	WholeCatalog whole(SkillsSnapshot snapshot, Predicate<SkillMeta> listable) {
-		WholeCatalog whole = this.whole.get();
-		if (whole == null || !whole.isFor(snapshot, listable)) {
-			whole = WholeCatalog.of(snapshot, listable, this.tokens, this.maxTokens);
-			this.whole.set(whole);
+		WholeCatalog whole = this.wholes.get(snapshot, (view) -> compute(view, listable));
+		if (whole.listable() != listable) {
+			whole = compute(snapshot, listable);
 		}
+		this.last.set(whole);
+		return whole;
+	}
+
+	private WholeCatalog compute(SkillsSnapshot snapshot, Predicate<SkillMeta> listable) {
+		WholeCatalog whole = WholeCatalog.of(snapshot, listable, this.tokens, this.maxTokens);
+		this.tokens.retain(this.current.get());
 		return whole;
 	}
 
 	// The whole catalog last worked out, if any.
 	@Nullable WholeCatalog last() {
-		return this.whole.get();
+		return this.last.get();
 	}
 
 	CatalogSelection partial(SkillsSnapshot snapshot, WholeCatalog whole, Collection<String> active,

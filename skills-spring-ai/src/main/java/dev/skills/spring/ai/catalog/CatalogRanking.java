@@ -38,7 +38,10 @@ final class CatalogRanking implements AutoCloseable {
 	}
 
 	List<SkillMeta> search(SkillsSnapshot snapshot, Predicate<SkillMeta> listable, String query) {
-		return known(snapshot, listable, this.retriever.retrieve(query, this.searchResults));
+		// As many candidates as the catalog ranks: a skill set's view keeps only some.
+		List<SkillMeta> found = known(snapshot, listable,
+				this.retriever.retrieve(query, Math.max(this.searchResults, RELEVANT_CANDIDATES)));
+		return (found.size() > this.searchResults) ? found.subList(0, this.searchResults) : found;
 	}
 
 	List<String> closestNames(SkillsSnapshot snapshot, Predicate<SkillMeta> listable, String name) {

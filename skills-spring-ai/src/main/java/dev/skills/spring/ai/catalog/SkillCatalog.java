@@ -51,7 +51,7 @@ public final class SkillCatalog implements AutoCloseable {
 				builder.searchResults);
 		this.budget = new CatalogBudget(
 				(builder.estimator != null) ? builder.estimator : new JTokkitTokenCountEstimator(), builder.maxTokens,
-				builder.alwaysInclude);
+				builder.alwaysInclude, builder.registry::snapshot);
 	}
 
 	/**

@@ -29,17 +29,12 @@ record WholeCatalog(long generation, Predicate<SkillMeta> listable, List<SkillMe
 		for (SkillMeta meta : skills) {
 			total += tokens.full(meta);
 		}
-		tokens.retain(snapshot);
 		boolean fits = total <= maxTokens;
 		return new WholeCatalog(snapshot.generation(), listable, skills, (int) Math.min(total, Integer.MAX_VALUE),
 				fits ? SkillPrompts.catalogSection(SkillPrompts.catalog(skills)) : null,
 				// Stream.toList() would be copied by every request's CatalogSelection.
 				fits ? List.copyOf(skills.stream().map(SkillMeta::name).toList()) : List.of(),
 				tokens.count(SkillPrompts.catalogSection(SkillPrompts.partialCatalog(List.of(), skills.size()))));
-	}
-
-	boolean isFor(SkillsSnapshot snapshot, Predicate<SkillMeta> listable) {
-		return this.generation == snapshot.generation() && this.listable == listable;
 	}
 
 }

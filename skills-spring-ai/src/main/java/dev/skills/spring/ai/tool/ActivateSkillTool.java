@@ -4,13 +4,13 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import dev.skills.core.Skill;
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.internal.parse.SpecRules;
 import dev.skills.core.internal.prompt.SkillPrompts;
-import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
@@ -26,7 +26,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  */
 final class ActivateSkillTool extends SkillToolCallback {
 
-	private final SkillsRegistry registry;
+	private final Supplier<SkillsSnapshot> current;
 
 	private final ActiveSkillsRepository activeSkills;
 
@@ -40,10 +40,10 @@ final class ActivateSkillTool extends SkillToolCallback {
 
 	private final SkillOffer offer;
 
-	ActivateSkillTool(ToolDefinition definition, SkillsRegistry registry, ActiveSkillsRepository activeSkills,
+	ActivateSkillTool(ToolDefinition definition, Supplier<SkillsSnapshot> current, ActiveSkillsRepository activeSkills,
 			SkillToolInvoker invoker, Clock clock, @Nullable SkillCatalog partialCatalog, SkillOffer offer) {
 		super(definition);
-		this.registry = registry;
+		this.current = current;
 		this.activeSkills = activeSkills;
 		this.invoker = invoker;
 		this.clock = clock;
@@ -55,7 +55,7 @@ final class ActivateSkillTool extends SkillToolCallback {
 	String run(String toolInput, Map<String, Object> context) {
 		String conversationId = SkillsToolContext.conversationId(context);
 		Set<String> present = SkillsToolContext.presentSkills(context);
-		SkillsSnapshot snapshot = SkillsToolContext.snapshot(context, this.registry);
+		SkillsSnapshot snapshot = SkillsToolContext.snapshot(context, this.current);
 		String name;
 		try {
 			name = argument(toolInput, "skill_name");

@@ -1,6 +1,7 @@
 package dev.skills.spring.ai.tool;
 
 import java.util.Map;
+import java.util.function.Supplier;
 
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
@@ -18,15 +19,18 @@ final class ReadSkillResourceTool extends SkillToolCallback {
 
 	private final SkillsRegistry registry;
 
+	private final Supplier<SkillsSnapshot> current;
+
 	private final SkillToolInvoker invoker;
 
 	// In session mode, the one skill whose files may be read.
 	private final @Nullable String onlySkill;
 
-	ReadSkillResourceTool(ToolDefinition definition, SkillsRegistry registry, SkillToolInvoker invoker,
-			@Nullable String onlySkill) {
+	ReadSkillResourceTool(ToolDefinition definition, SkillsRegistry registry, Supplier<SkillsSnapshot> current,
+			SkillToolInvoker invoker, @Nullable String onlySkill) {
 		super(definition);
 		this.registry = registry;
+		this.current = current;
 		this.invoker = invoker;
 		this.onlySkill = onlySkill;
 	}
@@ -43,7 +47,7 @@ final class ReadSkillResourceTool extends SkillToolCallback {
 			return "Error: " + ex.getMessage()
 					+ ". Call read_skill_resource with {\"skill_name\": \"<name>\", \"path\": \"<relative path>\"}.";
 		}
-		SkillsSnapshot snapshot = SkillsToolContext.snapshot(context, this.registry);
+		SkillsSnapshot snapshot = SkillsToolContext.snapshot(context, this.current);
 		if (name == null) {
 			return "Error: skill_name is required. " + validNames(snapshot.names());
 		}

@@ -2,10 +2,11 @@ package dev.skills.spring.ai.tool;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.prompt.SkillPrompts;
-import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.observation.DefaultSkillSearchObservationConvention;
 import dev.skills.spring.ai.observation.SkillSearchObservationContext;
@@ -28,7 +29,7 @@ final class SearchSkillsTool extends SkillToolCallback {
 
 	private final SkillCatalog catalog;
 
-	private final SkillsRegistry registry;
+	private final Supplier<SkillsSnapshot> current;
 
 	private final SkillOffer offer;
 
@@ -36,11 +37,11 @@ final class SearchSkillsTool extends SkillToolCallback {
 
 	private final @Nullable SkillSearchObservationConvention convention;
 
-	SearchSkillsTool(SkillCatalog catalog, SkillsRegistry registry, SkillOffer offer, ObservationRegistry observations,
-			@Nullable SkillSearchObservationConvention convention) {
+	SearchSkillsTool(SkillCatalog catalog, Supplier<SkillsSnapshot> current, SkillOffer offer,
+			ObservationRegistry observations, @Nullable SkillSearchObservationConvention convention) {
 		super(SkillToolDefinitions.search());
 		this.catalog = catalog;
-		this.registry = registry;
+		this.current = current;
 		this.offer = offer;
 		this.observations = observations;
 		this.convention = convention;
@@ -64,7 +65,7 @@ final class SearchSkillsTool extends SkillToolCallback {
 			.start();
 		List<SkillMeta> found;
 		try (Observation.Scope scope = observation.openScope()) {
-			found = this.catalog.search(SkillsToolContext.snapshot(context, this.registry), this.offer, query);
+			found = this.catalog.search(SkillsToolContext.snapshot(context, this.current), this.offer, query);
 			observed.setHits(found.size());
 		}
 		catch (RuntimeException ex) {

@@ -40,7 +40,7 @@ public final class SkillsToolCallbackProvider implements ToolCallbackProvider {
 
 	@Override
 	public ToolCallback[] getToolCallbacks() {
-		SkillsSnapshot snapshot = this.tools.registry().snapshot();
+		SkillsSnapshot snapshot = this.tools.snapshot(null);
 		if (this.catalog.fits(snapshot, this.tools.offer())) {
 			return this.tools.toolSet(snapshot).all().toArray(ToolCallback[]::new);
 		}

@@ -3,8 +3,8 @@ package dev.skills.spring.ai.tool;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
-import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import org.jspecify.annotations.Nullable;
 
@@ -70,9 +70,9 @@ public final class SkillsToolContext {
 		return names;
 	}
 
-	static SkillsSnapshot snapshot(Map<String, Object> context, SkillsRegistry registry) {
+	static SkillsSnapshot snapshot(Map<String, Object> context, Supplier<SkillsSnapshot> current) {
 		Object snapshot = context.get(SNAPSHOT);
-		return (snapshot instanceof SkillsSnapshot held) ? held : registry.snapshot();
+		return (snapshot instanceof SkillsSnapshot held) ? held : current.get();
 	}
 
 	@SuppressWarnings("unchecked")

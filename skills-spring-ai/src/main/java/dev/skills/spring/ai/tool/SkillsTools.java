@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.function.Consumer;
 
-import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
@@ -14,7 +13,7 @@ import dev.skills.spring.ai.observation.DefaultSkillObservationConvention;
 import dev.skills.spring.ai.observation.DefaultSkillSearchObservationConvention;
 import dev.skills.spring.ai.observation.SkillObservationConvention;
 import dev.skills.spring.ai.observation.SkillSearchObservationConvention;
-import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
+import dev.skills.spring.ai.set.SkillSets;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
@@ -22,10 +21,10 @@ import org.springframework.ai.tool.ToolCallback;
 
 /**
  * The skill tools of one registry, with what they share: the active-skill store, the
- * listeners and observations of their calls, and which skills they offer. Their
- * definitions, with the {@code enum} of current skill names, are built once per snapshot
- * generation and reused by every request until the next reload. Share one instance
- * between the {@code SkillsAdvisor} and a {@link SkillsToolCallbackProvider}.
+ * listeners and observations of their calls, which skills they offer, the skill sets.
+ * Their definitions are built once per snapshot (a set's view is one) and reused until
+ * the next reload. Share one instance between the {@code SkillsAdvisor} and a
+ * {@link SkillsToolCallbackProvider}; a call outside an advisor sees the default set.
  */
 public final class SkillsTools {
 
@@ -34,8 +33,6 @@ public final class SkillsTools {
 	private final ActiveSkillsRepository activeSkills;
 
 	private final SkillToolInvoker invoker;
-
-	private final Clock clock;
 
 	private final SkillOffer offer;
 
@@ -52,9 +49,9 @@ public final class SkillsTools {
 				this.registry::contains);
 		this.searchConvention = builder.searchConvention;
 		this.pinRecorder = builder.pinRecorder;
-		this.clock = builder.clock;
 		this.offer = new SkillOffer(builder.preload, builder.listBuiltins);
-		this.toolSets = new ToolSets(this.registry, this.activeSkills, this.invoker, this.clock, this.offer);
+		this.toolSets = new ToolSets(this.registry, builder.sets, this.activeSkills, this.invoker, builder.clock,
+				this.offer);
 	}
 
 	/**
@@ -72,6 +69,15 @@ public final class SkillsTools {
 	 */
 	public SkillsRegistry registry() {
 		return this.registry;
+	}
+
+	/**
+	 * The registry's current snapshot as a request of this set sees it.
+	 * @param set the set's name, or {@code null} for the default set
+	 * @return the view
+	 */
+	public SkillsSnapshot snapshot(@Nullable String set) {
+		return this.toolSets.snapshot(set);
 	}
 
 	/**
@@ -97,24 +103,18 @@ public final class SkillsTools {
 	 * @return the tool
 	 */
 	public ToolCallback searchTool(SkillCatalog catalog) {
-		return new SearchSkillsTool(catalog, this.registry, this.offer, this.invoker.observations(),
+		return new SearchSkillsTool(catalog, () -> snapshot(null), this.offer, this.invoker.observations(),
 				this.searchConvention);
 	}
 
 	/**
-	 * Record a session-mode pin as the conversation's activation of the skill: in the
-	 * repository, as a {@code skills.activation} observation (so the meters count it) and
-	 * for the pin recorder. A pin is not a tool call: the listeners do not hear of it, so
-	 * none can change the skill the application chose.
+	 * Record a session-mode pin as an activation: in the repository, as an observation
+	 * and for the pin recorder; listeners do not hear of it (it is no tool call).
 	 * @param skill the pinned skill
 	 * @param conversationId the conversation
 	 */
 	public void recordPin(String skill, String conversationId) {
-		this.invoker.observeOnly(new SkillInvocation(SkillToolDefinitions.ACTIVATE_SKILL, skill, null, conversationId),
-				SkillsObservationDocumentation.SKILL_ACTIVATION, () -> {
-					this.activeSkills.activate(conversationId, new ActiveSkill(skill, this.clock.instant()));
-					this.pinRecorder.accept(skill);
-				});
+		this.toolSets.recordPin(skill, conversationId, this.pinRecorder);
 	}
 
 	/**
@@ -128,9 +128,8 @@ public final class SkillsTools {
 	}
 
 	/**
-	 * The tools for a snapshot whose catalog may list only some skills. Then
-	 * {@code skill_name} takes any name (no {@code enum} of every skill), and
-	 * {@code activate_skill} answers an unknown name with the closest ones.
+	 * The tools for a snapshot whose catalog may list only some skills: then
+	 * {@code skill_name} has no {@code enum}, and an unknown name gets the closest ones.
 	 * @param snapshot the snapshot the request sees
 	 * @param partialCatalog the catalog when it left skills out, else {@code null}
 	 * @return the tools, built once per generation
@@ -157,6 +156,8 @@ public final class SkillsTools {
 		private final SkillsRegistry registry;
 
 		private ActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
+
+		private SkillSets sets = SkillSets.NONE;
 
 		private List<SkillInvocationListener> listeners = List.of();
 
@@ -201,9 +202,8 @@ public final class SkillsTools {
 		}
 
 		/**
-		 * What else counts a session-mode pin, besides the conversation's activation
-		 * record and the {@code skills.activation} observation: the actuator's
-		 * {@code SkillUsage}, say. It cannot change the pinned skill.
+		 * What else counts a session-mode pin (the actuator's {@code SkillUsage}, say);
+		 * it cannot change the pinned skill.
 		 * @param pinRecorder receives the name of each pinned skill, once per call
 		 * @return this builder
 		 */
@@ -266,14 +266,23 @@ public final class SkillsTools {
 		}
 
 		/**
-		 * Whether built-in skills (shipped in a jar marked as built in) are listed in the
-		 * catalog and offered by {@code activate_skill} (default: no; they stay usable by
-		 * name).
+		 * Whether built-in skills are listed and offered by {@code activate_skill}
+		 * (default: no; they stay usable by name).
 		 * @param listBuiltins whether to list them
 		 * @return this builder
 		 */
 		public Builder listBuiltins(boolean listBuiltins) {
 			this.listBuiltins = listBuiltins;
+			return this;
+		}
+
+		/**
+		 * The skill sets requests may name (default: none).
+		 * @param sets the sets
+		 * @return this builder
+		 */
+		public Builder skillSets(SkillSets sets) {
+			this.sets = sets;
 			return this;
 		}
 

@@ -5,13 +5,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import dev.skills.core.SkillMeta;
+import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.core.registry.SnapshotValues;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
+import dev.skills.spring.ai.set.SkillSets;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tool.ToolCallback;
@@ -25,6 +29,8 @@ final class ToolSets {
 
 	private final SkillsRegistry registry;
 
+	private final SkillSets sets;
+
 	private final ActiveSkillsRepository activeSkills;
 
 	private final SkillToolInvoker invoker;
@@ -33,44 +39,48 @@ final class ToolSets {
 
 	private final SkillOffer offer;
 
-	private final AtomicReference<@Nullable SkillToolSet> whole = new AtomicReference<>();
+	// Per snapshot: each skill set's view has tools of its own.
+	private final SnapshotValues<SkillToolSet> whole = new SnapshotValues<>();
 
-	private final AtomicReference<@Nullable SkillToolSet> partial = new AtomicReference<>();
+	private final SnapshotValues<SkillToolSet> partial = new SnapshotValues<>();
 
-	private final Map<String, Optional<ToolCallback>> scopedReads = new ConcurrentHashMap<>();
+	private final SnapshotValues<Map<String, Optional<ToolCallback>>> scopedReads = new SnapshotValues<>();
 
-	private volatile long scopedGeneration = -1;
-
-	ToolSets(SkillsRegistry registry, ActiveSkillsRepository activeSkills, SkillToolInvoker invoker, Clock clock,
-			SkillOffer offer) {
+	ToolSets(SkillsRegistry registry, SkillSets sets, ActiveSkillsRepository activeSkills, SkillToolInvoker invoker,
+			Clock clock, SkillOffer offer) {
 		this.registry = registry;
+		this.sets = sets;
 		this.activeSkills = activeSkills;
 		this.invoker = invoker;
 		this.clock = clock;
 		this.offer = offer;
 	}
 
+	SkillsSnapshot snapshot(@Nullable String set) {
+		return this.sets.view(this.registry.snapshot(), set);
+	}
+
+	void recordPin(String skill, String conversationId, Consumer<String> pinRecorder) {
+		this.invoker.observeOnly(new SkillInvocation(SkillToolDefinitions.ACTIVATE_SKILL, skill, null, conversationId),
+				SkillsObservationDocumentation.SKILL_ACTIVATION, () -> {
+					this.activeSkills.activate(conversationId, new ActiveSkill(skill, this.clock.instant()));
+					pinRecorder.accept(skill);
+				});
+	}
+
 	SkillToolSet of(SkillsSnapshot snapshot, @Nullable SkillCatalog partialCatalog) {
-		AtomicReference<@Nullable SkillToolSet> cache = (partialCatalog != null) ? this.partial : this.whole;
-		SkillToolSet tools = cache.get();
-		if (tools == null || tools.generation() != snapshot.generation()) {
-			tools = build(snapshot, partialCatalog);
-			cache.set(tools);
-		}
-		return tools;
+		return ((partialCatalog != null) ? this.partial : this.whole).get(snapshot,
+				(view) -> build(view, partialCatalog));
 	}
 
 	@Nullable ToolCallback readScopedTo(SkillsSnapshot snapshot, String skill) {
-		if (this.scopedGeneration != snapshot.generation()) {
-			this.scopedReads.clear();
-			this.scopedGeneration = snapshot.generation();
-		}
-		return this.scopedReads
-			.computeIfAbsent(skill,
-					(name) -> bundlesFiles(snapshot, name)
-							? Optional.of(new ReadSkillResourceTool(SkillToolDefinitions.read(List.of(name)),
-									this.registry, this.invoker, name))
-							: Optional.empty())
+		return this.scopedReads.get(snapshot, (view) -> new ConcurrentHashMap<>())
+			.computeIfAbsent(
+					skill, (
+							name) -> bundlesFiles(snapshot, name)
+									? Optional.of(new ReadSkillResourceTool(SkillToolDefinitions.read(List.of(name)),
+											this.registry, () -> snapshot(null), this.invoker, name))
+									: Optional.empty())
 			.orElse(null);
 	}
 
@@ -84,10 +94,11 @@ final class ToolSets {
 			.toList();
 		boolean partial = partialCatalog != null;
 		ToolCallback activate = listed.isEmpty() ? null
-				: new ActivateSkillTool(SkillToolDefinitions.activate(partial ? null : listed), this.registry,
+				: new ActivateSkillTool(SkillToolDefinitions.activate(partial ? null : listed), () -> snapshot(null),
 						this.activeSkills, this.invoker, this.clock, partialCatalog, this.offer);
-		ToolCallback read = withFiles.isEmpty() ? null : new ReadSkillResourceTool(
-				SkillToolDefinitions.read(partial ? null : withFiles), this.registry, this.invoker, null);
+		ToolCallback read = withFiles.isEmpty() ? null
+				: new ReadSkillResourceTool(SkillToolDefinitions.read(partial ? null : withFiles), this.registry,
+						() -> snapshot(null), this.invoker, null);
 		return new SkillToolSet(snapshot.generation(), activate, read);
 	}
 

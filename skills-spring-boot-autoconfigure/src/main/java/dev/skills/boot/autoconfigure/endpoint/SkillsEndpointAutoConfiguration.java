@@ -12,6 +12,7 @@ import dev.skills.boot.endpoint.SkillsEndpointSources;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.set.SkillSets;
 import dev.skills.spring.ai.usage.SkillUsage;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -42,9 +43,10 @@ public final class SkillsEndpointAutoConfiguration {
 	@ConditionalOnAvailableEndpoint
 	SkillsEndpoint skillsEndpoint(SkillsRegistry registry, SkillsProperties properties,
 			SkillsEndpointProperties endpoint, ObjectProvider<SkillCatalog> catalog, ObjectProvider<SkillUsage> usage,
-			ObjectProvider<SkillsEndpointSources> sources) {
+			ObjectProvider<SkillsEndpointSources> sources, ObjectProvider<SkillSets> sets) {
 		return new SkillsEndpoint(registry, properties.getMode(), endpoint.isShowInstructions(),
-				catalog.getIfAvailable(), usage.getIfAvailable(), sources.getIfAvailable());
+				catalog.getIfAvailable(), usage.getIfAvailable(), sources.getIfAvailable(),
+				sets.getIfAvailable(() -> SkillSets.NONE));
 	}
 
 	// A listener of the skill tools and of the registry (both collected with the other

@@ -5,6 +5,7 @@ import dev.skills.boot.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.boot.health.SkillsHealthIndicator;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.set.SkillSets;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -29,8 +30,9 @@ public final class SkillsHealthContributorAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(name = "skillsHealthIndicator")
 	SkillsHealthIndicator skillsHealthIndicator(SkillsRegistry registry,
-			ObjectProvider<ActiveSkillsRepository> activeSkills) {
-		return new SkillsHealthIndicator(registry, activeSkills.getIfAvailable());
+			ObjectProvider<ActiveSkillsRepository> activeSkills, ObjectProvider<SkillSets> sets) {
+		return new SkillsHealthIndicator(registry, activeSkills.getIfAvailable(),
+				sets.getIfAvailable(() -> SkillSets.NONE));
 	}
 
 }
