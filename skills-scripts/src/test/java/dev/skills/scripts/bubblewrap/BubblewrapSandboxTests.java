@@ -20,6 +20,7 @@ import dev.skills.scripts.sandbox.ScriptRequest;
 import dev.skills.scripts.sandbox.ScriptResult;
 import dev.skills.scripts.testing.BubblewrapTest;
 import dev.skills.scripts.testing.ScriptFixtures;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -375,6 +376,55 @@ class BubblewrapSandboxTests {
 			.withMessage("The sandbox could not start the script; the application's log says why.");
 		assertThat(output).contains("could not be started: bwrap exited with 1, output: bwrap: execvp "
 				+ "no-such-interpreter: No such file or directory");
+	}
+
+	@Test
+	void interruptedCallEndsItsProcesses() throws Exception {
+		Path skill = skill("""
+				import subprocess
+				subprocess.run(["sleep", "304.5"])
+				""");
+		ExecutorService caller = Executors.newSingleThreadExecutor();
+		try {
+			Future<ScriptResult> call = caller
+				.submit(() -> run(skill, List.of("python3", "/skill/scripts/run.py"), ""));
+			Awaitility.await().until(() -> !ScriptFixtures.processesWith("304.5").isEmpty());
+
+			call.cancel(true);
+
+			Awaitility.await().until(() -> ScriptFixtures.processesWith("304.5").isEmpty());
+		}
+		finally {
+			caller.shutdownNow();
+		}
+	}
+
+	@Test
+	void closeRemovesTheSandboxFolders() throws IOException {
+		List<Path> before = sandboxFolders();
+		BubblewrapSandbox other = BubblewrapSandbox.create(1);
+		assertThat(sandboxFolders()).hasSize(before.size() + 2);
+
+		other.close();
+
+		assertThat(sandboxFolders()).isEqualTo(before);
+		assertThatExceptionOfType(SandboxException.class)
+			.isThrownBy(() -> other.run(new ScriptRequest(this.folder, List.of("true"), "", LIMITS)))
+			.withMessage("The sandbox is closed.");
+	}
+
+	// The cgroups and private folders of this JVM's sandboxes.
+	private static List<Path> sandboxFolders() throws IOException {
+		List<Path> folders = new ArrayList<>();
+		for (Path parent : List.of(PidsCgroup.own().procs().getParent(),
+				Path.of(System.getProperty("java.io.tmpdir")))) {
+			try (Stream<Path> children = Files.list(parent)) {
+				children.filter((path) -> path.getFileName().toString().startsWith("skills-scripts-"))
+					.sorted()
+					.forEach(folders::add);
+			}
+		}
+		return folders;
 	}
 
 	@AfterEach
