@@ -4,7 +4,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -44,13 +43,9 @@ public final class BubblewrapSandbox implements SkillScriptSandbox, AutoCloseabl
 	// How long ending a run's processes and draining its pipes may add to the timeout.
 	private static final Duration END_WAIT = Duration.ofSeconds(5);
 
-	private static final AtomicInteger instances = new AtomicInteger();
-
 	private final BwrapCommand commands;
 
-	private final PidsCgroup cgroup;
-
-	private final Path files;
+	private final SandboxFolders folders;
 
 	private final int maxConcurrent;
 
@@ -62,10 +57,9 @@ public final class BubblewrapSandbox implements SkillScriptSandbox, AutoCloseabl
 
 	private final AtomicLong runs = new AtomicLong();
 
-	private BubblewrapSandbox(BwrapCommand commands, PidsCgroup cgroup, Path files, int maxConcurrent) {
+	private BubblewrapSandbox(BwrapCommand commands, SandboxFolders folders, int maxConcurrent) {
 		this.commands = commands;
-		this.cgroup = cgroup;
-		this.files = files;
+		this.folders = folders;
 		this.maxConcurrent = maxConcurrent;
 		this.permits = new Semaphore(maxConcurrent, true);
 		AtomicInteger threads = new AtomicInteger();
@@ -92,28 +86,8 @@ public final class BubblewrapSandbox implements SkillScriptSandbox, AutoCloseabl
 			throw new IllegalArgumentException("maxConcurrent must be between 1 and 256, not " + maxConcurrent);
 		}
 		Path bwrap = findBwrap();
-		PidsCgroup own = PidsCgroup.own();
-		PidsCgroup cgroup;
-		try {
-			cgroup = own.child("skills-scripts-" + ProcessHandle.current().pid() + "-" + instances.incrementAndGet());
-		}
-		catch (IOException ex) {
-			throw new SandboxUnavailableException(
-					"The pids cgroup " + own.procs().getParent() + " refuses a child cgroup: " + ex,
-					"Run the application where it may make cgroups (as root, or in a cgroup v2 subtree delegated "
-							+ "to it with the pids controller)");
-		}
-		BubblewrapSandbox sandbox;
-		try {
-			Path files = Files.createTempDirectory("skills-scripts-",
-					PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-			sandbox = new BubblewrapSandbox(BwrapCommand.of(bwrap), cgroup, files, maxConcurrent);
-		}
-		catch (IOException | UnsupportedOperationException ex) {
-			deleteQuietly(cgroup);
-			throw new SandboxUnavailableException("No private folder for the sandbox's files: " + ex,
-					"Give the application a writable java.io.tmpdir on a POSIX file system");
-		}
+		BubblewrapSandbox sandbox = new BubblewrapSandbox(BwrapCommand.of(bwrap), SandboxFolders.create(END_WAIT),
+				maxConcurrent);
 		sandbox.check();
 		return sandbox;
 	}
@@ -139,7 +113,7 @@ public final class BubblewrapSandbox implements SkillScriptSandbox, AutoCloseabl
 	private void check() {
 		String failure;
 		try {
-			Path empty = Files.createDirectory(this.files.resolve("check"));
+			Path empty = Files.createDirectory(this.folders.file("check"));
 			Attempt attempt = attempt(new ScriptRequest(empty, List.of("true"), "", ScriptLimits.DEFAULTS));
 			failure = (attempt.result() != null && attempt.result().exitCode() == 0) ? null : attempt.detail();
 		}
@@ -184,12 +158,12 @@ public final class BubblewrapSandbox implements SkillScriptSandbox, AutoCloseabl
 	private Attempt attempt(ScriptRequest request) throws InterruptedException {
 		ScriptLimits limits = request.limits();
 		long id = this.runs.incrementAndGet();
-		Path arguments = this.files.resolve(id + ".args");
-		Path status = this.files.resolve(id + ".status");
+		Path arguments = this.folders.file(id + ".args");
+		Path status = this.folders.file(id + ".status");
 		PidsCgroup run = null;
 		Process process = null;
 		try {
-			run = this.cgroup.child("run-" + id);
+			run = this.folders.cgroup().child("run-" + id);
 			run.limit(limits.maxProcesses() + BwrapCommand.OVERHEAD_PROCESSES);
 			Files.write(arguments, this.commands.outerArguments(request.skillFolder()));
 			ProcessBuilder builder = new ProcessBuilder(this.commands.launch(run.procs(), arguments, status, request))
@@ -219,9 +193,11 @@ public final class BubblewrapSandbox implements SkillScriptSandbox, AutoCloseabl
 				end(process, run);
 				this.running.remove(process);
 			}
-			deleteQuietly(run);
-			deleteQuietly(arguments);
-			deleteQuietly(status);
+			if (run != null) {
+				SandboxFolders.delete(run);
+			}
+			SandboxFolders.delete(arguments);
+			SandboxFolders.delete(status);
 		}
 	}
 
@@ -250,28 +226,7 @@ public final class BubblewrapSandbox implements SkillScriptSandbox, AutoCloseabl
 			this.pool.shutdownNow();
 			Thread.currentThread().interrupt();
 		}
-		deleteQuietly(this.cgroup);
-		try (var leftovers = Files.list(this.files)) {
-			leftovers.forEach(BubblewrapSandbox::deleteQuietly);
-		}
-		catch (IOException ex) {
-			// Already gone.
-		}
-		deleteQuietly(this.files);
-	}
-
-	private static void deleteQuietly(@Nullable Object target) {
-		try {
-			if (target instanceof PidsCgroup cgroup) {
-				cgroup.delete();
-			}
-			else if (target instanceof Path path) {
-				Files.deleteIfExists(path);
-			}
-		}
-		catch (IOException ex) {
-			logger.warn("Could not remove " + target + ": " + ex);
-		}
+		this.folders.delete();
 	}
 
 	private record Attempt(@Nullable ScriptResult result, String detail) {

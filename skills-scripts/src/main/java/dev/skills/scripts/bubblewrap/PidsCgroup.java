@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 import dev.skills.scripts.sandbox.SandboxUnavailableException;
 import org.jspecify.annotations.Nullable;
@@ -128,6 +130,20 @@ final class PidsCgroup {
 		Path child = this.folder.resolve(name);
 		Files.createDirectory(child);
 		return new PidsCgroup(child, this.unified);
+	}
+
+	/**
+	 * The child cgroups whose folder names match.
+	 * @param names the test of a folder name
+	 * @return the children
+	 * @throws IOException when the folder cannot be listed
+	 */
+	List<PidsCgroup> children(Predicate<String> names) throws IOException {
+		try (Stream<Path> entries = Files.list(this.folder)) {
+			return entries.filter((path) -> Files.isDirectory(path) && names.test(path.getFileName().toString()))
+				.map((path) -> new PidsCgroup(path, this.unified))
+				.toList();
+		}
 	}
 
 	/**
