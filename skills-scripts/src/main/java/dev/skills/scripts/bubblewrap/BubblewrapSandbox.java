@@ -146,6 +146,11 @@ public final class BubblewrapSandbox implements SkillScriptSandbox, AutoCloseabl
 			Attempt attempt = attempt(request);
 			if (attempt.result() == null) {
 				logger.warn("A script in " + request.skillFolder() + " could not be started: " + attempt.detail());
+				String program = request.command().get(0);
+				// The one failure the model can name: the program is the configured one.
+				if (attempt.detail().contains("bwrap: execvp " + program + ": No such file")) {
+					throw new SandboxException("The program '" + program + "' is not installed where scripts run.");
+				}
 				throw new SandboxException("The sandbox could not start the script; the application's log says why.");
 			}
 			return attempt.result();

@@ -368,12 +368,12 @@ class BubblewrapSandboxTests {
 	}
 
 	@Test
-	void missingProgramIsASandboxError(CapturedOutput output) throws IOException {
+	void missingProgramIsNamed(CapturedOutput output) throws IOException {
 		Path skill = skill("");
 
 		assertThatExceptionOfType(SandboxException.class)
 			.isThrownBy(() -> run(skill, List.of("no-such-interpreter", "/skill/scripts/run.py"), ""))
-			.withMessage("The sandbox could not start the script; the application's log says why.");
+			.withMessage("The program 'no-such-interpreter' is not installed where scripts run.");
 		assertThat(output).contains("could not be started: bwrap exited with 1, output: bwrap: execvp "
 				+ "no-such-interpreter: No such file or directory");
 	}
@@ -425,6 +425,15 @@ class BubblewrapSandboxTests {
 			}
 		}
 		return folders;
+	}
+
+	@Test
+	void missingSkillFolderIsASandboxError(CapturedOutput output) {
+		Path gone = this.folder.resolve("gone");
+
+		assertThatExceptionOfType(SandboxException.class).isThrownBy(() -> run(gone, List.of("true"), ""))
+			.withMessage("The sandbox could not start the script; the application's log says why.");
+		assertThat(output).contains("Can't find source path " + gone);
 	}
 
 	@AfterEach
