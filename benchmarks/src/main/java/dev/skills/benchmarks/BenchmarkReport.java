@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import dev.skills.spring.ai.catalog.KeywordSkillIndex;
+import dev.skills.spring.ai.catalog.index.KeywordSkillIndex;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -17,9 +17,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * Runs every measurement and prints the figures docs/performance.md quotes, each as a
  * ratio against a baseline measured in the same run. Arguments choose sections:
- * {@code heap}, {@code latency}, {@code discovery}, {@code reload}, {@code advisor},
- * {@code catalog}, {@code eval}, {@code stores}, {@code sources}, {@code mcp},
- * {@code scripts}; none means all.
+ * {@code heap}, {@code latency}, {@code discovery}, {@code reload}, {@code listeners},
+ * {@code advisor}, {@code catalog}, {@code eval}, {@code stores}, {@code sources},
+ * {@code mcp}, {@code scripts}; none means all.
  */
 public final class BenchmarkReport {
 
@@ -27,8 +27,8 @@ public final class BenchmarkReport {
 	}
 
 	public static void main(String[] args) throws RunnerException {
-		Set<String> sections = (args.length == 0) ? Set.of("heap", "latency", "discovery", "reload", "advisor",
-				"catalog", "eval", "stores", "sources", "mcp", "scripts") : Set.of(args);
+		Set<String> sections = (args.length == 0) ? Set.of("heap", "latency", "discovery", "reload", "listeners",
+				"advisor", "catalog", "eval", "stores", "sources", "mcp", "scripts") : Set.of(args);
 		StringBuilder report = new StringBuilder("\n== Skills for Spring AI: benchmark report ==\n");
 		if (sections.contains("heap")) {
 			RetainedHeap.Result heap = RetainedHeap.measure(10_000, 5);
@@ -58,26 +58,7 @@ public final class BenchmarkReport {
 					latency.debounceMillis(), latency.medianMillis(), latency.p99Millis()));
 		}
 		if (sections.contains("discovery")) {
-			Collection<RunResult> results = new Runner(
-					new OptionsBuilder().include(DiscoveryBenchmark.class.getName() + "\\.")
-						.addProfiler(GCProfiler.class)
-						.shouldFailOnError(true)
-						.build())
-				.run();
-			for (String tree : List.of("project", "peer")) {
-				for (String skills : List.of("1000", "10000")) {
-					RunResult baseline = find(results, "baselineWalkAndReadBytes", tree, skills);
-					RunResult discover = find(results, "discover", tree, skills);
-					double ratio = discover.getPrimaryResult().getScore() / baseline.getPrimaryResult().getScore();
-					report.append(String.format(Locale.ROOT,
-							"Discovery, %s tree, %s skills: %.1f ms vs floor (walk + read every byte) %.1f ms = %.2fx; "
-									+ "allocated %.0f vs %.0f bytes per skill (targets <= 1.1x, <= 8192 B)%n",
-							tree, skills, discover.getPrimaryResult().getScore(),
-							baseline.getPrimaryResult().getScore(), ratio,
-							allocated(discover) / Integer.parseInt(skills),
-							allocated(baseline) / Integer.parseInt(skills)));
-				}
-			}
+			discovery(report);
 		}
 		if (sections.contains("reload")) {
 			Map<String, Double> scores = run(ReloadBenchmark.class);
@@ -86,6 +67,15 @@ public final class BenchmarkReport {
 			report.append(String.format(Locale.ROOT,
 					"Reload after editing one skill: %.1f us with 10 skills, %.1f us with 10,000 = %.2fx (target <= 2x)%n",
 					small, large, large / small));
+		}
+		if (sections.contains("listeners")) {
+			Map<String, Double> medians = run(SlowListenerBenchmark.class, 50);
+			double none = medians.get("refreshOneEditedSkill:none");
+			double slow = medians.get("refreshOneEditedSkill:slow");
+			report.append(String.format(Locale.ROOT,
+					"Reload after editing one of 1,000 skills: median %.1f us without a listener, %.1f us with one "
+							+ "that takes 50 ms per change = %.2fx (target <= 1.5x)%n",
+					none, slow, slow / none));
 		}
 		if (sections.contains("advisor")) {
 			Map<String, Double> medians = run(AdvisorBenchmark.class, 50);
@@ -118,6 +108,46 @@ public final class BenchmarkReport {
 		System.out.println(report);
 	}
 
+	// Ours and, when its jar is given, spring-ai-agent-utils' loader against the floor of
+	// the same run.
+	private static void discovery(StringBuilder report) throws RunnerException {
+		boolean agentUtils = !System.getProperty(DiscoveryBenchmark.AGENT_UTILS, "").isBlank();
+		String methods = agentUtils ? "(baselineWalkAndReadBytes|discover|agentUtilsLoadDirectories)"
+				: "(baselineWalkAndReadBytes|discover)";
+		Collection<RunResult> results = new Runner(
+				new OptionsBuilder().include(DiscoveryBenchmark.class.getName() + "\\." + methods + "$")
+					.addProfiler(GCProfiler.class)
+					.shouldFailOnError(true)
+					.build())
+			.run();
+		if (!agentUtils) {
+			report.append("spring-ai-agent-utils' loader not measured: run with -D" + DiscoveryBenchmark.AGENT_UTILS
+					+ "=<its jar> (see docs/performance.md)\n");
+		}
+		for (String tree : List.of("project", "peer")) {
+			for (String skills : List.of("1000", "10000")) {
+				int count = Integer.parseInt(skills);
+				RunResult baseline = find(results, "baselineWalkAndReadBytes", tree, skills);
+				double floor = baseline.getPrimaryResult().getScore();
+				RunResult discover = find(results, "discover", tree, skills);
+				report.append(String.format(Locale.ROOT,
+						"Discovery, %s tree, %s skills: %.1f ms vs floor (walk + read every byte) %.1f ms = %.2fx; "
+								+ "allocated %.0f vs %.0f bytes per skill (target peer tree at 10,000: <= 0.9x)%n",
+						tree, skills, discover.getPrimaryResult().getScore(), floor,
+						discover.getPrimaryResult().getScore() / floor, allocated(discover) / count,
+						allocated(baseline) / count));
+				if (agentUtils) {
+					RunResult theirs = find(results, "agentUtilsLoadDirectories", tree, skills);
+					report.append(String.format(Locale.ROOT,
+							"  spring-ai-agent-utils Skills.loadDirectories, same tree: %.1f ms = %.2fx the floor; "
+									+ "allocated %.0f bytes per skill%n",
+							theirs.getPrimaryResult().getScore(), theirs.getPrimaryResult().getScore() / floor,
+							allocated(theirs) / count));
+				}
+			}
+		}
+	}
+
 	private static void sources(StringBuilder report) throws RunnerException {
 		Collection<RunResult> results = new Runner(
 				new OptionsBuilder().include(SourcesBenchmark.class.getName() + "\\.")
@@ -137,11 +167,36 @@ public final class BenchmarkReport {
 						allocated(result), allocated(baseline)));
 			}
 		}
+		indexSources(report);
 		long[] heap = SourcesHeap.measure(1000, 3);
 		report.append(String.format(Locale.ROOT,
 				"Retained heap per skill (1,000 skills, median of 3): folder %d bytes, git source %d bytes = %.2fx "
 						+ "(target within 10%%)%n",
 				heap[0], heap[1], (double) heap[1] / heap[0]));
+	}
+
+	private static void indexSources(StringBuilder report) throws RunnerException {
+		Collection<RunResult> results = new Runner(
+				new OptionsBuilder().include(IndexSourcesBenchmark.class.getName() + "\\.")
+					.addProfiler(GCProfiler.class)
+					.shouldFailOnError(true)
+					.build())
+			.run();
+		RunResult baseline = withParam(results, "baselineConditionalGet", "size", "4096");
+		RunResult unchanged = withParam(results, "refreshUnchanged", "size", "4096");
+		report.append(String.format(Locale.ROOT,
+				"Index of 1,000 skills, refresh of the unchanged index: %.3f ms vs its conditional GET alone %.3f ms = "
+						+ "%.2fx; allocated %.0f vs %.0f bytes per call%n",
+				unchanged.getPrimaryResult().getScore(), baseline.getPrimaryResult().getScore(),
+				unchanged.getPrimaryResult().getScore() / baseline.getPrimaryResult().getScore(), allocated(unchanged),
+				allocated(baseline)));
+		for (String size : List.of("4096", "65536")) {
+			RunResult checkout = withParam(results, "checkoutEverySkill", "size", size);
+			report.append(String.format(Locale.ROOT,
+					"Index of 1,000 skills of %s bytes, checkout of every skill into an empty cache: %.0f ms; "
+							+ "allocated %.0f bytes%n",
+					size, checkout.getPrimaryResult().getScore(), allocated(checkout)));
+		}
 	}
 
 	private static void scripts(StringBuilder report) throws RunnerException {
@@ -164,13 +219,17 @@ public final class BenchmarkReport {
 	}
 
 	private static RunResult find(Collection<RunResult> results, String method, String shape) {
+		return withParam(results, method, "shape", shape);
+	}
+
+	private static RunResult withParam(Collection<RunResult> results, String method, String param, String value) {
 		for (RunResult result : results) {
 			if (result.getParams().getBenchmark().endsWith("." + method)
-					&& shape.equals(result.getParams().getParam("shape"))) {
+					&& value.equals(result.getParams().getParam(param))) {
 				return result;
 			}
 		}
-		throw new IllegalStateException("No result for " + method + " " + shape);
+		throw new IllegalStateException("No result for " + method + " " + value);
 	}
 
 	private static void catalog(StringBuilder report) throws RunnerException {
@@ -184,7 +243,7 @@ public final class BenchmarkReport {
 		double[] startup = IndexStartup.measure(10_000, 5);
 		report.append(String.format(Locale.ROOT,
 				"Keyword index start-up (10,000 skills, median of 5): frontmatter index %.0f ms (what the first "
-						+ "request that needs it waits for), then body prefixes %.0f ms on the index's own thread%n",
+						+ "request that needs it waits for), then body prefixes %.0f ms on the registry's listener thread%n",
 				startup[0], startup[1]));
 		Map<String, RunResult> results = new HashMap<>();
 		for (RunResult result : new Runner(new OptionsBuilder().include(CatalogBenchmark.class.getName() + "\\.")

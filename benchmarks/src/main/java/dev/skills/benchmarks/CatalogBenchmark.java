@@ -8,11 +8,11 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import dev.skills.core.SkillConfig;
-import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.SkillsAdvisor;
-import dev.skills.spring.ai.catalog.KeywordSkillIndex;
+import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.catalog.index.KeywordSkillIndex;
+import dev.skills.spring.ai.catalog.index.SkillIndexUpdater;
 import io.micrometer.observation.ObservationRegistry;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -70,7 +70,9 @@ public class CatalogBenchmark {
 
 	private KeywordSkillIndex index;
 
-	private SkillsChange oneChanged;
+	private SkillIndexUpdater updater;
+
+	private Set<String> oneChanged;
 
 	private AdvisorChain chain;
 
@@ -85,8 +87,9 @@ public class CatalogBenchmark {
 		this.root = SkillTrees.create(this.skills);
 		this.registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(SkillTrees.locations(this.root, this.skills)).build());
-		this.index = KeywordSkillIndex.of(this.registry, this.bodyChars);
-		this.index.awaitBodies(Duration.ofMinutes(5));
+		this.index = new KeywordSkillIndex(this.bodyChars);
+		this.updater = SkillIndexUpdater.start(this.registry, this.index);
+		this.updater.awaitCurrent(Duration.ofMinutes(5));
 		this.advisor = SkillsAdvisor.builder(this.registry)
 			.catalog(SkillCatalog.builder(this.registry).retriever(this.index).build())
 			.build();
@@ -97,8 +100,7 @@ public class CatalogBenchmark {
 		this.broad = request("Summarise the reports of every task and propose next steps.");
 		this.followUp = request(List.of("Fill in task 7 of the quarter", "And the fixes for task 12?",
 				"Review what changed in task 31", "yes, do that for all of them"));
-		this.oneChanged = new SkillsChange(Set.of(), Set.of(SkillTrees.name(this.skills / 2)), Set.of(),
-				this.registry.snapshot().generation(), Set.of(), Duration.ZERO);
+		this.oneChanged = Set.of(SkillTrees.name(this.skills / 2));
 		// The first request counts every catalog line and builds the index; measure the
 		// steady state.
 		this.advisor.before(this.specific, this.chain);
@@ -106,6 +108,7 @@ public class CatalogBenchmark {
 
 	@TearDown(Level.Trial)
 	public void deleteSkills() {
+		this.updater.close();
 		this.index.close();
 		this.registry.close();
 		SkillTrees.delete(this.root);
@@ -151,7 +154,7 @@ public class CatalogBenchmark {
 
 	@Benchmark
 	public KeywordSkillIndex reindexOneChangedSkill() {
-		this.index.onChange(this.oneChanged);
+		this.index.update(this.registry.snapshot(), this.oneChanged);
 		return this.index;
 	}
 

@@ -8,8 +8,9 @@ import java.util.List;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.catalog.KeywordSkillIndex;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.catalog.index.KeywordSkillIndex;
+import dev.skills.spring.ai.catalog.index.SkillIndexUpdater;
 
 /**
  * Measures the heap the catalog keeps per skill once a request needed it (the keyword
@@ -39,14 +40,16 @@ final class CatalogHeap {
 				SkillsRegistry registry = SkillsRegistry
 					.create(SkillConfig.builder().skillsDir(SkillTrees.locations(root, skills)).build());
 				long withRegistry = RetainedHeap.usedAfterGc();
-				KeywordSkillIndex index = KeywordSkillIndex.of(registry, bodyChars);
-				index.awaitBodies(Duration.ofMinutes(5));
+				KeywordSkillIndex index = new KeywordSkillIndex(bodyChars);
+				SkillIndexUpdater updater = SkillIndexUpdater.start(registry, index);
+				updater.awaitCurrent(Duration.ofMinutes(5));
 				SkillCatalog catalog = SkillCatalog.builder(registry).retriever(index).build();
 				catalog.select(registry.snapshot(), List.of(), "Summarise task 7");
 				long withCatalog = RetainedHeap.usedAfterGc();
 				registryBytes[run] = (withRegistry - before) / skills;
 				catalogBytes[run] = (withCatalog - withRegistry) / skills;
 				Reference.reachabilityFence(catalog);
+				updater.close();
 				index.close();
 				registry.close();
 			}

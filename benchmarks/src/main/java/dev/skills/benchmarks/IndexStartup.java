@@ -6,12 +6,13 @@ import java.util.Arrays;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.catalog.KeywordSkillIndex;
+import dev.skills.spring.ai.catalog.index.KeywordSkillIndex;
+import dev.skills.spring.ai.catalog.index.SkillIndexUpdater;
 
 /**
  * Measures what building the keyword index costs at start-up (the first request that
  * needs it): the frontmatter index that request waits for, and the body prefixes read
- * afterwards by the index's own thread, after warm-up runs.
+ * afterwards on the registry's listener thread, after warm-up runs.
  */
 final class IndexStartup {
 
@@ -35,9 +36,10 @@ final class IndexStartup {
 			double[] bodies = new double[runs];
 			for (int run = -WARM_UP; run < runs; run++) {
 				long start = System.nanoTime();
-				try (KeywordSkillIndex index = KeywordSkillIndex.of(registry)) {
+				try (KeywordSkillIndex index = new KeywordSkillIndex();
+						SkillIndexUpdater updater = SkillIndexUpdater.start(registry, index)) {
 					long built = System.nanoTime();
-					if (!index.awaitBodies(Duration.ofMinutes(5))) {
+					if (!updater.awaitCurrent(Duration.ofMinutes(5))) {
 						throw new IllegalStateException("Bodies were not indexed in time");
 					}
 					long done = System.nanoTime();

@@ -17,9 +17,9 @@ import dev.skills.mcp.source.McpResourceChanges;
 import dev.skills.mcp.source.McpSkillSource;
 import dev.skills.mcp.source.McpSourceSettings;
 import dev.skills.mcp.source.test.SkillsMcpTestServer;
-import dev.skills.sources.SkillSources;
-import dev.skills.sources.SkillSources.SourcesSettings;
+import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourceStatus;
+import dev.skills.sources.SourcesSettings;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -65,7 +65,7 @@ public class McpSourcesBenchmark {
 
 	private McpSyncClient client;
 
-	private SkillSources sources;
+	private SourceRefresher sources;
 
 	private SkillsRegistry sourceRegistry;
 
@@ -93,9 +93,8 @@ public class McpSourcesBenchmark {
 		this.client.initialize();
 		SourcesSettings settings = SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache"));
 		McpSourceSettings server = new McpSourceSettings("bench", Duration.ZERO, Duration.ofSeconds(30), 1024 * 1024);
-		this.sources = SkillSources.create(List.of(),
-				List.of(McpSkillSource.factory(server, this.client, new McpResourceChanges())), settings,
-				(status, outcome, duration) -> {
+		this.sources = SourceRefresher.create(
+				List.of(McpSkillSource.factory(server, this.client, new McpResourceChanges())), settings, (status) -> {
 				});
 		this.sourceRegistry = SkillsRegistry.create(SkillConfig.builder().skillsDir(this.sources.locations()).build());
 		this.sources.start(this.sourceRegistry);

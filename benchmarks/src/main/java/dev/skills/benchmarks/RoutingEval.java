@@ -11,12 +11,13 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
-import dev.skills.spring.ai.catalog.CatalogQuery;
-import dev.skills.spring.ai.catalog.EmbeddingSkillIndex;
-import dev.skills.spring.ai.catalog.FusedSkillRetriever;
-import dev.skills.spring.ai.catalog.KeywordSkillIndex;
 import dev.skills.spring.ai.catalog.SkillCatalog;
-import dev.skills.spring.ai.catalog.SkillRetriever;
+import dev.skills.spring.ai.catalog.index.CatalogQuery;
+import dev.skills.spring.ai.catalog.index.EmbeddingSkillIndex;
+import dev.skills.spring.ai.catalog.index.FusedSkillRetriever;
+import dev.skills.spring.ai.catalog.index.KeywordSkillIndex;
+import dev.skills.spring.ai.catalog.index.SkillIndexUpdater;
+import dev.skills.spring.ai.catalog.index.SkillRetriever;
 
 import org.springframework.ai.embedding.EmbeddingModel;
 
@@ -45,7 +46,11 @@ final class RoutingEval {
 		return report((set, registry) -> {
 			StringBuilder report = new StringBuilder();
 			for (int bodyChars : new int[] { 0, KeywordSkillIndex.DEFAULT_BODY_CHARS }) {
-				try (KeywordSkillIndex index = keywordIndex(registry, bodyChars)) {
+				try (KeywordSkillIndex index = new KeywordSkillIndex(bodyChars);
+						SkillIndexUpdater updater = SkillIndexUpdater.start(registry, index)) {
+					if (!updater.awaitCurrent(Duration.ofMinutes(2))) {
+						throw new IllegalStateException("Bodies were not indexed in time");
+					}
 					String indexed = (bodyChars == 0) ? "frontmatter only"
 							: "frontmatter + " + bodyChars + " body chars";
 					report.append(measure(registry, index, indexed, set));
@@ -63,10 +68,12 @@ final class RoutingEval {
 	 */
 	static String report(EmbeddingModel model, String modelName) {
 		return report((set, registry) -> {
-			try (KeywordSkillIndex keywords = keywordIndex(registry, KeywordSkillIndex.DEFAULT_BODY_CHARS);
-					EmbeddingSkillIndex embeddings = EmbeddingSkillIndex.of(registry, model)) {
-				if (!embeddings.awaitEmbeddings(Duration.ofMinutes(10))) {
-					throw new IllegalStateException("Skills were not embedded in time");
+			try (KeywordSkillIndex keywords = new KeywordSkillIndex();
+					EmbeddingSkillIndex embeddings = new EmbeddingSkillIndex(model);
+					SkillIndexUpdater updater = SkillIndexUpdater.start(registry, keywords, embeddings)) {
+				if (!updater.awaitCurrent(Duration.ofMinutes(2))
+						|| !embeddings.awaitEmbeddings(Duration.ofMinutes(10))) {
+					throw new IllegalStateException("Skills were not indexed in time");
 				}
 				return measure(registry, FusedSkillRetriever.of(keywords, embeddings), "frontmatter + "
 						+ KeywordSkillIndex.DEFAULT_BODY_CHARS + " body chars, fused with " + modelName, set);
@@ -90,15 +97,6 @@ final class RoutingEval {
 		finally {
 			SkillTrees.delete(root);
 		}
-	}
-
-	private static KeywordSkillIndex keywordIndex(SkillsRegistry registry, int bodyChars) {
-		KeywordSkillIndex index = KeywordSkillIndex.of(registry, bodyChars);
-		if (!index.awaitBodies(Duration.ofMinutes(2))) {
-			index.close();
-			throw new IllegalStateException("Bodies were not indexed in time");
-		}
-		return index;
 	}
 
 	private static String measure(SkillsRegistry registry, SkillRetriever retriever, String indexed,

@@ -9,10 +9,11 @@ import java.util.List;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.sources.GitSourceSettings;
-import dev.skills.sources.SkillSources;
-import dev.skills.sources.SkillSources.SourcesSettings;
+import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourceStatus;
+import dev.skills.sources.SourcesSettings;
+import dev.skills.sources.git.GitSourceFactory;
+import dev.skills.sources.git.GitSourceSettings;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
 
@@ -81,11 +82,11 @@ final class SourceTrees implements AutoCloseable {
 	 * @param name the cache folder's name for these sources
 	 * @return the sources
 	 */
-	SkillSources sources(String name) {
+	SourceRefresher sources(String name) {
 		GitSourceSettings source = new GitSourceSettings(this.root.resolve(".git").toUri().toString(), "main",
 				this.peer ? "" : "location-0", Duration.ZERO, null, null);
-		return SkillSources.git(List.of(source), SourcesSettings.defaults().withCacheDir(this.cache.resolve(name)),
-				(status, outcome, duration) -> {
+		return SourceRefresher.create(List.of(new GitSourceFactory(source)),
+				SourcesSettings.defaults().withCacheDir(this.cache.resolve(name)), (status) -> {
 				});
 	}
 
@@ -95,7 +96,7 @@ final class SourceTrees implements AutoCloseable {
 	 * @param sources the sources
 	 * @return their statuses
 	 */
-	static List<SourceStatus> refresh(SkillSources sources) {
+	static List<SourceStatus> refresh(SourceRefresher sources) {
 		List<SourceStatus> statuses = sources.refresh();
 		if (statuses.get(0).lastError() != null) {
 			throw new IllegalStateException(statuses.get(0).lastError());
@@ -108,7 +109,7 @@ final class SourceTrees implements AutoCloseable {
 	 * @param sources the sources
 	 * @return the registry
 	 */
-	static SkillsRegistry sourceRegistry(SkillSources sources) {
+	static SkillsRegistry sourceRegistry(SourceRefresher sources) {
 		SkillsRegistry registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(sources.locations()).build());
 		sources.start(registry);
 		refresh(sources);

@@ -5,7 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.sources.SkillSources;
+import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourceStatus;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -43,11 +43,11 @@ public class SourcesBenchmark {
 
 	private SkillsRegistry folder;
 
-	private SkillSources unchanged;
+	private SourceRefresher unchanged;
 
 	private SkillsRegistry unchangedRegistry;
 
-	private SkillSources edited;
+	private SourceRefresher edited;
 
 	private SkillsRegistry editedRegistry;
 

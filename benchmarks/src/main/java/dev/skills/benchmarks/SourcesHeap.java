@@ -4,7 +4,7 @@ import java.lang.ref.Reference;
 import java.util.Arrays;
 
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.sources.SkillSources;
+import dev.skills.sources.SourceRefresher;
 
 /**
  * The heap a registry keeps per skill read from a git source, against the same skills
@@ -32,7 +32,7 @@ final class SourcesHeap {
 				Reference.reachabilityFence(registry);
 				registry.close();
 
-				SkillSources sources = trees.sources("heap-" + run);
+				SourceRefresher sources = trees.sources("heap-" + run);
 				before = RetainedHeap.usedAfterGc();
 				SkillsRegistry fromSource = SourceTrees.sourceRegistry(sources);
 				remote[run] = (RetainedHeap.usedAfterGc() - before) / skills;

@@ -1,7 +1,7 @@
 package dev.skills.sample;
 
-import dev.skills.spring.ai.SkillInvocation;
-import dev.skills.spring.ai.SkillInvocationListener;
+import dev.skills.spring.ai.tool.SkillInvocation;
+import dev.skills.spring.ai.tool.SkillInvocationListener;
 
 import org.springframework.stereotype.Component;
 

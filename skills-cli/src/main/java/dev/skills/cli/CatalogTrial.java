@@ -7,9 +7,10 @@ import java.util.function.Predicate;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
-import dev.skills.spring.ai.catalog.CatalogQuery;
-import dev.skills.spring.ai.catalog.KeywordSkillIndex;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.catalog.index.CatalogQuery;
+import dev.skills.spring.ai.catalog.index.KeywordSkillIndex;
+import dev.skills.spring.ai.catalog.index.SkillIndexUpdater;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -28,12 +29,15 @@ final class CatalogTrial implements AutoCloseable {
 
 	private final KeywordSkillIndex index;
 
+	private final SkillIndexUpdater updater;
+
 	private final SkillCatalog catalog;
 
 	CatalogTrial(SkillsRegistry registry, int maxTokens) {
 		this.snapshot = registry.snapshot();
-		this.index = KeywordSkillIndex.of(registry);
-		this.index.awaitBodies(Duration.ofMinutes(1));
+		this.index = new KeywordSkillIndex();
+		this.updater = SkillIndexUpdater.start(registry, this.index);
+		this.updater.awaitCurrent(Duration.ofMinutes(1));
 		this.catalog = SkillCatalog.builder(registry).maxTokens(maxTokens).retriever(this.index).build();
 	}
 
@@ -57,6 +61,7 @@ final class CatalogTrial implements AutoCloseable {
 
 	@Override
 	public void close() {
+		this.updater.close();
 		this.index.close();
 	}
 

@@ -7,11 +7,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.SkillInvocation;
-import dev.skills.spring.ai.SkillInvocationListener;
-import dev.skills.spring.ai.SkillsAdvisor;
-import dev.skills.spring.ai.SkillsTools;
+import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.tool.SkillInvocation;
+import dev.skills.spring.ai.tool.SkillInvocationListener;
+import dev.skills.spring.ai.tool.SkillToolDefinitions;
+import dev.skills.spring.ai.tool.SkillsTools;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.memory.ChatMemory;
@@ -36,7 +37,8 @@ final class ModelTrial {
 		SkillsTools tools = SkillsTools.builder(registry).listeners(java.util.List.of(new SkillInvocationListener() {
 			@Override
 			public String after(SkillInvocation invocation, String result, Outcome outcome) {
-				if (invocation.toolName().equals(SkillsTools.ACTIVATE_SKILL) && invocation.conversationId() != null) {
+				if (invocation.toolName().equals(SkillToolDefinitions.ACTIVATE_SKILL)
+						&& invocation.conversationId() != null) {
 					ModelTrial.this.activated
 						.computeIfAbsent(invocation.conversationId(), (id) -> ConcurrentHashMap.newKeySet())
 						.add(invocation.skillName());

@@ -125,7 +125,7 @@ class CorpusTests {
 	}
 
 	@Test
-	void everyCorpusFolderLoadsOrIsSkippedAsExpected() {
+	void corpusFoldersLoadOrSkipAsExpected() {
 		SkillFolders.Scan scan = SkillFolders.find(corpus);
 		Map<String, Outcome> actual = new LinkedHashMap<>();
 		for (Path directory : scan.skillDirectories()) {
@@ -139,7 +139,7 @@ class CorpusTests {
 	}
 
 	@Test
-	void skillsInHiddenFoldersOrInsideAnotherSkillAreNotFound() {
+	void hiddenAndNestedSkillsAreNotFound() {
 		assertThat(Files.isRegularFile(corpus.resolve(".drafts/unfinished/SKILL.md"))).isTrue();
 		assertThat(Files.isRegularFile(corpus.resolve("template-gallery/examples/sample-skill/SKILL.md"))).isTrue();
 		assertThat(SkillFolders.find(corpus).skillDirectories()).map(CorpusTests::relative)

@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class SkillConfigLimitsTests {
 
 	@Test
-	void whenMaxResourceBytesIsBeyond16MibThenTheConfigurationIsRefused() {
+	void maxResourceBytesOver16MibIsRefused() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> SkillConfig.builder().maxResourceBytes(Integer.MAX_VALUE).build())
 			.withMessage("maxResourceBytes is 2147483647: it must be between 1 and 16777216 bytes (16 MiB); set it to "
@@ -20,14 +20,14 @@ class SkillConfigLimitsTests {
 	}
 
 	@Test
-	void whenMaxBodyBytesIsNotPositiveThenTheConfigurationIsRefused() {
+	void nonPositiveMaxBodyBytesIsRefused() {
 		assertThatIllegalArgumentException().isThrownBy(() -> SkillConfig.builder().maxBodyBytes(0).build())
 			.withMessage("maxBodyBytes is 0: it must be between 1 and 16777216 bytes (16 MiB); set it to a number of "
 					+ "bytes in that range, for example 1000000");
 	}
 
 	@Test
-	void whenLimitsAreAtTheirBoundsThenTheyAreAccepted() {
+	void limitsAtTheirBoundsAreAccepted() {
 		SkillConfig config = SkillConfig.builder()
 			.maxResourceBytes(SkillConfig.MAX_BYTES_LIMIT)
 			.maxBodyBytes(1)

@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 class SkillConfigSettingsTests {
 
 	@Test
-	void whenTheDebounceIsNegativeThenTheRefusalNamesTheSettingTheValueAndAWorkingValue() {
+	void negativeDebounceIsRefusedWithAFix() {
 		assertThatExceptionOfType(InvalidSkillSettingException.class)
 			.isThrownBy(() -> SkillConfig.builder().watchDebounce(Duration.ofSeconds(-1)).build())
 			.satisfies((ex) -> {
@@ -27,7 +27,7 @@ class SkillConfigSettingsTests {
 	}
 
 	@Test
-	void whenThePollIntervalIsZeroThenItIsRefusedSayingHowToUseNativeEvents() {
+	void zeroPollIntervalPointsToNativeEvents() {
 		assertThatExceptionOfType(InvalidSkillSettingException.class)
 			.isThrownBy(() -> SkillConfig.builder().pollInterval(Duration.ZERO).build())
 			.satisfies((ex) -> {

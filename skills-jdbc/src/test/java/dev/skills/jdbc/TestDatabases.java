@@ -112,7 +112,14 @@ public final class TestDatabases {
 			.update();
 	}
 
-	private static HikariDataSource pool(String url, String username, String password) {
+	/**
+	 * A pooled data source.
+	 * @param url the JDBC URL
+	 * @param username the user
+	 * @param password the password
+	 * @return the data source, to be closed
+	 */
+	static HikariDataSource pool(String url, String username, String password) {
 		HikariConfig config = new HikariConfig();
 		config.setJdbcUrl(url);
 		config.setUsername(username);

@@ -10,18 +10,22 @@ import java.nio.file.StandardCopyOption;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The cache folder of one source: {@code repo.git} (the fetched objects), the folders of
- * two revisions (the one served and a spare, the one served before), and {@code current},
- * a link to the revision served. The registry reads {@code current}; a new revision is
- * written under a temporary name (into the spare, renamed, when there is one, so that
- * only what changed is written), renamed once complete, and {@code current} is replaced
- * by a rename, so a reader sees the old revision or the new one, never a mix.
+ * The cache folder of one source: {@code store} (what the source keeps between fetches:
+ * git's objects, an index's download under way), the folders of two revisions (the one
+ * served and a spare, the one served before), and {@code current}, a link to the revision
+ * served. The registry reads {@code current}; a new revision is written under a temporary
+ * name (into the spare, renamed, when there is one, so that only what changed is
+ * written), renamed once complete, and {@code current} is replaced by a rename, so a
+ * reader sees the old revision or the new one, never a mix.
  */
 final class RevisionFolders {
 
 	private static final String CURRENT = "current";
 
-	private static final String REPOSITORY = "repo.git";
+	private static final String STORE = "store";
+
+	// Where git sources kept their objects before the store had its name.
+	private static final String FORMER_STORE = "repo.git";
 
 	private static final String PARTIAL = ".partial";
 
@@ -41,6 +45,15 @@ final class RevisionFolders {
 				delete(child);
 			}
 		}
+		delete(this.root.resolve(FORMER_STORE));
+	}
+
+	/**
+	 * The source's cache folder, never shown.
+	 * @return the folder
+	 */
+	Path root() {
+		return this.root;
 	}
 
 	/**
@@ -52,11 +65,11 @@ final class RevisionFolders {
 	}
 
 	/**
-	 * The folder of the fetched objects.
-	 * @return {@code <root>/repo.git}
+	 * The source's own folder, kept between fetches and never read by the registry.
+	 * @return {@code <root>/store}
 	 */
-	Path repository() {
-		return this.root.resolve(REPOSITORY);
+	Path store() {
+		return this.root.resolve(STORE);
 	}
 
 	/**
@@ -172,7 +185,7 @@ final class RevisionFolders {
 	}
 
 	private static boolean revisionFolder(String name) {
-		return !name.equals(CURRENT) && !name.equals(REPOSITORY) && !name.startsWith(".") && !name.endsWith(PARTIAL);
+		return !name.equals(CURRENT) && !name.equals(STORE) && !name.startsWith(".") && !name.endsWith(PARTIAL);
 	}
 
 	/**

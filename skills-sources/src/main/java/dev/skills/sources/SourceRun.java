@@ -5,28 +5,42 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
+import dev.skills.sources.SourceStatus.Outcome;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One source's fetches, one at a time: fetch, check out (into the spare revision's folder
- * when there is one), check, switch, tell the registry, keep the revision served until
- * now as the next spare. Whatever fails (the network, a limit, a revision that breaks a
- * working skill) leaves the last good revision served and says why in the status.
+ * One source's fetches, one at a time on a thread of its own, so that a source that hangs
+ * delays no other: fetch, check out (into the spare revision's folder when there is one),
+ * check, switch, tell the registry, keep the revision served until now as the next spare.
+ * Whatever fails (the network, a limit, a revision that breaks a working skill) leaves
+ * the last good revision served and says why in the status, in text that names the
+ * source, never its cache folder.
  */
 final class SourceRun {
 
 	private static final Log logger = LogFactory.getLog("dev.skills.sources");
 
-	private final RemoteSource source;
+	private final SkillSource source;
 
 	private final RevisionFolders folders;
 
-	private final FetchListener listener;
+	private final Consumer<SourceStatus> listener;
+
+	private final SourceText text;
+
+	private final ScheduledThreadPoolExecutor executor;
+
+	private final AtomicBoolean queued = new AtomicBoolean();
 
 	private volatile SourceStatus status;
 
@@ -38,20 +52,29 @@ final class SourceRun {
 	 * served until the first fetch.
 	 * @param source the source
 	 * @param folders its cache folder
-	 * @param listener told of every fetch
+	 * @param listener told of every fetch, with the status after it
+	 * @param threadName the name of the run's thread
 	 */
-	SourceRun(RemoteSource source, RevisionFolders folders, FetchListener listener) {
+	SourceRun(SkillSource source, RevisionFolders folders, Consumer<SourceStatus> listener, String threadName) {
 		this.source = source;
 		this.folders = folders;
 		this.listener = listener;
-		this.status = new SourceStatus(source.name(), source.type(), folders.current(), null, null, null);
+		this.text = new SourceText(folders.root());
+		this.status = SourceStatus.initial(source.name(), source.type(), folders.current());
+		this.executor = new ScheduledThreadPoolExecutor(1, (task) -> {
+			Thread thread = new Thread(task, threadName);
+			thread.setDaemon(true);
+			return thread;
+		});
+		this.executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+		this.executor.setRemoveOnCancelPolicy(true);
 	}
 
 	/**
 	 * The source.
 	 * @return the source
 	 */
-	RemoteSource source() {
+	SkillSource source() {
 		return this.source;
 	}
 
@@ -72,42 +95,105 @@ final class SourceRun {
 	}
 
 	/**
+	 * What the checkout of the revision served left out, fit to show.
+	 * @return the warnings
+	 */
+	List<String> warnings() {
+		return this.text.of(this.source.warnings());
+	}
+
+	/**
+	 * Fetch now on the run's thread, and again every refresh interval while the source
+	 * can move.
+	 * @param fetch the fetch, given this run
+	 */
+	void start(Consumer<SourceRun> fetch) {
+		Duration interval = this.source.refreshInterval();
+		if (interval.isZero() || !this.source.moves()) {
+			this.executor.execute(() -> fetch.accept(this));
+		}
+		else {
+			this.executor.scheduleWithFixedDelay(() -> fetch.accept(this), 0, interval.toMillis(),
+					TimeUnit.MILLISECONDS);
+		}
+	}
+
+	/**
+	 * Fetch now on the run's thread.
+	 * @param fetch the fetch, given this run
+	 * @return the fetch under way
+	 */
+	Future<?> submit(Consumer<SourceRun> fetch) {
+		return this.executor.submit(() -> fetch.accept(this));
+	}
+
+	/**
+	 * Fetch soon on the run's thread, folded into a fetch already queued.
+	 * @param fetch the fetch, given this run
+	 */
+	void soon(Consumer<SourceRun> fetch) {
+		if (!this.executor.isShutdown() && this.queued.compareAndSet(false, true)) {
+			this.executor.execute(() -> {
+				this.queued.set(false);
+				fetch.accept(this);
+			});
+		}
+	}
+
+	/**
+	 * Stop fetching: a fetch under way is interrupted and its thread ends.
+	 */
+	void stop() {
+		this.executor.shutdownNow();
+	}
+
+	/**
+	 * Wait for the run's thread to end after {@link #stop()}.
+	 * @param nanos the longest to wait
+	 * @throws InterruptedException when interrupted meanwhile
+	 */
+	void awaitStopped(long nanos) throws InterruptedException {
+		this.executor.awaitTermination(nanos, TimeUnit.NANOSECONDS);
+	}
+
+	/**
 	 * Fetch once and serve what is new.
 	 * @param switched told of the location when a new revision is served, before the old
 	 * one is removed
-	 * @return how the fetch ended
+	 * @return the status after the fetch, with how it ended
 	 */
-	synchronized FetchOutcome run(Consumer<Path> switched) {
+	synchronized SourceStatus run(Consumer<Path> switched) {
 		long start = System.nanoTime();
 		SourceStatus before = this.status;
 		String served = before.revision();
-		FetchOutcome outcome;
+		Outcome outcome;
 		Instant now = Instant.now();
 		if (served != null && !this.source.moves()) {
-			outcome = FetchOutcome.UNCHANGED;
-			this.status = new SourceStatus(before.name(), before.type(), served, before.fetchedAt(), now, null);
+			outcome = Outcome.UNCHANGED;
+			this.status = before.checked(served, before.fetchedAt(), now, null);
 		}
 		else {
 			outcome = fetch(before, switched, now);
 		}
+		this.status = this.status.ended(outcome, Duration.ofNanos(System.nanoTime() - start));
 		try {
-			this.listener.fetched(this.status, outcome, Duration.ofNanos(System.nanoTime() - start));
+			this.listener.accept(this.status);
 		}
 		catch (RuntimeException ex) {
 			// A listener (metrics) never stops the fetches.
 			logger.warn("A skill sources listener failed", ex);
 		}
-		return outcome;
+		return this.status;
 	}
 
-	private FetchOutcome fetch(SourceStatus before, Consumer<Path> switched, Instant now) {
+	private Outcome fetch(SourceStatus before, Consumer<Path> switched, Instant now) {
 		String served = before.revision();
 		String revision = null;
 		try {
 			revision = this.source.fetch();
 			if (revision.equals(served)) {
-				this.status = new SourceStatus(before.name(), before.type(), served, before.fetchedAt(), now, null);
-				return FetchOutcome.UNCHANGED;
+				this.status = before.checked(served, before.fetchedAt(), now, null);
+				return Outcome.UNCHANGED;
 			}
 			String spare = this.folders.spare(served);
 			Path partial;
@@ -122,32 +208,32 @@ final class SourceRun {
 			String broken = regression(partial);
 			if (broken != null) {
 				RevisionFolders.delete(partial);
-				return failed(before, now, FetchOutcome.BROKEN, "revision " + revision + " not served: " + broken);
+				return failed(before, now, Outcome.BROKEN, "revision " + revision + " not served: " + broken);
 			}
 			this.folders.serve(revision, partial);
 			this.failingServed = null;
 			switched.accept(this.folders.location());
 			// The status names the revision once the registry serves it.
-			this.status = new SourceStatus(before.name(), before.type(), revision, now, now, null);
+			this.status = before.checked(revision, now, now, null);
 			// The revision served until now is the spare the next one is written into.
 			this.folders.prune(served);
 			if (logger.isInfoEnabled()) {
 				logger.info("Skills source " + before.name() + " now serves revision " + revision);
 			}
-			return FetchOutcome.UPDATED;
+			return Outcome.UPDATED;
 		}
 		catch (IOException | RuntimeException ex) {
 			String what = (revision != null) ? "revision " + revision + " not served: " : "fetch failed: ";
-			return failed(before, now, FetchOutcome.FAILED, what + ex.getMessage());
+			return failed(before, now, Outcome.FAILED, what + ex.getMessage());
 		}
 	}
 
-	private FetchOutcome failed(SourceStatus before, Instant now, FetchOutcome outcome, String error) {
+	private Outcome failed(SourceStatus before, Instant now, Outcome outcome, String error) {
 		String served = this.status.revision();
-		this.status = new SourceStatus(before.name(), before.type(), served,
-				(served != null) ? before.fetchedAt() : null, now, error);
+		String shown = this.text.of(error);
+		this.status = before.checked(served, (served != null) ? before.fetchedAt() : null, now, shown);
 		if (logger.isWarnEnabled()) {
-			logger.warn("Skills source " + before.name() + ": " + error
+			logger.warn("Skills source " + before.name() + ": " + shown
 					+ ((served != null) ? "; still serving revision " + served : "; nothing served yet"));
 		}
 		return outcome;

@@ -1,14 +1,17 @@
 package dev.skills.sources;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import dev.skills.core.SkillDiagnostic;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What one source serves now, as an operator needs to see it.
+ * What one source serves now and how its last fetch ended, as an operator needs to see
+ * it; listeners of the sources (metrics) get one after every fetch.
  *
  * @param name the source's name (its repository, ref and path, without credentials)
  * @param type {@code git}, {@code index} or {@code mcp}
@@ -18,9 +21,23 @@ import org.jspecify.annotations.Nullable;
  * @param checkedAt when the source was last asked for news, or {@code null}
  * @param lastError why the last fetch did not update the source, or {@code null} when it
  * succeeded
+ * @param outcome how the last fetch ended, or {@code null} before the first
+ * @param duration how long the last fetch took, checkout and switch included; zero before
+ * the first
  */
 public record SourceStatus(String name, String type, @Nullable String revision, @Nullable Instant fetchedAt,
-		@Nullable Instant checkedAt, @Nullable String lastError) {
+		@Nullable Instant checkedAt, @Nullable String lastError, @Nullable Outcome outcome, Duration duration) {
+
+	/**
+	 * The status of a source before its first fetch.
+	 * @param name the source's name
+	 * @param type the kind of source
+	 * @param revision the revision a previous process left in the cache, or {@code null}
+	 * @return the status
+	 */
+	static SourceStatus initial(String name, String type, @Nullable String revision) {
+		return new SourceStatus(name, type, revision, null, null, null, null, Duration.ZERO);
+	}
 
 	/**
 	 * Whether the source serves a revision.
@@ -28,6 +45,32 @@ public record SourceStatus(String name, String type, @Nullable String revision, 
 	 */
 	public boolean loaded() {
 		return this.revision != null;
+	}
+
+	/**
+	 * This status once a fetch checked the source.
+	 * @param revision the revision served after it
+	 * @param fetchedAt when that revision was fetched
+	 * @param checkedAt when the fetch started
+	 * @param lastError why it did not update the source, or {@code null}
+	 * @return the status, the outcome and duration of the previous fetch kept until
+	 * {@link #ended}
+	 */
+	SourceStatus checked(@Nullable String revision, @Nullable Instant fetchedAt, Instant checkedAt,
+			@Nullable String lastError) {
+		return new SourceStatus(this.name, this.type, revision, fetchedAt, checkedAt, lastError, this.outcome,
+				this.duration);
+	}
+
+	/**
+	 * This status with how a fetch ended.
+	 * @param outcome how it ended
+	 * @param duration how long it took
+	 * @return the status
+	 */
+	SourceStatus ended(Outcome outcome, Duration duration) {
+		return new SourceStatus(this.name, this.type, this.revision, this.fetchedAt, this.checkedAt, this.lastError,
+				outcome, duration);
 	}
 
 	/**
@@ -49,6 +92,36 @@ public record SourceStatus(String name, String type, @Nullable String revision, 
 			warnings.forEach((warning) -> diagnostics.add(SkillDiagnostic.warning(this.name, null, warning)));
 		}
 		return diagnostics;
+	}
+
+	/**
+	 * How one fetch of a source ended.
+	 */
+	public enum Outcome {
+
+		/** A new revision was checked out and is now served. */
+		UPDATED,
+
+		/** The source had nothing new. */
+		UNCHANGED,
+
+		/** The fetch failed or timed out; the last good revision is still served. */
+		FAILED,
+
+		/**
+		 * The new revision was fetched but is broken; the last good revision is still
+		 * served.
+		 */
+		BROKEN;
+
+		/**
+		 * The label for metrics and endpoints.
+		 * @return the lower-case name
+		 */
+		public String label() {
+			return name().toLowerCase(Locale.ROOT);
+		}
+
 	}
 
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -12,7 +13,6 @@ import java.util.function.Function;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.sources.SkillSources.SourcesSettings;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Sources of a kind another module contributes, through the public {@link RemoteSource}.
+ * Sources of a kind another module contributes, through the public {@link SkillSource}.
  */
 class ContributedSourcesTests {
 
@@ -29,28 +29,11 @@ class ContributedSourcesTests {
 	Path temp;
 
 	@Test
-	void whenASourceIsContributedThenItIsServedRefreshedOnRequestItsWarningIsADiagnosticAndItIsClosed() {
+	void contributedSourceIsServedRefreshedAndClosed() {
 		CountingSource source = new CountingSource();
-		RemoteSource.Factory factory = new RemoteSource.Factory() {
-
-			@Override
-			public String readableName() {
-				return "counting";
-			}
-
-			@Override
-			public String identity() {
-				return "counting";
-			}
-
-			@Override
-			public RemoteSource create(SourcesSettings settings, Function<String, Path> revisionFolder) {
-				return source;
-			}
-
-		};
-		SkillSources sources = SkillSources.create(List.of(), List.of(factory),
-				SourcesSettings.defaults().withCacheDir(this.temp), (status, outcome, duration) -> {
+		SkillSource.Factory factory = factory(source);
+		SourceRefresher sources = SourceRefresher.create(List.of(factory),
+				SourcesSettings.defaults().withCacheDir(this.temp), (status) -> {
 				});
 		assertThat(sources.refreshSoon("counting")).isTrue();
 		assertThat(source.fetches.get()).as("nothing is fetched before start").isZero();
@@ -70,13 +53,74 @@ class ContributedSourcesTests {
 		assertThat(source.closed).isTrue();
 	}
 
-	private static final class CountingSource implements RemoteSource {
+	@Test
+	void statusNeverNamesTheCacheAndIsBounded() {
+		CountingSource source = new CountingSource() {
+
+			@Override
+			public void checkout(String revision, @Nullable String served, Path into) throws IOException {
+				if (revision.equals("r2")) {
+					throw new IOException("cannot write " + into.resolve("pdf/x") + ": " + "x".repeat(16_000));
+				}
+				super.checkout(revision, served, into);
+				List<String> warnings = new ArrayList<>();
+				for (int i = 0; i < 60; i++) {
+					warnings.add(into.resolve("skill-" + i) + " left out: " + "y".repeat(5_000));
+				}
+				this.warnings = warnings;
+			}
+
+		};
+		SourceRefresher sources = SourceRefresher.create(List.of(factory(source)),
+				SourcesSettings.defaults().withCacheDir(this.temp), (status) -> {
+				});
+		SkillsRegistry registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(sources.locations()).build());
+		sources.start(registry);
+		await().atMost(Duration.ofSeconds(5)).until(() -> registry.contains("counted-1"));
+		SourceStatus status = sources.refresh().get(0);
+
+		assertThat(status.lastError()).startsWith("revision r2 not served: cannot write pdf/x: xxx")
+			.hasSizeLessThanOrEqualTo(2000)
+			.doesNotContain(this.temp.toString());
+		assertThat(registry.diagnostics()).hasSize(52).allSatisfy((diagnostic) -> {
+			assertThat(diagnostic.message()).hasSizeLessThanOrEqualTo(2100).doesNotContain(this.temp.toString());
+			assertThat(diagnostic.file()).doesNotContain(this.temp.toString());
+		});
+		assertThat(registry.diagnostics()).extracting(SkillDiagnostic::message)
+			.contains("10 more warnings")
+			.anySatisfy((message) -> assertThat(message).startsWith("skill-0 left out: yyy"));
+		sources.close();
+		registry.close();
+	}
+
+	private static SkillSource.Factory factory(SkillSource source) {
+		return new SkillSource.Factory() {
+
+			@Override
+			public String readableName() {
+				return "counting";
+			}
+
+			@Override
+			public String identity() {
+				return "counting";
+			}
+
+			@Override
+			public SkillSource create(SourcesSettings settings, Path store, Function<String, Path> revisionFolder) {
+				return source;
+			}
+
+		};
+	}
+
+	private static class CountingSource implements SkillSource {
 
 		private final AtomicInteger fetches = new AtomicInteger();
 
 		private final AtomicBoolean closed = new AtomicBoolean();
 
-		private volatile List<String> warnings = List.of();
+		volatile List<String> warnings = List.of();
 
 		@Override
 		public String name() {

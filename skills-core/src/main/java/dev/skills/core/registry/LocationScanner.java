@@ -10,14 +10,14 @@ import java.util.Set;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.folder.SkillFolder;
+import dev.skills.core.folder.SkillFolder.Fingerprint;
+import dev.skills.core.internal.files.DiskSkillFolder;
 import dev.skills.core.internal.files.FileReads;
-import dev.skills.core.internal.files.FolderSkillSource;
-import dev.skills.core.internal.files.JarSkillSource;
+import dev.skills.core.internal.files.JarSkillFolder;
 import dev.skills.core.internal.files.SkillFiles;
 import dev.skills.core.internal.files.SkillFiles.SkillFile;
 import dev.skills.core.internal.files.SkillFolders;
-import dev.skills.core.source.SkillSource;
-import dev.skills.core.source.SkillSource.Fingerprint;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.io.Resource;
@@ -61,8 +61,8 @@ final class LocationScanner {
 
 	// The probe that found a plain file read its attributes: they are not read again.
 	Found found(SkillFile file, boolean builtin) {
-		SkillSource source = FolderSkillSource.of(file, builtin, this.reads);
-		return new Found(source, (file.plainFile() != null) ? Fingerprint.of(file.plainFile()) : source.fingerprint());
+		SkillFolder folder = DiskSkillFolder.of(file, builtin, this.reads);
+		return new Found(folder, (file.plainFile() != null) ? Fingerprint.of(file.plainFile()) : folder.fingerprint());
 	}
 
 	private List<Found> scanClasspath(Location location, List<SkillDiagnostic> diagnostics) {
@@ -125,8 +125,8 @@ final class LocationScanner {
 					&& !insideAnotherSkill(candidate, skillFiles.keySet())) {
 				boolean builtin = builtinRoots.computeIfAbsent(candidate.root(),
 						(root) -> this.resolver.getResource(root + BUILTIN_MARKER).exists());
-				SkillSource source = toSource(candidate.resource(), builtin);
-				found.add(new Found(source, source.fingerprint()));
+				SkillFolder folder = toFolder(candidate.resource(), builtin);
+				found.add(new Found(folder, folder.fingerprint()));
 			}
 		}
 		return found;
@@ -143,23 +143,23 @@ final class LocationScanner {
 		return false;
 	}
 
-	private SkillSource toSource(Resource resource, boolean builtin) {
+	private SkillFolder toFolder(Resource resource, boolean builtin) {
 		// Classes folders on disk are read as folders, so that their links are checked.
 		if (resource.isFile()) {
 			try {
-				return FolderSkillSource.of(resource.getFile().toPath(), builtin, this.reads);
+				return DiskSkillFolder.of(resource.getFile().toPath(), builtin, this.reads);
 			}
 			catch (IOException ex) {
 				// fall through to resource access
 			}
 		}
-		return new JarSkillSource(resource, this.resolver, builtin);
+		return new JarSkillFolder(resource, this.resolver, builtin);
 	}
 
 	private record Candidate(Resource resource, String root, String directory, String fileName) {
 	}
 
-	record Found(SkillSource source, Fingerprint fingerprint) {
+	record Found(SkillFolder folder, Fingerprint fingerprint) {
 	}
 
 }

@@ -5,9 +5,9 @@ import java.util.List;
 
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
-import dev.skills.core.source.SkillSource;
-import dev.skills.core.source.SkillSource.Fingerprint;
-import dev.skills.core.source.SkillSource.Listing;
+import dev.skills.core.folder.SkillFolder;
+import dev.skills.core.folder.SkillFolder.Fingerprint;
+import dev.skills.core.folder.SkillFolder.Listing;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * @param fingerprint the {@code SKILL.md} fingerprint at the time of the read
  * @param listing the files it bundles, listed when it was read
  */
-record SkillEntry(SkillSource source, int order, @Nullable SkillMeta meta, List<SkillDiagnostic> diagnostics,
+record SkillEntry(SkillFolder folder, int order, @Nullable SkillMeta meta, List<SkillDiagnostic> diagnostics,
 		Fingerprint fingerprint, Listing listing) {
 
 	SkillEntry {
@@ -30,7 +30,7 @@ record SkillEntry(SkillSource source, int order, @Nullable SkillMeta meta, List<
 	}
 
 	String key() {
-		return this.source.baseDirectory();
+		return this.folder.baseDirectory();
 	}
 
 	// Earlier in the classpath, then by folder path (an earlier location always wins).

@@ -13,6 +13,8 @@ import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
+import dev.skills.core.folder.SkillFolder;
+import dev.skills.core.folder.SkillFolder.Fingerprint;
 import dev.skills.core.internal.files.FileReads;
 import dev.skills.core.internal.files.SkillFiles;
 import dev.skills.core.internal.parse.FrontmatterException;
@@ -20,8 +22,6 @@ import dev.skills.core.internal.parse.FrontmatterParser;
 import dev.skills.core.internal.prompt.ModelText;
 import dev.skills.core.load.SkillLoader;
 import dev.skills.core.load.SkillReadResult;
-import dev.skills.core.source.SkillSource;
-import dev.skills.core.source.SkillSource.Fingerprint;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -62,7 +62,7 @@ final class SkillReads {
 	// A folder that cannot be read gets an entry with an error.
 	List<SkillEntry> read(List<Pending> pending) {
 		List<FileReads.Outcome<SkillEntry>> outcomes = this.reads.readAll(pending,
-				(item) -> new FileReads.Read<>(item.source().baseDirectory(), () -> read(item), null));
+				(item) -> new FileReads.Read<>(item.folder().baseDirectory(), () -> read(item), null));
 		List<SkillEntry> entries = new ArrayList<>(pending.size());
 		for (int i = 0; i < pending.size(); i++) {
 			FileReads.Outcome<SkillEntry> outcome = outcomes.get(i);
@@ -73,69 +73,69 @@ final class SkillReads {
 	}
 
 	private static SkillEntry read(Pending item) throws IOException {
-		SkillSource source = item.source();
+		SkillFolder folder = item.folder();
 		if (item.relistOnly()) {
 			SkillEntry before = item.before();
-			SkillSource.Listing listing = source.listFiles();
-			return listing.equals(before.listing()) ? before : new SkillEntry(source, before.order(), before.meta(),
+			SkillFolder.Listing listing = folder.listFiles();
+			return listing.equals(before.listing()) ? before : new SkillEntry(folder, before.order(), before.meta(),
 					before.diagnostics(), before.fingerprint(), listing);
 		}
 		Fingerprint fingerprint;
 		SkillReadResult result;
-		try (SkillSource.OpenSkillFile file = source.openSkill()) {
+		try (SkillFolder.OpenSkillFile file = folder.openSkill()) {
 			fingerprint = file.fingerprint();
-			result = SkillLoader.readMeta(file.stream(), source.location(), source.baseDirectory(),
-					source.directoryName());
+			result = SkillLoader.readMeta(file.stream(), folder.location(), folder.baseDirectory(),
+					folder.directoryName());
 		}
-		SkillSource.Listing listing = source.listFiles();
+		SkillFolder.Listing listing = folder.listFiles();
 		SkillMeta meta = result.meta();
 		String name = (meta != null) ? meta.name() : null;
 		List<SkillDiagnostic> diagnostics = new ArrayList<>(result.diagnostics());
 		if (listing.cut()) {
-			diagnostics.add(SkillDiagnostic.warning(source.location(), name, SkillFiles.listingCutMessage()));
+			diagnostics.add(SkillDiagnostic.warning(folder.location(), name, SkillFiles.listingCutMessage()));
 		}
-		return entry(item, (meta != null && source.builtin()) ? meta.withBuiltin(true) : meta, diagnostics, fingerprint,
+		return entry(item, (meta != null && folder.builtin()) ? meta.withBuiltin(true) : meta, diagnostics, fingerprint,
 				listing);
 	}
 
 	// Noted as it is, so that a later scan reads it again only once it changes.
 	private static SkillEntry failed(Pending item, IOException ex) {
 		List<SkillDiagnostic> diagnostics = List
-			.of(SkillDiagnostic.error(item.source().location(), null, "Cannot read SKILL.md: " + ex.getMessage()));
-		return entry(item, null, diagnostics, item.source().fingerprint(), SkillSource.Listing.EMPTY);
+			.of(SkillDiagnostic.error(item.folder().location(), null, "Cannot read SKILL.md: " + ex.getMessage()));
+		return entry(item, null, diagnostics, item.folder().fingerprint(), SkillFolder.Listing.EMPTY);
 	}
 
 	// A skill that no longer loads (a half-saved edit) keeps its last good version.
 	private static SkillEntry entry(Pending item, @Nullable SkillMeta read, List<SkillDiagnostic> diagnostics,
-			Fingerprint fingerprint, SkillSource.Listing listing) {
+			Fingerprint fingerprint, SkillFolder.Listing listing) {
 		SkillMeta meta = read;
 		SkillEntry before = item.before();
 		List<SkillDiagnostic> all = diagnostics;
 		if (meta == null && before != null && before.meta() != null) {
 			meta = before.meta();
 			all = new ArrayList<>(diagnostics);
-			all.add(SkillDiagnostic.error(item.source().location(), meta.name(),
+			all.add(SkillDiagnostic.error(item.folder().location(), meta.name(),
 					"SKILL.md cannot be loaded any more; keeping the last good version of '" + meta.name()
 							+ "' until it is fixed"));
 		}
-		return new SkillEntry(item.source(), item.order(), meta, all, fingerprint, listing);
+		return new SkillEntry(item.folder(), item.order(), meta, all, fingerprint, listing);
 	}
 
 	// While the file cannot be read or split (a half-saved edit, a file removed under the
 	// caller's snapshot), the last body read is the best answer.
 	String body(SkillEntry entry) {
-		SkillSource source = entry.source();
+		SkillFolder folder = entry.folder();
 		String name = entry.meta().name();
-		Fingerprint fingerprint = source.fingerprint();
-		Body cached = cached(source.location());
+		Fingerprint fingerprint = folder.fingerprint();
+		Body cached = cached(folder.location());
 		if (cached != null && cached.fingerprint().equals(fingerprint)) {
 			return cached.text();
 		}
-		try (SkillSource.OpenSkillFile file = source.openSkill()) {
+		try (SkillFolder.OpenSkillFile file = folder.openSkill()) {
 			FrontmatterParser.Body body = FrontmatterParser.readBody(file.stream(), this.config.maxBodyBytes());
 			body.warnings()
-				.forEach((warning) -> logger.warn(SkillDiagnostic.warning(source.location(), name, warning)));
-			cache(source.location(), new Body(fingerprint, body.text()));
+				.forEach((warning) -> logger.warn(SkillDiagnostic.warning(folder.location(), name, warning)));
+			cache(folder.location(), new Body(fingerprint, body.text()));
 			return body.text();
 		}
 		catch (IOException | UncheckedIOException | FrontmatterException ex) {
@@ -179,17 +179,17 @@ final class SkillReads {
 	}
 
 	// A skill folder to read into entries[at]; before is its entry in the last snapshot.
-	record Pending(int at, SkillSource source, int order, @Nullable SkillEntry before, boolean relistOnly) {
+	record Pending(int at, SkillFolder folder, int order, @Nullable SkillEntry before, boolean relistOnly) {
 
 		// Only the files are listed again when the SKILL.md found is the one read before;
 		// a SKILL.md renamed to skill.md keeps its fingerprint but is another file.
 		static Pending of(int at, LocationScanner.Found found, int order, @Nullable SkillEntry before) {
-			SkillSource source = found.source();
+			SkillFolder folder = found.folder();
 			boolean unchanged = before != null && before.order() == order
-					&& before.source().location().equals(source.location())
-					&& before.source().builtin() == source.builtin()
+					&& before.folder().location().equals(folder.location())
+					&& before.folder().builtin() == folder.builtin()
 					&& before.fingerprint().equals(found.fingerprint());
-			return new Pending(at, unchanged ? before.source() : source, order, before, unchanged);
+			return new Pending(at, unchanged ? before.folder() : folder, order, before, unchanged);
 		}
 
 	}

@@ -41,6 +41,8 @@ public class SkillsRegistry implements AutoCloseable {
 
 	private final FileReads reads = new FileReads();
 
+	private final ChangeDelivery delivery = new ChangeDelivery();
+
 	private final SkillsWriter writer;
 
 	// Guards the watcher's start and stop, and closed.
@@ -74,7 +76,7 @@ public class SkillsRegistry implements AutoCloseable {
 	public SkillsRegistry(SkillConfig config, ResourcePatternResolver resolver) {
 		this.config = config;
 		this.writer = new SkillsWriter(new LocationScanner(resolver, config, this.reads),
-				new SkillReads(this.reads, config, SkillReads.BODY_CACHE_CHARS));
+				new SkillReads(this.reads, config, SkillReads.BODY_CACHE_CHARS), this.delivery);
 	}
 
 	/**
@@ -240,23 +242,37 @@ public class SkillsRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Be told of every change.
+	 * Be told of every change from now on, off the thread that applies it (see
+	 * {@link SkillsListener}).
 	 * @param listener the listener
 	 */
 	public void addListener(SkillsListener listener) {
-		this.writer.listeners().add(listener);
+		addListener(listener, false);
 	}
 
 	/**
-	 * Stop being told of changes.
+	 * Be told of every change from now on and, when asked, first of the current skills,
+	 * as a change that adds them all: what a listener that mirrors the skills (an index,
+	 * say) starts from, with no generation missed or told twice.
+	 * @param listener the listener
+	 * @param withCurrentSkills whether to be told of the current skills first
+	 */
+	public void addListener(SkillsListener listener, boolean withCurrentSkills) {
+		this.writer.addListener(listener, withCurrentSkills);
+	}
+
+	/**
+	 * Stop being told of changes; a change not told yet is dropped, a call under way
+	 * finishes.
 	 * @param listener the listener
 	 */
 	public void removeListener(SkillsListener listener) {
-		this.writer.listeners().remove(listener);
+		this.delivery.remove(listener);
 	}
 
 	/**
-	 * Stop the watcher and every thread; the last snapshot's skill list stays readable.
+	 * Stop the watcher and every thread, listeners' included (changes not told yet are
+	 * dropped); the last snapshot's skill list stays readable.
 	 */
 	@Override
 	public void close() {
@@ -264,6 +280,7 @@ public class SkillsRegistry implements AutoCloseable {
 			this.closed = true;
 			stopWatching();
 		}
+		this.delivery.close();
 		this.reads.close();
 	}
 

@@ -161,8 +161,8 @@ public final class SkillsSnapshot {
 			losers.sort(Comparator.comparing((SkillEntry loser) -> loser.meta().name()));
 			for (SkillEntry loser : losers) {
 				String name = loser.meta().name();
-				all.add(SkillDiagnostic.warning(loser.source().location(), name,
-						"Skill '" + name + "' is shadowed by " + winners.get(name).source().location()));
+				all.add(SkillDiagnostic.warning(loser.folder().location(), name,
+						"Skill '" + name + "' is shadowed by " + winners.get(name).folder().location()));
 			}
 			result = List.copyOf(all);
 			this.diagnostics = result;
@@ -218,7 +218,7 @@ public final class SkillsSnapshot {
 	public String readFile(String skill, String path, int maxBytes) {
 		SkillConfig.checkByteLimit("maxBytes", maxBytes);
 		SkillEntry entry = known(skill);
-		return entry.source().read(skill, path, maxBytes, entry.listing());
+		return entry.folder().read(skill, path, maxBytes, entry.listing());
 	}
 
 	List<LocationSkills> locations() {

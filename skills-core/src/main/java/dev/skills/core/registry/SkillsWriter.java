@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -30,7 +29,8 @@ import org.jspecify.annotations.Nullable;
  * that folder; anything else scans the location again, keeping every unchanged
  * {@code SKILL.md} by its fingerprint. It lists a skill's files when it reads the entry,
  * so readers never write. Writes are serialised; files are read on the registry's reader
- * threads, so a file that never answers cannot hold the writer.
+ * threads, so a file that never answers cannot hold the writer, and listeners are told on
+ * threads of their own ({@link ChangeDelivery}), so no listener can either.
  */
 final class SkillsWriter implements ChangeHandler {
 
@@ -43,7 +43,7 @@ final class SkillsWriter implements ChangeHandler {
 
 	private final SkillReads skillReads;
 
-	private final List<SkillsListener> listeners = new CopyOnWriteArrayList<>();
+	private final ChangeDelivery delivery;
 
 	private volatile SkillsSnapshot snapshot;
 
@@ -58,9 +58,10 @@ final class SkillsWriter implements ChangeHandler {
 	// By reporter, in the order they first reported; guarded by this.
 	private final Map<String, List<SkillDiagnostic>> standing = new LinkedHashMap<>();
 
-	SkillsWriter(LocationScanner scanner, SkillReads skillReads) {
+	SkillsWriter(LocationScanner scanner, SkillReads skillReads, ChangeDelivery delivery) {
 		this.scanner = scanner;
 		this.skillReads = skillReads;
+		this.delivery = delivery;
 		this.snapshot = new SkillsSnapshot(0, Instant.EPOCH, List.of(), List.of(), skillReads);
 	}
 
@@ -88,8 +89,12 @@ final class SkillsWriter implements ChangeHandler {
 		return this.locations;
 	}
 
-	List<SkillsListener> listeners() {
-		return this.listeners;
+	// With the current skills first: then the listener sees every generation from the
+	// current one on, once.
+	void addListener(SkillsListener listener, boolean withCurrent) {
+		synchronized (this.delivery) {
+			this.delivery.add(listener, withCurrent ? SkillsChange.current(this.snapshot) : null);
+		}
 	}
 
 	synchronized SkillsChange relocate(List<String> specs) {
@@ -173,7 +178,7 @@ final class SkillsWriter implements ChangeHandler {
 		List<SkillEntry> entries = new ArrayList<>(found.size());
 		List<SkillReads.Pending> pending = new ArrayList<>();
 		for (int i = 0; i < found.size(); i++) {
-			String folder = found.get(i).source().baseDirectory();
+			String folder = found.get(i).folder().baseDirectory();
 			if (!seen.add(folder) || earlier.stream().anyMatch((part) -> part.entries().containsKey(folder))) {
 				continue;
 			}
@@ -204,7 +209,7 @@ final class SkillsWriter implements ChangeHandler {
 				return null;
 			}
 			SkillEntry was = part.entries().get(folder);
-			pending.add(SkillReads.Pending.of(before.size(), this.scanner.found(file, was.source().builtin()),
+			pending.add(SkillReads.Pending.of(before.size(), this.scanner.found(file, was.folder().builtin()),
 					was.order(), was));
 			before.add(was);
 		}
@@ -235,9 +240,14 @@ final class SkillsWriter implements ChangeHandler {
 		SkillsChange change = SkillsChange.between(current, next, touched, written, duration);
 		if (change.isEmpty() && parts.equals(current.locations())
 				&& standingDiagnostics.equals(current.standingDiagnostics())) {
-			return new SkillsChange(Set.of(), Set.of(), Set.of(), current.generation(), Set.of(), duration);
+			return new SkillsChange(Set.of(), Set.of(), Set.of(), current, Set.of(), duration);
 		}
-		this.snapshot = next;
+		// One step with the listeners' share, so that one added meanwhile with the
+		// current skills is told of this generation once.
+		synchronized (this.delivery) {
+			this.snapshot = next;
+			this.delivery.publish(change);
+		}
 		if (logger.isWarnEnabled()) {
 			for (SkillEntry entry : written) {
 				entry.diagnostics().forEach((diagnostic) -> logger.warn(diagnostic));
@@ -245,14 +255,6 @@ final class SkillsWriter implements ChangeHandler {
 			List<SkillDiagnostic> now = next.locationDiagnostics();
 			if (!now.equals(current.locationDiagnostics())) {
 				now.forEach((diagnostic) -> logger.warn(diagnostic));
-			}
-		}
-		for (SkillsListener listener : this.listeners) {
-			try {
-				listener.onChange(change);
-			}
-			catch (RuntimeException ex) {
-				logger.warn("A skills listener failed", ex);
 			}
 		}
 		return change;

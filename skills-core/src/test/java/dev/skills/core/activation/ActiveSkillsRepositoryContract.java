@@ -36,7 +36,7 @@ public abstract class ActiveSkillsRepositoryContract {
 	}
 
 	@Test
-	void skillsAreKeptPerConversationInActivationOrder() {
+	void skillsKeptInActivationOrder() {
 		ActiveSkillsRepository repository = repository();
 		repository.activate("c1", skill("pdf", 1));
 		repository.activate("c2", skill("csv", 2));
@@ -48,7 +48,7 @@ public abstract class ActiveSkillsRepositoryContract {
 	}
 
 	@Test
-	void activatingAnActiveSkillAgainKeepsItsFirstTimeAndPlace() {
+	void reactivationKeepsFirstTimeAndPlace() {
 		ActiveSkillsRepository repository = repository();
 		repository.activate("c1", skill("pdf", 1));
 		repository.activate("c1", skill("csv", 2));
@@ -58,7 +58,7 @@ public abstract class ActiveSkillsRepositoryContract {
 	}
 
 	@Test
-	void activatingAnActiveSkillAgainMakesItsConversationTheMostRecentlyUsed() {
+	void reactivationMakesConversationRecent() {
 		ActiveSkillsRepository repository = repository();
 		repository.activate("c1", skill("pdf", 1));
 		repository.activate("c2", skill("pdf", 2));
@@ -68,7 +68,7 @@ public abstract class ActiveSkillsRepositoryContract {
 	}
 
 	@Test
-	void readingAConversationDoesNotMakeItTheMostRecentlyUsed() {
+	void readingDoesNotMakeConversationRecent() {
 		ActiveSkillsRepository repository = repository();
 		repository.activate("c1", skill("pdf", 1));
 		repository.activate("c2", skill("pdf", 2));
@@ -80,7 +80,7 @@ public abstract class ActiveSkillsRepositoryContract {
 	}
 
 	@Test
-	void findAllListsTheMostRecentlyUsedConversationsFirstUpToTheLimit() {
+	void findAllListsRecentFirstUpToLimit() {
 		ActiveSkillsRepository repository = repository();
 		repository.activate("c1", skill("pdf", 1));
 		repository.activate("c2", skill("csv", 2));
@@ -94,7 +94,7 @@ public abstract class ActiveSkillsRepositoryContract {
 	}
 
 	@Test
-	void deactivatingRemovesOneSkillAndTheLastOneTheConversation() {
+	void deactivationDropsSkillThenConversation() {
 		ActiveSkillsRepository repository = repository();
 		repository.activate("c1", skill("pdf", 1));
 		repository.activate("c1", skill("csv", 2));
@@ -111,7 +111,7 @@ public abstract class ActiveSkillsRepositoryContract {
 	}
 
 	@Test
-	void aSkillDeletedFromTheRegistryLeavesEveryConversation() {
+	void deletedSkillLeavesEveryConversation() {
 		ActiveSkillsRepository repository = repository();
 		repository.activate("c1", skill("pdf", 1));
 		repository.activate("c1", skill("csv", 2));
@@ -126,7 +126,7 @@ public abstract class ActiveSkillsRepositoryContract {
 	}
 
 	@Test
-	void deletingAConversationForgetsAllItsSkills() {
+	void deletingConversationForgetsItsSkills() {
 		ActiveSkillsRepository repository = repository();
 		repository.activate("c1", skill("pdf", 1));
 		repository.activate("c1", skill("csv", 2));
@@ -139,7 +139,7 @@ public abstract class ActiveSkillsRepositoryContract {
 	}
 
 	@Test
-	void conversationIdsAndSkillNamesAreKeptAsWritten() {
+	void idsAndNamesAreKeptAsWritten() {
 		ActiveSkillsRepository repository = repository();
 		String longId = "c".repeat(255) + "é";
 		repository.activate(longId, skill("навык", 1));
@@ -153,7 +153,7 @@ public abstract class ActiveSkillsRepositoryContract {
 	}
 
 	@Test
-	void aShortIdThatSpellsALongIdsKeyFindsNothingOfTheLongIdsConversation() {
+	void shortIdSpellingALongKeyFindsNothing() {
 		ActiveSkillsRepository repository = repository();
 		String victim = "v".repeat(300);
 		repository.activate(victim, skill("secret", 1));
@@ -166,7 +166,7 @@ public abstract class ActiveSkillsRepositoryContract {
 	}
 
 	@Test
-	void anIdWithAnUnpairedSurrogateIsRefusedNotStoredAsAnotherId() {
+	void unpairedSurrogateIdIsRefused() {
 		ActiveSkillsRepository repository = repository();
 		repository.activate("c?", skill("secret", 1));
 

@@ -13,14 +13,14 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class ConversationKeyTests {
 
 	@Test
-	void whenAnIdIsAtMost256CharactersThenItIsKeptAsItIs() {
+	void idOfAtMost256CharsIsKept() {
 		String id = "c".repeat(256);
 
 		assertThat(ActiveSkillsRepository.conversationKey(id)).isSameAs(id);
 	}
 
 	@Test
-	void whenAnIdIsLongerThenItIsKeptAsItsHashAlwaysTheSame() {
+	void longerIdIsKeptAsItsStableHash() {
 		String id = "c".repeat(257);
 
 		assertThat(ActiveSkillsRepository.conversationKey(id)).startsWith("sha-256:")
@@ -31,7 +31,7 @@ class ConversationKeyTests {
 	}
 
 	@Test
-	void whenAShortIdSpellsALongIdsHashThenItIsAnotherConversation() {
+	void shortIdSpellingAHashIsAnotherKey() {
 		String victim = "c".repeat(300);
 		String spelled = ActiveSkillsRepository.conversationKey(victim);
 		InMemoryActiveSkillsRepository store = new InMemoryActiveSkillsRepository();
@@ -43,7 +43,7 @@ class ConversationKeyTests {
 	}
 
 	@Test
-	void whenAnIdHoldsAnUnpairedSurrogateThenItIsRefused() {
+	void unpairedSurrogateIsRefused() {
 		assertThatIllegalArgumentException().isThrownBy(() -> ActiveSkillsRepository.conversationKey("c\uD800x"))
 			.withMessageContaining("unpaired surrogate (U+D800 at index 1)");
 		assertThatIllegalArgumentException().isThrownBy(() -> ActiveSkillsRepository.conversationKey("c\uDC00"));
@@ -51,7 +51,7 @@ class ConversationKeyTests {
 	}
 
 	@Test
-	void whenAStoreIsGivenHugeIdsThenItKeepsOnlyTheirHashesAndStillFindsThem() {
+	void storeKeepsHashesOfHugeIdsAndFindsThem() {
 		InMemoryActiveSkillsRepository store = new InMemoryActiveSkillsRepository(1_000);
 		String padding = "x".repeat(100_000);
 		for (int i = 0; i < 1_000; i++) {

@@ -53,7 +53,7 @@ class ClasspathSkillsRegistryTests {
 	}
 
 	@Test
-	void whenTwoJarsShareTheSkillsFolderThenTheSkillsOfBothLoadAndTheirFilesAreReadable() {
+	void jarsSharingAFolderBothLoad() {
 		Path first = jar("first.jar", skill(TestJars.builder(), "alpha", "alpha", "From the first jar.")
 			.add("META-INF/skills/alpha/references/guide.md", "# Alpha guide\n"));
 		Path second = jar("second.jar", skill(TestJars.builder(), "beta", "beta", "From the second jar.")
@@ -71,7 +71,7 @@ class ClasspathSkillsRegistryTests {
 	}
 
 	@Test
-	void whenTwoJarsHoldTheSameNameThenTheFirstOnTheClassPathWinsAndTheOtherIsShadowed() {
+	void firstJarOnClassPathWins() {
 		Path first = jar("first.jar", skill(TestJars.builder(), "shared", "shared", "From the first jar.")
 			.add("META-INF/skills/shared/notes.txt", "first notes\n"));
 		Path second = jar("second.jar", skill(TestJars.builder(), "shared", "shared", "From the second jar.")
@@ -89,7 +89,7 @@ class ClasspathSkillsRegistryTests {
 	}
 
 	@Test
-	void whenTheJarsAreSwappedOnTheClassPathThenTheOtherSkillWins() {
+	void swappedJarsSwapTheWinner() {
 		Path first = jar("first.jar", skill(TestJars.builder(), "shared", "shared", "From the first jar."));
 		Path second = jar("second.jar", skill(TestJars.builder(), "shared", "shared", "From the second jar."));
 
@@ -99,7 +99,7 @@ class ClasspathSkillsRegistryTests {
 	}
 
 	@Test
-	void whenAFolderLocationComesBeforeTheClassPathThenItsSkillWins() {
+	void earlierFolderBeatsClassPath() {
 		Path jar = jar("skills.jar", skill(TestJars.builder(), "shared", "shared", "From the jar."));
 		Path folder = this.root.resolve("folder");
 		SkillFixtures.rawSkill(folder, "shared", SkillFixtures.skillMd("shared", "From the folder.", "folder body"));
@@ -115,7 +115,7 @@ class ClasspathSkillsRegistryTests {
 	}
 
 	@Test
-	void whenTheClassPathLocationMatchesNothingThenThereAreNoSkillsAndNoException() {
+	void emptyClassPathMatchIsNoSkills() {
 		Path jar = jar("skills.jar", skill(TestJars.builder(), "alpha", "alpha", "Alpha."));
 
 		SkillsRegistry registry = registryOn(List.of("classpath*:META-INF/nothing-here/"), jar);
@@ -124,7 +124,7 @@ class ClasspathSkillsRegistryTests {
 	}
 
 	@Test
-	void whenTheLocationHasNoTrailingSlashThenTheSkillsAreStillFound() {
+	void locationWithoutTrailingSlashWorks() {
 		Path jar = jar("skills.jar", skill(TestJars.builder(), "alpha", "alpha", "Alpha."));
 
 		SkillsRegistry registry = registryOn(List.of("classpath*:META-INF/skills"), jar);
@@ -133,7 +133,7 @@ class ClasspathSkillsRegistryTests {
 	}
 
 	@Test
-	void whenAJarHoldsSkillsInSkippedOrTooDeepFoldersThenOnlyTheOthersAreFound() {
+	void jarSkipsHiddenAndTooDeepSkills() {
 		TestJars content = TestJars.builder();
 		skill(content, "visible", "visible", "Visible.");
 		skill(content, "1/2/3/4/5/deep", "deep", "Six levels down.");
@@ -150,7 +150,7 @@ class ClasspathSkillsRegistryTests {
 	}
 
 	@Test
-	void whenAJarHoldsALowerCaseSkillFileThenItLoadsWithAWarningAndSkillMdWinsInTheSameFolder() {
+	void jarLowerCaseWarnsAndSkillMdWins() {
 		TestJars content = TestJars.builder()
 			.add("META-INF/skills/lower/skill.md", skillMd("lower", "Lower case.", "lower body"))
 			.add("META-INF/skills/both/SKILL.md", skillMd("both", "Upper case.", "upper body"))
@@ -166,7 +166,7 @@ class ClasspathSkillsRegistryTests {
 	}
 
 	@Test
-	void whenTheClassPathHoldsAClassesFolderThenItsSkillsAreReadAsFolders() {
+	void classesFolderIsReadAsFolder() {
 		Path classes = this.root.resolve("classes");
 		SkillFixtures.rawSkill(classes.resolve("META-INF/skills"), "local",
 				SkillFixtures.skillMd("local", "From a classes folder.", "local body"));
@@ -183,7 +183,7 @@ class ClasspathSkillsRegistryTests {
 	}
 
 	@Test
-	void whenTheJarsAreScannedAgainThenUnchangedSkillsKeepTheirEntries() {
+	void rescanKeepsUnchangedJarEntries() {
 		Path jar = jar("skills.jar", skill(TestJars.builder(), "alpha", "alpha", "Alpha."));
 		SkillsRegistry registry = registryOn(List.of(LOCATION), jar);
 		SkillMeta before = registry.get("alpha").orElseThrow();

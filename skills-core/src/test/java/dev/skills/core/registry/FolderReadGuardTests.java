@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.skills.core.Bounds;
 import dev.skills.core.Preemptively;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
+import dev.skills.core.internal.files.FileReads;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,17 +68,17 @@ class FolderReadGuardTests {
 	}
 
 	@Test
-	void whenAFileIsAFifoThenItIsDescribedAndNeverOpened() throws Exception {
+	void fifoIsDescribedNeverOpened() throws Exception {
 		mkfifo(this.kit.resolve("pipe"));
 
-		String answer = Preemptively.within(Duration.ofSeconds(5),
+		String answer = Preemptively.within(Bounds.HOSTILE_INPUT,
 				() -> this.registry.snapshot().readFile("kit", "pipe"));
 
 		assertThat(answer).isEqualTo("pipe is not a regular file (a FIFO, socket or device); its content is not read.");
 	}
 
 	@Test
-	void whenALinkInsideTheSkillLeadsToAHiddenFileThenItIsRejected() throws Exception {
+	void linkToHiddenFileIsRejected() throws Exception {
 		write(this.kit.resolve(".secret"), "hidden secret\n");
 		Files.createDirectories(this.kit.resolve(".git"));
 		write(this.kit.resolve(".git/config"), "hidden config\n");
@@ -94,7 +96,7 @@ class FolderReadGuardTests {
 	}
 
 	@Test
-	void whenALinkLoopsThenTheMessageNamesNoServerPath() throws Exception {
+	void linkLoopNamesNoServerPath() throws Exception {
 		Files.createSymbolicLink(this.kit.resolve("selfloop"), Path.of("selfloop"));
 
 		assertThatExceptionOfType(SkillResourceException.class)
@@ -105,7 +107,7 @@ class FolderReadGuardTests {
 	}
 
 	@Test
-	void whenTheSkillFileVanishesThenActivationNamesNoServerPath() throws Exception {
+	void vanishedSkillFileNamesNoServerPath() throws Exception {
 		Files.delete(this.kit.resolve("SKILL.md"));
 
 		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> this.registry.snapshot().load("kit"))
@@ -113,7 +115,7 @@ class FolderReadGuardTests {
 	}
 
 	@Test
-	void whenThePathCannotBeSpelledOnThisPlatformThenTheFileDoesNotExist() {
+	void unspellablePathIsNotFound() {
 		// A lone surrogate cannot be encoded as a file name, as any non-ASCII name cannot
 		// under LC_ALL=C.
 		assertThatExceptionOfType(SkillResourceException.class)
@@ -123,7 +125,7 @@ class FolderReadGuardTests {
 	}
 
 	@Test
-	void whenThePathIsNullThenTheErrorSaysAPathIsNeeded() {
+	void nullPathAsksForAPath() {
 		assertThatExceptionOfType(SkillResourceException.class)
 			.isThrownBy(() -> this.registry.snapshot().readFile("kit", null))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.REJECTED))
@@ -132,14 +134,14 @@ class FolderReadGuardTests {
 	}
 
 	@Test
-	void whenTheSkillNameIsNullThenItIsAnUnknownSkill() {
+	void nullSkillNameIsUnknown() {
 		assertThatExceptionOfType(SkillResourceException.class)
 			.isThrownBy(() -> this.registry.snapshot().readFile(null, "notes.txt"))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.UNKNOWN_SKILL));
 	}
 
 	@Test
-	void whenMaxBytesIsOutOfRangeThenTheCallIsRefusedWithTheRange() {
+	void maxBytesOutOfRangeIsRefused() {
 		for (int maxBytes : new int[] { -1, 0, Integer.MAX_VALUE }) {
 			assertThatIllegalArgumentException()
 				.isThrownBy(() -> this.registry.snapshot().readFile("kit", "notes.txt", maxBytes))
@@ -149,7 +151,7 @@ class FolderReadGuardTests {
 	}
 
 	@Test
-	void whenAnArgumentIsHugeThenTheMessageRepeatsOnlyItsStart() {
+	void hugeArgumentIsEchoedShort() {
 		String path = "x".repeat(10_000_000);
 
 		assertThatExceptionOfType(SkillResourceException.class)
@@ -161,8 +163,7 @@ class FolderReadGuardTests {
 	}
 
 	@Test
-	void whenTheSkillFileLinksOutsideItsFolderThenTheSkillIsSkippedAsReadFileWouldRejectIt(CapturedOutput output)
-			throws Exception {
+	void skillFileLinkingOutsideIsSkipped(CapturedOutput output) throws Exception {
 		Path linked = this.root.resolve("skills/linked");
 		Files.createDirectories(linked);
 		write(this.root.resolve("outside/SKILL.md"), SkillFixtures.skillMd("linked", "Outside.", "Outside body."));
@@ -177,7 +178,7 @@ class FolderReadGuardTests {
 	}
 
 	@Test
-	void whenAFileIsSwappedForAnOutsideLinkWhileBeingReadThenNoReadReturnsTheOutsideFile() throws Exception {
+	void swapToOutsideLinkNeverLeaks() throws Exception {
 		Path file = this.kit.resolve("swap.txt");
 		write(file, "inside\n");
 		Path good = write(this.root.resolve("good.tmp"), "inside\n");
@@ -219,7 +220,7 @@ class FolderReadGuardTests {
 	}
 
 	@Test
-	void whenAFileIsSwappedForAFifoWhileBeingReadThenEveryReadEndsInBoundedTime() throws Exception {
+	void swapToFifoEndsEveryReadInTime() throws Exception {
 		Path file = this.kit.resolve("swap.txt");
 		Path good = write(this.root.resolve("good.tmp"), "inside\n");
 		Path fifo = this.root.resolve("fifo.tmp");
@@ -251,9 +252,10 @@ class FolderReadGuardTests {
 					catch (SkillResourceException ex) {
 						assertThat(ex.getReason()).isIn(Reason.UNREADABLE, Reason.NOT_FOUND);
 					}
-					// The guard gives up after 2 s; the rest is slack for a loaded
-					// machine.
-					assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+					// The guard gives up after its timeout; the rest is slack for a
+					// loaded machine.
+					assertThat(Duration.ofNanos(System.nanoTime() - start))
+						.isLessThan(FileReads.TIMEOUT.plus(Bounds.HOSTILE_INPUT));
 				}
 			});
 		}

@@ -48,7 +48,7 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 	}
 
 	@Test
-	void whenAFileLinksOutsideTheSkillFolderThenItIsRejected() throws Exception {
+	void fileLinkingOutsideIsRejected() throws Exception {
 		Files.createSymbolicLink(this.kit.resolve("leak.txt"), this.outside.resolve("secret.txt"));
 
 		assertRejected("leak.txt");
@@ -57,7 +57,7 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 	}
 
 	@Test
-	void whenAFolderLinksOutsideTheSkillFolderThenItAndTheFilesBelowItAreRejected() throws Exception {
+	void folderLinkingOutsideIsRejected() throws Exception {
 		Files.createSymbolicLink(this.kit.resolve("references"), this.outside);
 
 		assertRejected("references/secret.txt");
@@ -65,14 +65,14 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 	}
 
 	@Test
-	void whenAFileLinksToTheOtherSkillThenItIsRejected() throws Exception {
+	void linkToOtherSkillIsRejected() throws Exception {
 		Files.createSymbolicLink(this.kit.resolve("sibling.txt"), this.root.resolve("skills/other/secret.txt"));
 
 		assertRejected("sibling.txt");
 	}
 
 	@Test
-	void whenALinkPointsToAMissingFileThenItIsNotFoundAndNoServerPathIsRevealed() throws Exception {
+	void danglingLinkIsNotFoundSafely() throws Exception {
 		Files.createSymbolicLink(this.kit.resolve("dangling.txt"), this.outside.resolve("nothing-here.txt"));
 
 		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> read("dangling.txt"))
@@ -82,7 +82,7 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 	}
 
 	@Test
-	void whenALinkStaysInsideTheSkillFolderThenItIsRead() throws Exception {
+	void linkInsideTheSkillIsRead() throws Exception {
 		Files.createSymbolicLink(this.kit.resolve("alias.txt"), this.kit.resolve("notes.txt"));
 		Files.createSymbolicLink(this.kit.resolve("tools"), Path.of("scripts"));
 
@@ -91,7 +91,7 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 	}
 
 	@Test
-	void whenASkillFolderBelowTheLocationIsALinkThenItIsSkippedWithAWarning(CapturedOutput output) throws Exception {
+	void linkedSkillFolderIsSkippedWithWarning(CapturedOutput output) throws Exception {
 		Path linkedLocation = this.root.resolve("linked");
 		Files.createDirectories(linkedLocation);
 		Files.createSymbolicLink(linkedLocation.resolve("kit"), this.kit);
@@ -106,8 +106,7 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 	}
 
 	@Test
-	void whenTheLocationItselfIsALinkToASkillFolderThenItsFilesAreListedAndRead(CapturedOutput output)
-			throws Exception {
+	void linkedSkillLocationIsRead(CapturedOutput output) throws Exception {
 		Path link = Files.createSymbolicLink(this.root.resolve("kit-link"), this.kit);
 		SkillsRegistry registry = new SkillsRegistry(SkillConfig.builder().build());
 		registry.discover(List.of(link.toString()));
@@ -118,7 +117,7 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 	}
 
 	@Test
-	void whenAMissingPathOrAFolderIsReadThenTheSkillIsNotWalkedAgain() throws Exception {
+	void missesAndFoldersDoNotWalkAgain() throws Exception {
 		Path notes = this.kit.resolve("notes.txt");
 		for (int i = 0; i < 300; i++) {
 			Files.createDirectories(this.kit.resolve("empty/e%03d".formatted(i)));
@@ -141,8 +140,7 @@ class FolderSkillsRegistryReadFileTests extends SkillFileReadsContract {
 	}
 
 	@Test
-	void whenFileNamesAreLongOrHoldBidiCharactersThenTheNotFoundMessageAndTheListingStayBoundedAndEscaped()
-			throws Exception {
+	void longAndBidiNamesStayBoundedAndEscaped() throws Exception {
 		Files.createDirectories(this.kit.resolve("long"));
 		for (int i = 0; i < 40; i++) {
 			Files.writeString(this.kit.resolve("long/%02d-%s\u202Eexe.txt".formatted(i, "n".repeat(240))), "x");

@@ -42,7 +42,7 @@ class HostileJarTests {
 	}
 
 	@Test
-	void whenAnEntryNameClimbsOutOfItsSkillThenTheSkillStillLoadsWithoutIt() {
+	void climbingEntryIsLeftOut() {
 		SkillsRegistry registry = registry(TestJars.builder()
 			.add("META-INF/skills/a/SKILL.md", skillMd("a", "Skill a.", "Body a."))
 			.add("META-INF/skills/a/ok.txt", "ok")
@@ -57,7 +57,7 @@ class HostileJarTests {
 	}
 
 	@Test
-	void whenEntryNamesHoldUrlCharactersThenTheyAreListedAndReadAsStored() {
+	void urlCharactersInEntriesAreKept() {
 		SkillsRegistry registry = registry(TestJars.builder()
 			.add("META-INF/skills/a/SKILL.md", skillMd("a", "Skill a.", "Body a."))
 			.add("META-INF/skills/a/a#b.txt", "hash")
@@ -71,7 +71,7 @@ class HostileJarTests {
 	}
 
 	@Test
-	void whenAJarSkillBundlesMoreFilesThanAreListedThenTheListingIsCutWithAWarningAndEveryFileCanBeRead() {
+	void jarListingIsCutWithAWarning() {
 		TestJars jar = TestJars.builder().add("META-INF/skills/many/SKILL.md", skillMd("many", "Many files.", "Body."));
 		for (int i = 0; i < SkillFiles.MAX_FILES + 5; i++) {
 			jar.add("META-INF/skills/many/data/f%04d.txt".formatted(i), "file " + i);

@@ -59,7 +59,7 @@ class JarSkillsRegistryReadFileTests extends SkillFileReadsContract {
 	}
 
 	@Test
-	void whenTheSkillIsInAJarThenItIsReadFromTheJar() {
+	void skillInAJarIsReadFromTheJar() {
 		assertThat(registry().get("kit").orElseThrow().location()).startsWith("jar:file:")
 			.endsWith("skills.jar!/META-INF/skills/kit/SKILL.md");
 		assertThat(registry().snapshot().load("kit").instructions()).isEqualTo("Use the files.");

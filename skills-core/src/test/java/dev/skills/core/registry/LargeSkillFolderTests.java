@@ -21,7 +21,7 @@ class LargeSkillFolderTests {
 	Path root;
 
 	@Test
-	void tenThousandSkillsInCategoryLayoutWithReferencesAndScriptsAllLoadWithTheDefaults() {
+	void tenThousandSkillsLoadWithDefaults() {
 		for (int i = 0; i < 10_000; i++) {
 			Path skill = SkillFixtures.skill(this.root.resolve("category-" + (i / 100)), "skill-" + i);
 			SkillFixtures.write(skill.resolve("references/GUIDE.md"), "# Guide\n");

@@ -36,8 +36,7 @@ class NestedJarRegistryTests {
 	Path root;
 
 	@Test
-	void whenAnExecutableJarRunsThenItListsTheSkillsOfItsNestedJarAndItsOwnClassesAndReadsTheirFiles()
-			throws Exception {
+	void executableJarReadsNestedSkills() throws Exception {
 		Path libraryJar = TestJars.builder()
 			.add("META-INF/skills/lib-skill/SKILL.md",
 					skillMd("lib-skill", "From a nested library jar.", "Library body."))

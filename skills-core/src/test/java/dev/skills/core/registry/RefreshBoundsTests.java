@@ -3,11 +3,11 @@ package dev.skills.core.registry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillMeta;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,11 +16,13 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static dev.skills.test.SkillFixtures.skill;
+import static dev.skills.test.SkillFixtures.skillMd;
+import static dev.skills.test.SkillFixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * An incremental refresh stays within what a full scan would find, and a burst of changes
- * costs no more than scanning the location again.
+ * is applied as one scan of the location rather than path by path.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class RefreshBoundsTests {
@@ -29,7 +31,7 @@ class RefreshBoundsTests {
 	Path root;
 
 	@Test
-	void whenNewFoldersPassTheDirectoryLimitThenRefreshFindsOnlyWhatAFullScanFinds(CapturedOutput output) {
+	void refreshKeepsTheFolderLimit(CapturedOutput output) {
 		Path skills = this.root.resolve("skills");
 		for (int i = 1; i <= 3; i++) {
 			skill(skills.resolve("a"), "a-" + i);
@@ -52,8 +54,7 @@ class RefreshBoundsTests {
 	}
 
 	@Test
-	void whenAFolderStopsBeingASkillThenTheFoldersItOpensCountTowardsTheLimit(CapturedOutput output)
-			throws IOException {
+	void exSkillFoldersCountTowardsLimit(CapturedOutput output) throws IOException {
 		Path skills = this.root.resolve("skills");
 		Path outer = skill(skills, "outer");
 		for (int i = 1; i <= 5; i++) {
@@ -73,48 +74,26 @@ class RefreshBoundsTests {
 	}
 
 	@Test
-	void aBurstOfChangesCostsAboutWhatAFullRescanCosts() throws IOException {
+	void burstIsAppliedAsOneRescan() throws IOException {
 		Path skills = this.root.resolve("skills");
 		for (int i = 0; i < 400; i++) {
 			skill(skills.resolve("category-" + (i / 50)), "skill-" + i);
 		}
 		SkillConfig config = SkillConfig.builder().skillsDir(skills.toString()).build();
-		try (SkillsRegistry refreshed = SkillsRegistry.create(config);
-				SkillsRegistry rescanned = SkillsRegistry.create(config)) {
-			// The first burst warms the code up; the second one is measured.
-			refreshed.refresh(moveEveryOtherSkill(skills, 0));
-			rescanned.reload();
-			List<Path> changed = moveEveryOtherSkill(skills, 1);
+		try (SkillsRegistry registry = SkillsRegistry.create(config)) {
+			List<Path> changed = new ArrayList<>();
+			for (int i = 1; i <= 40; i++) {
+				changed.add(write(skills.resolve("category-0/skill-" + i + "/SKILL.md"),
+						skillMd("skill-" + i, "Edited " + i + ".", "Body.")));
+			}
+			// Edited but not among the paths given: only a scan of the location sees it.
+			write(skills.resolve("category-0/skill-0/SKILL.md"), skillMd("skill-0", "Edited unnamed.", "Body."));
 
-			long start = System.nanoTime();
-			rescanned.reload();
-			long rescan = System.nanoTime() - start;
-			start = System.nanoTime();
-			refreshed.refresh(changed);
-			long refresh = System.nanoTime() - start;
+			registry.refresh(changed);
 
-			assertSameAsAFreshScan(refreshed);
-			// Before bursts were coalesced, every deleted path walked its parent folder
-			// again.
-			assertThat(refresh)
-				.as("refresh of %d paths vs a rescan: %d vs %d ms", changed.size(), refresh / 1_000_000,
-						rescan / 1_000_000)
-				.isLessThan(2 * rescan + Duration.ofMillis(50).toNanos());
+			assertThat(registry.get("skill-0")).map(SkillMeta::description).hasValue("Edited unnamed.");
+			assertSameAsAFreshScan(registry);
 		}
-	}
-
-	// Move skills first, first + 2, ... to the next category (names still match their
-	// folders, so no warnings are logged): the paths changed.
-	private static List<Path> moveEveryOtherSkill(Path skills, int first) throws IOException {
-		List<Path> changed = new ArrayList<>();
-		for (int i = first; i < 400; i += 2) {
-			Path from = skills.resolve("category-" + (i / 50)).resolve("skill-" + i);
-			Path to = skills.resolve("category-" + ((i / 50 + 1) % 8)).resolve("skill-" + i);
-			Files.move(from, to);
-			changed.add(from);
-			changed.add(to);
-		}
-		return changed;
 	}
 
 	private static void assertSameAsAFreshScan(SkillsRegistry registry) {

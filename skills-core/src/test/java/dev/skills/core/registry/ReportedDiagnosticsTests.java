@@ -20,7 +20,7 @@ class ReportedDiagnosticsTests {
 	Path skills;
 
 	@Test
-	void whenAReporterReportsThenItsDiagnosticsStayAcrossReloadsUntilItClearsThem() throws Exception {
+	void reportedDiagnosticsStayUntilCleared() throws Exception {
 		skill(this.skills, "alpha", "Does alpha things.", "Body");
 		try (SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(List.of(this.skills.toString())).hotReload(false).build())) {
@@ -41,7 +41,7 @@ class ReportedDiagnosticsTests {
 	}
 
 	@Test
-	void whenAReporterRepeatsItselfThenNoNewSnapshotIsMade() throws Exception {
+	void repeatedReportMakesNoSnapshot() throws Exception {
 		try (SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(List.of(this.skills.toString())).hotReload(false).build())) {
 			SkillDiagnostic down = SkillDiagnostic.error("source", null, "fetch failed");

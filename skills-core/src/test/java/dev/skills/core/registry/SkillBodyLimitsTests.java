@@ -32,7 +32,7 @@ class SkillBodyLimitsTests {
 	}
 
 	@Test
-	void whenTheBodyExceedsMaxBodyBytesThenItIsCutWithANoteAndAWarning(CapturedOutput output) {
+	void oversizedBodyIsCutWithANote(CapturedOutput output) {
 		write(this.skills.resolve("big/SKILL.md"), skillMd("big", "A big skill.", "é".repeat(5_000_000)));
 
 		try (SkillsRegistry registry = registry(1_001)) {
@@ -46,7 +46,7 @@ class SkillBodyLimitsTests {
 	}
 
 	@Test
-	void whenTheBodyFitsThenItIsWholeAndNothingIsLogged(CapturedOutput output) {
+	void fittingBodyIsWholeAndQuiet(CapturedOutput output) {
 		write(this.skills.resolve("small/SKILL.md"), skillMd("small", "A small skill.", "x".repeat(1_000)));
 
 		try (SkillsRegistry registry = registry(1_000)) {
@@ -56,8 +56,7 @@ class SkillBodyLimitsTests {
 	}
 
 	@Test
-	void whenTheBodyHoldsAnInvalidByteDeepInsideThenTheSkillActivatesWithAReplacementAndAWarning(
-			CapturedOutput output) {
+	void invalidByteIsReplacedWithAWarning(CapturedOutput output) {
 		byte[] head = skillMd("broken", "A broken skill.", "a".repeat(100_000)).getBytes(StandardCharsets.UTF_8);
 		byte[] file = new byte[head.length + 3];
 		System.arraycopy(head, 0, file, 0, head.length);

@@ -98,34 +98,34 @@ abstract class SkillFileReadsContract {
 	}
 
 	@Test
-	void whenAFileIsTextThenItsContentIsReturned() {
+	void textFileIsReturned() {
 		assertThat(read("notes.txt")).isEqualTo("Hello from the notes.\n");
 		assertThat(read("scripts/run.py")).isEqualTo("print('run')\n");
 		assertThat(read("./scripts//run.py")).isEqualTo("print('run')\n");
 	}
 
 	@Test
-	void whenAFileIsNotValidUtf8ThenItIsDecodedWithReplacementCharacters() {
+	void invalidUtf8IsReplaced() {
 		assertThat(read("invalid-utf8.txt")).isEqualTo("caf\uFFFD!\n");
 	}
 
 	@Test
-	void whenAFileHasANulByteInItsFirst8KibThenOnlyItsNameAndSizeAreGiven() {
+	void nulInFirst8KibIsBinary() {
 		assertThat(read("blob.dat")).isEqualTo("blob.dat is a binary file (7 bytes); its content is not shown.");
 	}
 
 	@Test
-	void whenTheOnlyNulByteLiesAfterTheFirst8KibThenTheFileIsText() {
+	void nulAfterFirst8KibIsText() {
 		assertThat(read("late-nul.txt")).startsWith("aaaaaaaa").hasSize(9_000);
 	}
 
 	@Test
-	void whenAFileHasABinaryExtensionThenOnlyItsNameAndSizeAreGiven() {
+	void binaryExtensionGivesNameAndSize() {
 		assertThat(read("image.png")).isEqualTo("image.png is a binary file (19 bytes); its content is not shown.");
 	}
 
 	@Test
-	void whenThePathIsAFolderThenItsVisibleFilesAreListed() {
+	void folderListsItsVisibleFiles() {
 		assertThat(read("scripts")).isEqualTo("""
 				scripts/ is a folder; read one of its files:
 				scripts/lib/util.py
@@ -134,7 +134,7 @@ abstract class SkillFileReadsContract {
 	}
 
 	@Test
-	void whenThePathIsTheSkillFolderThenEveryVisibleFileIsListed() {
+	void skillFolderListsEveryVisibleFile() {
 		assertThat(read(".")).isEqualTo("""
 				The skill folder is a folder; read one of its files:
 				accents.txt
@@ -149,26 +149,26 @@ abstract class SkillFileReadsContract {
 	}
 
 	@Test
-	void whenAFileIsLargerThanMaxBytesThenTheFirstBytesAndATruncationNoteAreReturned() {
+	void largeFileIsCutWithANote() {
 		assertThat(registry().snapshot().readFile("kit", "big.txt", 120))
 			.isEqualTo(BIG.substring(0, 120) + "\n\n[Truncated: showing the first 120 of 500 bytes of big.txt]");
 		assertThat(registry().snapshot().readFile("kit", "big.txt", 500)).isEqualTo(BIG);
 	}
 
 	@Test
-	void whenTheCutFallsInsideACharacterThenTheWholeCharacterIsLeftOut() {
+	void cutNeverSplitsACharacter() {
 		assertThat(registry().snapshot().readFile("kit", "accents.txt", 51))
 			.isEqualTo("é".repeat(25) + "\n\n[Truncated: showing the first 50 of 200 bytes of accents.txt]");
 	}
 
 	@Test
-	void whenNoLimitIsGivenThenTheConfiguredMaxResourceBytesApply() {
+	void configuredMaxBytesApplyByDefault() {
 		assertThat(registry().snapshot().readFile("kit", "big.txt")).isEqualTo(BIG.substring(0, CONFIGURED_MAX_BYTES)
 				+ "\n\n[Truncated: showing the first 100 of 500 bytes of big.txt]");
 	}
 
 	@Test
-	void whenTheSkillIsLoadedThenHiddenFilesAndToolCachesAreNotListed() {
+	void loadListsNoHiddenFilesOrCaches() {
 		assertThat(registry().snapshot().load("kit").files()).containsExactly("accents.txt", "big.txt", "blob.dat",
 				"image.png", "invalid-utf8.txt", "late-nul.txt", "notes.txt", "scripts/lib/util.py", "scripts/run.py");
 	}
@@ -183,20 +183,20 @@ abstract class SkillFileReadsContract {
 	}
 
 	@Test
-	void whenThePathIsAbsoluteThenTheMessageSaysToGiveARelativePath() {
+	void absolutePathAsksForRelative() {
 		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> read("/etc/passwd"))
 			.withMessage(
 					"Cannot read '/etc/passwd' from skill 'kit': it is absolute; give a path relative to the skill folder.");
 	}
 
 	@Test
-	void whenThePathClimbsOutThenTheMessageSaysWhy() {
+	void climbingPathIsRefusedSayingWhy() {
 		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> read("../other/secret.txt"))
 			.withMessage("Cannot read '../other/secret.txt' from skill 'kit': '..' would leave the skill folder.");
 	}
 
 	@Test
-	void whenAFileDoesNotExistThenTheErrorListsTheSkillsFiles() {
+	void missingFileListsTheSkillsFiles() {
 		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> read("missing.txt"))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.NOT_FOUND))
 			.withMessage("Skill 'kit' has no file 'missing.txt'. Its files: accents.txt, big.txt, blob.dat, "
@@ -204,13 +204,13 @@ abstract class SkillFileReadsContract {
 	}
 
 	@Test
-	void whenAFileLiesInAMissingFolderThenItIsNotFound() {
+	void fileInMissingFolderIsNotFound() {
 		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> read("references/guide.md"))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.NOT_FOUND));
 	}
 
 	@Test
-	void whenTheSkillIsUnknownThenTheErrorListsTheValidNames() {
+	void unknownSkillListsValidNames() {
 		assertThatExceptionOfType(SkillResourceException.class)
 			.isThrownBy(() -> registry().snapshot().readFile("nope", "notes.txt", 100))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.UNKNOWN_SKILL))
@@ -218,7 +218,7 @@ abstract class SkillFileReadsContract {
 	}
 
 	@Test
-	void whenAFileOfTheOtherSkillIsAskedForThroughItsOwnNameThenItIsRead() {
+	void otherSkillsFileIsReadByItsName() {
 		assertThat(registry().snapshot().readFile("other", "secret.txt", 100)).isEqualTo("other skill's secret\n");
 	}
 

@@ -1,8 +1,8 @@
 package dev.skills.core.registry;
 
 import dev.skills.core.SkillConfig;
+import dev.skills.core.folder.SkillFolder.Fingerprint;
 import dev.skills.core.internal.files.FileReads;
-import dev.skills.core.source.SkillSource.Fingerprint;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,7 +22,7 @@ class SkillReadsBodyCacheTests {
 	}
 
 	@Test
-	void theLeastRecentlyUsedBodiesAreDroppedWhenTheSizeIsExceeded() {
+	void leastRecentBodiesAreDroppedFirst() {
 		SkillReads cache = cache(100);
 		cache.cache("a", body(40));
 		cache.cache("b", body(40));
@@ -36,7 +36,7 @@ class SkillReadsBodyCacheTests {
 	}
 
 	@Test
-	void aBodyLargerThanTheWholeCacheIsNotKeptAndDropsItsOlderVersion() {
+	void oversizedBodyIsNotCached() {
 		SkillReads cache = cache(100);
 		cache.cache("a", body(10));
 		cache.cache("a", body(101));

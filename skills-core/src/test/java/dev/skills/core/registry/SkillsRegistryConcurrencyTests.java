@@ -57,8 +57,7 @@ class SkillsRegistryConcurrencyTests {
 
 	@Test
 	@Timeout(value = 60, unit = TimeUnit.SECONDS)
-	void whenFilesChangeUnderHotReloadWhileEightThreadsReadThenSnapshotsStayWholeAndTheEndMatchesAFreshScan()
-			throws Exception {
+	void hotReloadKeepsSnapshotsWhole() throws Exception {
 		Path skills = this.root.resolve("skills");
 		Workload workload = new Workload(skills, new Random(seed()));
 		workload.createInitialSkills();
@@ -79,8 +78,7 @@ class SkillsRegistryConcurrencyTests {
 
 	@Test
 	@Timeout(value = 60, unit = TimeUnit.SECONDS)
-	void whenChangesAreRefreshedDirectlyWhileEightThreadsReadThenSnapshotsStayWholeAndTheEndMatchesAFreshScan()
-			throws Exception {
+	void refreshKeepsSnapshotsWhole() throws Exception {
 		Path skills = this.root.resolve("skills");
 		Workload workload = new Workload(skills, new Random(seed()));
 		workload.createInitialSkills();

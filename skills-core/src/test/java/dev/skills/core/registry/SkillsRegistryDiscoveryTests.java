@@ -34,7 +34,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenTheLocationIsAPlainPathThenItsSkillsAreFound() {
+	void plainPathLocationIsFound() {
 		Path skills = this.root.resolve("skills");
 		skill(skills, "alpha");
 		skill(skills, "beta");
@@ -46,7 +46,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenTheLocationIsAFileUrlThenItsSkillsAreFound() {
+	void fileUrlLocationIsFound() {
 		Path skills = this.root.resolve("skills");
 		skill(skills, "alpha");
 		Path other = this.root.resolve("other");
@@ -62,7 +62,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenTheLocationIsASingleSkillFolderThenThatSkillIsFound() {
+	void singleSkillLocationIsFound() {
 		Path alpha = skill(this.root, "alpha");
 
 		SkillsRegistry registry = registryOf(alpha.toString());
@@ -71,7 +71,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenTwoLocationsHoldTheSameNameThenTheFirstLocationWinsAndEachLoserIsReportedAsShadowed() {
+	void firstLocationWinsLosersAreShadowed() {
 		Path first = this.root.resolve("first");
 		Path second = this.root.resolve("second");
 		Path third = this.root.resolve("third");
@@ -96,7 +96,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenTheSameLocationsAreListedTheOtherWayRoundThenTheOtherSkillWins() {
+	void reversedLocationsSwapTheWinner() {
 		Path first = this.root.resolve("first");
 		Path second = this.root.resolve("second");
 		rawSkill(first, "shared", skillMd("shared", "From first.", "first body"));
@@ -111,7 +111,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenALocationDoesNotExistThenItIsAWarningAndTheOtherLocationsStillLoad() {
+	void missingLocationWarnsOthersLoad() {
 		Path missing = this.root.resolve("missing");
 		Path skills = this.root.resolve("skills");
 		skill(skills, "alpha");
@@ -124,7 +124,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenASkillIsSixLevelsDownThenItIsFound() {
+	void skillSixLevelsDownIsFound() {
 		Path skills = this.root.resolve("skills");
 		skill(skills.resolve("1/2/3/4/5"), "deep");
 
@@ -135,7 +135,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenASkillIsSevenLevelsDownThenItIsNotFoundAndTheWalkSaysItStopped() {
+	void skillSevenLevelsDownIsNotFound() {
 		Path skills = this.root.resolve("skills");
 		skill(skills.resolve("1/2/3/4/5/6"), "too-deep");
 		skill(skills, "shallow");
@@ -148,7 +148,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenTheSkillIsTheLastFolderTheDirectoryLimitAllowsThenItIsFound() throws Exception {
+	void skillAtTheFolderLimitIsFound() throws Exception {
 		// Visited in breadth-first, sorted order: the location, 298 empty folders, then
 		// the skill.
 		Path skills = this.root.resolve("skills");
@@ -162,7 +162,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenTheSkillWouldBeOneFolderPastTheDirectoryLimitThenTheWalkStopsBeforeItWithAWarning() throws Exception {
+	void skillPastTheFolderLimitIsNotFound() throws Exception {
 		Path skills = this.root.resolve("skills");
 		skill(skills, "aa-first");
 		createEmptyFolders(skills, 298);
@@ -177,7 +177,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenTheDepthLimitIsLoweredThenDeeperSkillsAreNotFound() {
+	void lowerDepthLimitHidesDeeperSkills() {
 		Path skills = this.root.resolve("skills");
 		skill(skills.resolve("a/b"), "three-down");
 		skill(skills.resolve("a/b/c"), "four-down");
@@ -202,7 +202,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenSkillsLieInSkippedFoldersThenTheyAreNotFound() {
+	void skillsInSkippedFoldersAreNotFound() {
 		Path skills = this.root.resolve("skills");
 		skill(skills, "visible");
 		skill(skills.resolve(".git"), "in-git");
@@ -217,7 +217,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenAFolderInsideASkillHoldsASkillFileThenItIsNotASkillOfItsOwn() {
+	void nestedSkillFileIsNotASkill() {
 		Path skills = this.root.resolve("skills");
 		Path outer = skill(skills, "outer");
 		skill(outer.resolve("references"), "inner");
@@ -229,7 +229,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenSkillsAreFoundThenEveryReaderAgrees() {
+	void everyReaderAgrees() {
 		Path skills = this.root.resolve("skills");
 		rawSkill(skills, "beta", skillMd("beta", "Second skill.", "beta body"));
 		write(skills.resolve("alpha/SKILL.md"), "---\nname: alpha\ndescription: First <skill> & more.\n"
@@ -263,7 +263,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenASkillCannotBeLoadedThenItIsAnErrorDiagnosticAndTheOthersLoad() {
+	void brokenSkillIsAnErrorOthersLoad() {
 		Path skills = this.root.resolve("skills");
 		skill(skills, "good");
 		Path bad = write(skills.resolve("bad/SKILL.md"), "---\nname: bad\n---\nno description\n");
@@ -278,7 +278,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenNothingChangesThenTheGenerationStaysAndAChangeMovesItOn() {
+	void generationMovesOnlyOnChange() {
 		Path skills = this.root.resolve("skills");
 		skill(skills, "alpha");
 		SkillsRegistry registry = new SkillsRegistry(SkillConfig.builder().build());
@@ -301,7 +301,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenDiscoverIsCalledAgainThenTheNewLocationsReplaceTheOldOnes() {
+	void discoverAgainReplacesLocations() {
 		Path first = this.root.resolve("first");
 		Path second = this.root.resolve("second");
 		skill(first, "alpha");
@@ -316,7 +316,7 @@ class SkillsRegistryDiscoveryTests {
 	}
 
 	@Test
-	void whenALowerCaseSkillFileIsFoundThenTheSkillLoadsWithAWarning() {
+	void lowerCaseSkillFileLoadsWithWarning() {
 		Path skills = this.root.resolve("skills");
 		Path file = write(skills.resolve("lower/skill.md"), skillMd("lower", "Lower case file.", "body"));
 

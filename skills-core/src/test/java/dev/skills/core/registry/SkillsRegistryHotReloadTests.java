@@ -29,12 +29,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Hot reload: file changes in watched folders reach the registry and its listeners within
- * 2 s, with native file events and with polling.
+ * Hot reload: file changes in watched folders reach the registry and its listeners, with
+ * native file events and with polling (how soon is measured in the benchmarks).
  */
 class SkillsRegistryHotReloadTests {
 
-	private static final Duration WITHIN = Duration.ofSeconds(2);
+	// What a change may take to show, on a loaded machine; waits end as soon as it shows.
+	private static final Duration WITHIN = Duration.ofSeconds(10);
 
 	@TempDir
 	Path root;
@@ -79,7 +80,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenASkillIsCreatedThenItAppearsAndListenersAreToldItWasAdded() {
+	void createdSkillIsAdded() {
 		Path skills = this.root.resolve("skills");
 		skill(skills, "alpha");
 		SkillsRegistry registry = watch(skills);
@@ -94,7 +95,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenOneSkillHoldsManyFoldersThenTheyDoNotUseUpTheWatchesOfTheOthers() throws Exception {
+	void bigSkillLeavesWatchesForOthers() throws Exception {
 		Path skills = this.root.resolve("skills");
 		Path crowded = skill(skills, "crowded");
 		for (int i = 0; i < 300; i++) {
@@ -111,7 +112,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenARegistryIsClosedThenNoThreadOfItsIsLeft() throws Exception {
+	void closeLeavesNoThread() throws Exception {
 		Set<Thread> before = SkillsThreads.live();
 		Path skills = this.root.resolve("skills");
 		skill(skills, "alpha");
@@ -130,7 +131,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenASkillIsEditedThenTheNewVersionIsSeenAndListenersAreToldItChanged() {
+	void editedSkillIsChanged() {
 		Path skills = this.root.resolve("skills");
 		Path alpha = skill(skills, "alpha");
 		skill(skills, "beta");
@@ -148,7 +149,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenAnEditBreaksASkillThenTheLastGoodVersionIsKeptAndFixingItClearsTheError() {
+	void brokenEditKeepsLastGoodVersion() {
 		Path skills = this.root.resolve("skills");
 		Path alpha = rawSkill(skills, "alpha", skillMd("alpha", "Good description.", "Good body."));
 		SkillsRegistry registry = watch(skills);
@@ -176,7 +177,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenANewSkillIsBrokenFromTheStartThenItIsAnErrorAndNotASkill() {
+	void newBrokenSkillIsOnlyAnError() {
 		Path skills = this.root.resolve("skills");
 		skill(skills, "alpha");
 		SkillsRegistry registry = watch(skills);
@@ -191,7 +192,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenASkillFolderIsDeletedThenTheSkillDisappearsAndListenersAreToldItWasRemoved() {
+	void deletedSkillIsRemoved() {
 		Path skills = this.root.resolve("skills");
 		Path alpha = skill(skills, "alpha");
 		write(alpha.resolve("scripts/run.py"), "print('alpha')\n");
@@ -207,7 +208,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenASkillFolderIsRenamedThenTheSkillIsReadFromItsNewFolderAndItsEditsAreStillSeen() throws Exception {
+	void renamedFolderIsFollowed() throws Exception {
 		Path skills = this.root.resolve("skills");
 		Path alpha = skill(skills, "alpha");
 		write(alpha.resolve("notes.txt"), "alpha notes\n");
@@ -232,7 +233,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenASkillFolderIsRenamedToANewNameThenTheOldNameIsRemovedAndTheNewOneAdded() throws Exception {
+	void renameToNewNameSwapsNames() throws Exception {
 		Path skills = this.root.resolve("skills");
 		// No name in the frontmatter: the folder names the skill.
 		Path alpha = write(skills.resolve("alpha/SKILL.md"), "---\ndescription: Named by its folder.\n---\nbody\n")
@@ -248,7 +249,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenACategoryFolderWithASkillInsideIsCreatedThenTheSkillAppears() throws Exception {
+	void newCategoryFolderSkillAppears() throws Exception {
 		Path skills = this.root.resolve("skills");
 		skill(skills, "alpha");
 		SkillsRegistry registry = watch(skills);
@@ -266,7 +267,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenALocationFolderIsCreatedAfterStartThenItsSkillsLoadAndItsWarningGoes() {
+	void lateLocationLoadsAndClearsWarning() {
 		Path skills = this.root.resolve("skills");
 		skill(skills, "alpha");
 		Path later = this.root.resolve("not-yet/later");
@@ -285,7 +286,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenALocationFolderIsDeletedThenItsSkillsGoAndItIsReportedMissingUntilItComesBack() {
+	void deletedLocationIsMissingUntilBack() {
 		Path skills = this.root.resolve("skills");
 		skill(skills, "alpha");
 		Path other = this.root.resolve("other");
@@ -305,7 +306,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenOnlyABundledFileChangesThenReadsSeeItButNoSkillChanges() {
+	void bundledFileEditChangesNoSkill() {
 		Path skills = this.root.resolve("skills");
 		Path alpha = skill(skills, "alpha");
 		write(alpha.resolve("notes.txt"), "first\n");
@@ -322,15 +323,15 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenANodeModulesFolderWithSkillsAppearsThenItsSkillsAreNotLoaded() throws Exception {
+	void nodeModulesSkillsAreNotLoaded() throws Exception {
 		Path skills = this.root.resolve("skills");
 		skill(skills, "alpha");
 		SkillsRegistry registry = watch(skills);
 
 		skill(skills.resolve("node_modules/some-package"), "packaged");
 		skill(skills.resolve(".cache"), "cached");
-		Thread.sleep(300);
-		// A later change shows the watcher has handled the first ones by then.
+		// A later change shows the watcher has handled the first ones by then: events
+		// arrive in order.
 		skill(skills, "marker");
 
 		within(() -> assertThat(registry.names()).contains("marker"));
@@ -339,7 +340,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenAShadowingSkillIsDeletedThenTheShadowedOneTakesOver() {
+	void shadowedSkillTakesOver() {
 		Path first = this.root.resolve("first");
 		Path second = this.root.resolve("second");
 		Path winner = rawSkill(first, "shared", skillMd("shared", "From first.", "first body"));
@@ -360,7 +361,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenPollingThenACreateAndAnEditAreSeen() {
+	void pollingSeesCreateAndEdit() {
 		Path skills = this.root.resolve("skills");
 		Path alpha = skill(skills, "alpha");
 		SkillsRegistry registry = watch(
@@ -377,12 +378,12 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenClosedThenTheWatcherThreadStopsAndChangesAreNoLongerApplied() throws Exception {
+	void closeStopsWatching() throws Exception {
 		assertWatcherThreadStopsOnClose(SkillConfig.builder());
 	}
 
 	@Test
-	void whenClosedWhilePollingThenThePollingThreadStops() throws Exception {
+	void closeStopsPolling() throws Exception {
 		assertWatcherThreadStopsOnClose(SkillConfig.builder().pollInterval(Duration.ofMillis(100)));
 	}
 
@@ -399,8 +400,9 @@ class SkillsRegistryHotReloadTests {
 		assertThat(registry.isWatching()).isFalse();
 		within(() -> assertThat(watcherThreads()).isSubsetOf(before));
 		skill(skills, "after-close");
-		Thread.sleep(500);
-		assertThat(registry.names()).containsExactly("alpha");
+		await().during(Duration.ofMillis(500))
+			.atMost(WITHIN)
+			.untilAsserted(() -> assertThat(registry.names()).containsExactly("alpha"));
 	}
 
 	private static Set<Thread> watcherThreads() {
@@ -412,7 +414,7 @@ class SkillsRegistryHotReloadTests {
 	}
 
 	@Test
-	void whenHotReloadIsOffThenNothingIsWatched() {
+	void hotReloadOffWatchesNothing() {
 		Path skills = this.root.resolve("skills");
 		skill(skills, "alpha");
 

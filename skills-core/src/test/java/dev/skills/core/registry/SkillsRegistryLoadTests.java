@@ -44,7 +44,7 @@ class SkillsRegistryLoadTests {
 	}
 
 	@Test
-	void whenASkillIsLoadedThenItsBodyMetaAndFilesAreReturned() {
+	void loadGivesBodyMetaAndFiles() {
 		Skill skill = this.registry.snapshot().load("alpha");
 
 		assertThat(skill.instructions()).isEqualTo("# Alpha\n\nStep one.");
@@ -53,7 +53,7 @@ class SkillsRegistryLoadTests {
 	}
 
 	@Test
-	void whenTheFileChangesThenTheNextLoadReadsTheNewBody() throws Exception {
+	void changedFileLoadsNewBody() throws Exception {
 		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep one.");
 		FileTime before = Files.getLastModifiedTime(this.skillFile);
 
@@ -64,7 +64,7 @@ class SkillsRegistryLoadTests {
 	}
 
 	@Test
-	void whenOnlyTheModificationTimeChangesThenTheBodyIsReadAgain() throws Exception {
+	void newModificationTimeRereadsBody() throws Exception {
 		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep one.");
 		FileTime before = Files.getLastModifiedTime(this.skillFile);
 
@@ -76,7 +76,7 @@ class SkillsRegistryLoadTests {
 	}
 
 	@Test
-	void whenTheFileIsRewrittenWithTheSameTimeAndSizeThenTheCachedBodyIsServed() throws Exception {
+	void sameTimeAndSizeServesCachedBody() throws Exception {
 		assertThat(this.registry.snapshot().load("alpha").instructions()).isEqualTo("# Alpha\n\nStep one.");
 		FileTime before = Files.getLastModifiedTime(this.skillFile);
 
@@ -88,7 +88,7 @@ class SkillsRegistryLoadTests {
 	}
 
 	@Test
-	void whenCreatedWithoutAConfigurationThenTheDefaultsApply() {
+	void noConfigurationMeansDefaults() {
 		try (SkillsRegistry defaults = new SkillsRegistry()) {
 			defaults.discover(List.of(this.skillFile.getParent().getParent().toString()));
 
@@ -98,14 +98,14 @@ class SkillsRegistryLoadTests {
 	}
 
 	@Test
-	void whenTheNameIsUnknownThenTheErrorListsTheValidNames() {
+	void unknownNameListsValidNames() {
 		assertThatExceptionOfType(SkillNotFoundException.class).isThrownBy(() -> this.registry.snapshot().load("gamma"))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(Reason.UNKNOWN_SKILL))
 			.withMessage("Unknown skill 'gamma'. Available skills: alpha, beta.");
 	}
 
 	@Test
-	void whenThereAreNoSkillsThenTheUnknownNameErrorSaysSo() {
+	void unknownNameWithNoSkillsSaysSo() {
 		SkillsRegistry empty = new SkillsRegistry(SkillConfig.builder().build());
 
 		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> empty.snapshot().load("alpha"))

@@ -20,6 +20,7 @@ import static dev.skills.test.SkillFixtures.skill;
 import static dev.skills.test.SkillFixtures.skillMd;
 import static dev.skills.test.SkillFixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * {@code refresh(paths)} re-reads only the skill folders the paths touch, and ends where
@@ -64,7 +65,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenOneSkillIsRefreshedThenOnlyItIsReadAgainAndTheOthersKeepTheirInstances() {
+	void refreshRereadsOnlyTheNamedSkill() {
 		Map<String, SkillMeta> before = metas();
 		long generation = this.registry.snapshot().generation();
 		Path skillFile = write(this.skills.resolve("beta/SKILL.md"), skillMd("beta", "Beta, edited.", "body"));
@@ -75,7 +76,7 @@ class SkillsRegistryRefreshTests {
 		assertThat(change.added()).isEmpty();
 		assertThat(change.removed()).isEmpty();
 		assertThat(change.generation()).isEqualTo(generation + 1);
-		assertThat(this.changes).containsExactly(change);
+		await().untilAsserted(() -> assertThat(this.changes).containsExactly(change));
 		Map<String, SkillMeta> after = metas();
 		assertThat(after.get("beta").description()).isEqualTo("Beta, edited.");
 		assertThat(after.get("alpha")).isSameAs(before.get("alpha"));
@@ -84,7 +85,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenOtherSkillsChangedOnDiskButWereNotNamedThenTheyAreNotReadAgain() {
+	void unnamedChangesAreNotRead() {
 		write(this.skills.resolve("alpha/SKILL.md"), skillMd("alpha", "Alpha, edited but not refreshed.", "body"));
 		Path beta = write(this.skills.resolve("beta/SKILL.md"), skillMd("beta", "Beta, edited.", "body"));
 
@@ -95,7 +96,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenAFileInsideASkillFolderIsNamedThenThatSkillIsCheckedAgain() {
+	void namedBundledFileChecksItsSkill() {
 		write(this.skills.resolve("group/gamma/SKILL.md"), skillMd("gamma", "Gamma, edited.", "body"));
 
 		SkillsChange change = this.registry.refresh(List.of(this.skills.resolve("group/gamma/scripts/run.py")));
@@ -104,7 +105,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenASkillFileAppearsInAFolderInsideASkillThenARefreshDoesNotLoadIt() throws Exception {
+	void nestedSkillFileIsNotLoaded() throws Exception {
 		Path nested = write(this.skills.resolve("group/gamma/references/inner/SKILL.md"),
 				skillMd("inner", "Not a skill of its own.", "body"));
 		Files.move(this.skills.resolve("alpha/SKILL.md"), this.skills.resolve("alpha/skill.md"));
@@ -120,7 +121,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenOnlyTheBodyOfASkillIsEditedThenTheSkillIsChangedAndItsNewBodyLoads() {
+	void bodyEditChangesTheSkill() {
 		SkillMeta beta = this.registry.get("beta").orElseThrow();
 		Path skillFile = write(this.skills.resolve("beta/SKILL.md"),
 				skillMd("beta", beta.description(), "Other instructions, same frontmatter."));
@@ -128,14 +129,14 @@ class SkillsRegistryRefreshTests {
 		SkillsChange change = this.registry.refresh(List.of(skillFile));
 
 		assertThat(change.changed()).containsExactly("beta");
-		assertThat(this.changes).containsExactly(change);
+		await().untilAsserted(() -> assertThat(this.changes).containsExactly(change));
 		assertThat(this.registry.get("beta").orElseThrow()).isEqualTo(beta);
 		assertThat(this.registry.snapshot().load("beta").instructions())
 			.isEqualTo("Other instructions, same frontmatter.");
 	}
 
 	@Test
-	void whenOnlyABundledFileChangedThenTheSkillKeepsItsFrontmatterAndListsTheNewFile() {
+	void newBundledFileIsListed() {
 		SkillMeta alpha = this.registry.get("alpha").orElseThrow();
 		long generation = this.registry.snapshot().generation();
 		Path notes = write(this.skills.resolve("alpha/notes.txt"), "notes\n");
@@ -148,11 +149,11 @@ class SkillsRegistryRefreshTests {
 		assertThat(this.registry.snapshot().generation()).isEqualTo(generation + 1);
 		assertThat(this.registry.get("alpha").orElseThrow()).isSameAs(alpha);
 		assertThat(this.registry.snapshot().files("alpha")).contains("notes.txt");
-		assertThat(this.changes).hasSize(1);
+		await().untilAsserted(() -> assertThat(this.changes).hasSize(1));
 	}
 
 	@Test
-	void whenAPathOutsideEveryLocationIsNamedThenItIsIgnored() {
+	void outsidePathIsIgnored() {
 		Path elsewhere = skill(this.root.resolve("elsewhere"), "stranger");
 
 		SkillsChange change = this.registry.refresh(List.of(elsewhere, elsewhere.resolve("SKILL.md")));
@@ -162,7 +163,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenANewSkillIsRefreshedThenOnlyItIsAdded() {
+	void newSkillIsAddedAlone() {
 		Map<String, SkillMeta> before = metas();
 		Path delta = skill(this.skills.resolve("group"), "delta");
 
@@ -176,7 +177,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenADeletedSkillFolderIsRefreshedThenOnlyItIsRemoved() {
+	void deletedSkillIsRemovedAlone() {
 		Map<String, SkillMeta> before = metas();
 		Path beta = this.skills.resolve("beta");
 		FileSystemUtils.deleteRecursively(beta.toFile());
@@ -191,7 +192,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenACategoryFolderIsDeletedThenEverySkillInsideIsRemoved() {
+	void deletedCategoryRemovesItsSkills() {
 		skill(this.skills.resolve("group"), "delta");
 		this.registry.reload();
 		Path group = this.skills.resolve("group");
@@ -204,7 +205,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenASkillAppearsSevenLevelsDownThenARefreshDoesNotLoadItEither() {
+	void tooDeepSkillIsNotRefreshedIn() {
 		Path deep = skill(this.skills.resolve("1/2/3/4/5/6"), "too-deep");
 		Path fine = skill(this.skills.resolve("1/2/3/4/5"), "deep-enough");
 
@@ -214,7 +215,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenASkillAppearsInsideASkippedFolderThenARefreshDoesNotLoadIt() {
+	void skippedFolderSkillIsNotRefreshedIn() {
 		Path inNodeModules = skill(this.skills.resolve("node_modules/pkg"), "from-node-modules");
 		Path inGit = skill(this.skills.resolve(".git/hooks"), "from-git");
 
@@ -226,7 +227,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenTwoMissingLocationsAppearInOneRefreshThenNeitherIsStillReportedMissing() {
+	void twoLocationsAppearingClearWarnings() {
 		Path first = this.root.resolve("first");
 		Path second = this.root.resolve("second");
 		SkillsRegistry registry = SkillsRegistry
@@ -242,7 +243,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenAFolderHoldingSkillsBecomesASkillItselfThenTheSkillsBelowItAreNoLongerSkills() {
+	void folderBecomingASkillHidesNested() {
 		Path skillFile = write(this.skills.resolve("group/SKILL.md"), skillMd("group", "Now a skill itself.", "body"));
 
 		this.registry.refresh(List.of(skillFile));
@@ -252,7 +253,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenASkillFileIsRemovedFromAFolderOfSkillsThenTheSkillsBelowItAreFoundAgain() throws Exception {
+	void removedOuterSkillFileShowsNested() throws Exception {
 		Path skillFile = write(this.skills.resolve("group/SKILL.md"), skillMd("group", "A skill for a while.", "body"));
 		this.registry.reload();
 		assertThat(this.registry.names()).containsExactly("alpha", "beta", "group");
@@ -265,7 +266,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenABundledFileIsAddedThenTheSkillIsChangedInANewGenerationWithItsNewFileList() {
+	void addedFileChangesSkillAndFileList() {
 		long generation = this.registry.snapshot().generation();
 		assertThat(this.registry.snapshot().load("alpha").files()).isEmpty();
 		Path reference = write(this.skills.resolve("alpha/references/GUIDE.md"), "# Guide");
@@ -279,7 +280,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenOnlyAHiddenFileChangesInASkillFolderThenNothingChanges() {
+	void hiddenFileChangeChangesNothing() {
 		long generation = this.registry.snapshot().generation();
 		Path swap = write(this.skills.resolve("alpha/.SKILL.md.swp"), "editor state");
 
@@ -291,7 +292,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenAReloadFindsAnotherFileListThanWasHandedOutThenTheSkillIsChanged() {
+	void newFileListChangesTheSkill() {
 		assertThat(this.registry.snapshot().files("beta")).isEmpty();
 		write(this.skills.resolve("beta/assets/logo.svg"), "<svg/>");
 
@@ -302,7 +303,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenABundledFileIsOnlyEditedThenNothingChanges() {
+	void bundledFileEditChangesNothing() {
 		Path notes = write(this.skills.resolve("alpha/notes.txt"), "notes\n");
 		this.registry.refresh(List.of(notes));
 		assertThat(this.registry.snapshot().files("alpha")).containsExactly("notes.txt");
@@ -316,7 +317,7 @@ class SkillsRegistryRefreshTests {
 	}
 
 	@Test
-	void whenAnEditGivesASkillTheNameAnotherOfItsLocationHoldsThenTheFirstByPathWinsAsAFullScanWould() {
+	void nameClashAfterEditFirstPathWins() {
 		Path beta = write(this.skills.resolve("beta/SKILL.md"), skillMd("alpha", "Beta's folder, now alpha.", "body"));
 
 		SkillsChange clash = this.registry.refresh(List.of(beta));

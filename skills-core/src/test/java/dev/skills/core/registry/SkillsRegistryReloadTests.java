@@ -27,7 +27,7 @@ class SkillsRegistryReloadTests {
 
 	@Test
 	@Timeout(60)
-	void whenFiftyReloadsArriveAtOnceThenAFewRescansServeThemAll() throws Exception {
+	void fiftyReloadsShareAFewRescans() throws Exception {
 		AtomicInteger scans = new AtomicInteger();
 		// Every rescan scans the classpath location once; a slow scan lets the callers
 		// overlap.

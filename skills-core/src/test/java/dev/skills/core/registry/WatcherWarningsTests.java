@@ -27,7 +27,7 @@ class WatcherWarningsTests {
 	Path root;
 
 	@Test
-	void whenWatchingReachesTheFolderLimitThenTheRegistryReportsItAcrossReloads(CapturedOutput output) {
+	void watchLimitWarningSurvivesReloads(CapturedOutput output) {
 		for (int i = 0; i < 4; i++) {
 			skill(this.root, "skill-" + i);
 		}

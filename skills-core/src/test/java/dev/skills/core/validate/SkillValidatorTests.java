@@ -170,12 +170,12 @@ class SkillValidatorTests {
 	}
 
 	@Test
-	void decomposedNameMatchesComposedFolderAfterNfkc() throws IOException {
+	void decomposedNameMatchesComposedFolder() throws IOException {
 		assertThat(validate("caf\u00e9", skillMd("cafe\u0301", "Accent written as a combining mark"))).isEmpty();
 	}
 
 	@Test
-	void nameOf64CodePointsIsValidEvenWhenLongerInUtf16() throws IOException {
+	void nameOf64CodePointsIsValid() throws IOException {
 		String name = "\uD840\uDC00".repeat(24) + "a".repeat(40);
 		assertThat(name).hasSize(88);
 		assertThat(validate(name, skillMd(name, "64 code points, 88 chars"))).isEmpty();
@@ -189,21 +189,21 @@ class SkillValidatorTests {
 	}
 
 	@Test
-	void descriptionOf1024EmojiIsValidBecauseCodePointsAreCounted() throws IOException {
+	void description1024EmojiIsValid() throws IOException {
 		String description = "💡".repeat(1024);
 		assertThat(description).hasSize(2048);
 		assertThat(validate("emoji", skillMd("emoji", description))).isEmpty();
 	}
 
 	@Test
-	void literalBlockDescriptionOf1024CharactersCountsItsFinalNewline() throws IOException {
+	void literalBlockCountsFinalNewline() throws IOException {
 		String line = "y".repeat(1024);
 		assertThat(validate("block-desc", "---\nname: block-desc\ndescription: |\n  " + line + "\n---\nBody\n"))
 			.containsExactly("error: Description exceeds 1024 character limit (1025 chars)");
 	}
 
 	@Test
-	void titleCaseNameWithSpaceInLowercaseFolderIsThreeErrors() throws IOException {
+	void titleCaseNameWithSpaceIsThreeErrors() throws IOException {
 		assertThat(validate("ahrefs-automation", skillMd("Ahrefs Automation", "Automates SEO reports")))
 			.containsExactly("error: Skill name 'Ahrefs Automation' must be lowercase",
 					"error: Skill name 'Ahrefs Automation' " + INVALID_CHARACTERS,
@@ -265,7 +265,7 @@ class SkillValidatorTests {
 	}
 
 	@Test
-	void unquotedColonIsInvalidYamlBecauseTheValidatorNeverRepairsButItSaysWhatToQuote() throws IOException {
+	void unquotedColonErrorSaysWhatToQuote() throws IOException {
 		assertThat(validate("colon", """
 				---
 				name: colon
@@ -316,7 +316,7 @@ class SkillValidatorTests {
 	}
 
 	@Test
-	void allowedExtensionsAreWarningsAndOtherFieldsStayErrors() throws IOException {
+	void allowedExtensionsAreOnlyWarnings() throws IOException {
 		Path dir = SkillFixtures.rawSkill(this.root, "scoped", """
 				---
 				name: scoped
@@ -357,7 +357,7 @@ class SkillValidatorTests {
 	}
 
 	@Test
-	void bodyOverAbout5000TokensInFewLinesIsAWarning() throws IOException {
+	void bodyOver5000TokensIsAWarning() throws IOException {
 		String body = ("abcd".repeat(2_000) + "\n").repeat(3);
 		assertThat(validate("wordy", "---\nname: wordy\ndescription: Long lines\n---\n" + body))
 			.containsExactly("warning: SKILL.md body is about 6000 tokens; keep it under 5000");
@@ -413,7 +413,7 @@ class SkillValidatorTests {
 	}
 
 	@Test
-	void missingReferencedFilesAreWarningsAndPresentOnesAreNot() throws IOException {
+	void missingReferencedFilesAreWarnings() throws IOException {
 		Path dir = SkillFixtures.rawSkill(this.root, "linked", """
 				---
 				name: linked
@@ -432,7 +432,7 @@ class SkillValidatorTests {
 	}
 
 	@Test
-	void diagnosticNamesTheSkillFileAndReadsAsSeverityFileMessage() throws IOException {
+	void diagnosticReadsSeverityFileMessage() throws IOException {
 		Path dir = SkillFixtures.rawSkill(this.root, "SQL", skillMd("SQL", "Writes SQL"));
 		List<SkillDiagnostic> diagnostics = SkillValidator.validate(dir, false);
 		assertThat(diagnostics).singleElement().satisfies((diagnostic) -> {

@@ -48,6 +48,9 @@ public final class McpSkillsPublisher implements SkillsListener {
 	// The prompts on the server now.
 	private final Map<String, SkillMeta> prompted = new HashMap<>();
 
+	// The generation on the server now: a change start() already published is skipped.
+	private long published = -1;
+
 	private McpSkillsPublisher(Builder builder) {
 		this.server = builder.server;
 		this.registry = builder.registry;
@@ -81,7 +84,11 @@ public final class McpSkillsPublisher implements SkillsListener {
 	}
 
 	private synchronized void sync(@Nullable SkillsChange change) {
-		SkillsSnapshot snapshot = this.registry.snapshot();
+		SkillsSnapshot snapshot = (change != null) ? change.snapshot() : this.registry.snapshot();
+		if (snapshot.generation() <= this.published) {
+			return;
+		}
+		this.published = snapshot.generation();
 		Map<String, SkillMeta> skills = new LinkedHashMap<>();
 		snapshot.skills().stream().filter(this::serves).forEach((skill) -> skills.put(skill.name(), skill));
 		Set<String> touched = new HashSet<>();

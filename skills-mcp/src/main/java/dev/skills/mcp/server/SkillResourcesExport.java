@@ -75,7 +75,7 @@ final class SkillResourcesExport {
 			this.served.put(skill.name(), now);
 		}
 		ServedFile index = ServedFile.of(SkillUris.INDEX, "", "index.json",
-				SkillIndex.text(List.copyOf(skills.values())));
+				ServedIndex.text(List.copyOf(skills.values())));
 		if (!index.equals(this.index)) {
 			if (this.index != null) {
 				this.server.removeResource(SkillUris.INDEX);
@@ -107,7 +107,7 @@ final class SkillResourcesExport {
 			.build();
 		return new McpServerFeatures.SyncResourceSpecification(resource, (exchange, request) -> {
 			List<SkillMeta> skills = this.registry.snapshot().skills().stream().filter(this.serves).toList();
-			String text = SkillIndex.text(skills);
+			String text = ServedIndex.text(skills);
 			ServedFile now = ServedFile.of(SkillUris.INDEX, "", "index.json", text);
 			return new McpSchema.ReadResourceResult(
 					List.of(new McpSchema.TextResourceContents(SkillUris.INDEX, "application/json", text, now.meta())));

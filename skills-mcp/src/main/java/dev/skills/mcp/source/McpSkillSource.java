@@ -14,8 +14,8 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
-import dev.skills.sources.RemoteSource;
-import dev.skills.sources.SkillSources.SourcesSettings;
+import dev.skills.sources.SkillSource;
+import dev.skills.sources.SourcesSettings;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema.Resource;
 import org.jspecify.annotations.Nullable;
@@ -34,7 +34,7 @@ import org.jspecify.annotations.Nullable;
  * {@code skills/list} (SEP-2640) is not called: the MCP Java SDK 2.0.0 has no way to send
  * a request of a method it does not know, nor to see the server's extensions.
  */
-public final class McpSkillSource implements RemoteSource {
+public final class McpSkillSource implements SkillSource {
 
 	private static final int MAX_WARNINGS = 50;
 
@@ -80,8 +80,9 @@ public final class McpSkillSource implements RemoteSource {
 	}
 
 	/**
-	 * The factory of a server's source, for {@link dev.skills.sources.SkillSources#create
-	 * SkillSources.create}: the source hears of the server's changes from the first.
+	 * The factory of a server's source, for
+	 * {@link dev.skills.sources.SourceRefresher#create SourceRefresher.create}: the
+	 * source hears of the server's changes from the first.
 	 * @param settings the connection and its refresh interval, read timeout and file size
 	 * limit
 	 * @param client the connection's client
@@ -89,9 +90,9 @@ public final class McpSkillSource implements RemoteSource {
 	 * arrive
 	 * @return the factory
 	 */
-	public static RemoteSource.Factory factory(McpSourceSettings settings, McpSyncClient client,
+	public static SkillSource.Factory factory(McpSourceSettings settings, McpSyncClient client,
 			McpResourceChanges changes) {
-		return new RemoteSource.Factory() {
+		return new SkillSource.Factory() {
 
 			@Override
 			public String readableName() {
@@ -104,7 +105,7 @@ public final class McpSkillSource implements RemoteSource {
 			}
 
 			@Override
-			public RemoteSource create(SourcesSettings limits, Function<String, Path> revisionFolder) {
+			public SkillSource create(SourcesSettings limits, Path store, Function<String, Path> revisionFolder) {
 				McpSkillSource source = new McpSkillSource(settings, limits, client, revisionFolder);
 				changes.onChange(settings.connection(), source::changed);
 				return source;
@@ -160,7 +161,7 @@ public final class McpSkillSource implements RemoteSource {
 			try {
 				byte[] index = this.reads.read(SkillUri.INDEX, this.settings.maxFileSize(),
 						this.settings.readTimeout());
-				entryPoints = SkillIndex.entryPoints(index);
+				entryPoints = RemoteIndex.entryPoints(index);
 				extra = "index " + Digests.sha256(index);
 			}
 			catch (IOException ex) {
@@ -191,7 +192,7 @@ public final class McpSkillSource implements RemoteSource {
 		}
 		SkillListing before = (served != null) ? this.listings.get(served) : null;
 		Path servedFolder = (served != null) ? this.revisionFolder.apply(served) : null;
-		SkillCheckout checkout = new SkillCheckout(this.reads, this.settings, this.limits, into);
+		SkillCheckout checkout = new SkillCheckout(this.reads, this.settings, this.limits.budget(), into);
 		List<String> skipped = new ArrayList<>(listing.skipped());
 		for (RemoteSkill skill : listing.skills()) {
 			RemoteSkill old = (before != null) ? find(before, skill.folder()) : null;

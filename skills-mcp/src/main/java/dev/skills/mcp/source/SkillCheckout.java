@@ -6,7 +6,7 @@ import java.nio.file.Path;
 
 import dev.skills.core.load.SkillLoader;
 import dev.skills.core.load.SkillReadResult;
-import dev.skills.sources.SkillSources.SourcesSettings;
+import dev.skills.sources.FetchBudget;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.FileSystemUtils;
@@ -23,18 +23,14 @@ final class SkillCheckout {
 
 	private final McpSourceSettings settings;
 
-	private final SourcesSettings limits;
+	private final FetchBudget budget;
 
 	private final Path into;
 
-	private int files;
-
-	private long bytes;
-
-	SkillCheckout(ResourceReads reads, McpSourceSettings settings, SourcesSettings limits, Path into) {
+	SkillCheckout(ResourceReads reads, McpSourceSettings settings, FetchBudget budget, Path into) {
 		this.reads = reads;
 		this.settings = settings;
-		this.limits = limits;
+		this.budget = budget;
 		this.into = into;
 	}
 
@@ -88,6 +84,7 @@ final class SkillCheckout {
 						+ " allowed; not read";
 			}
 			byte[] content;
+			this.budget.request();
 			try {
 				content = this.reads.read(file.uri(), (file.size() != null) ? file.size() : max,
 						this.settings.readTimeout());
@@ -121,14 +118,8 @@ final class SkillCheckout {
 	}
 
 	private void write(Path folder, String path, byte[] content) throws IOException {
-		this.files++;
-		this.bytes += content.length;
-		if (this.files > this.limits.maxFiles()) {
-			throw new IOException("more than " + this.limits.maxFiles() + " files");
-		}
-		if (this.bytes > this.limits.maxBytes()) {
-			throw new IOException("more than " + this.limits.maxBytes() + " bytes");
-		}
+		this.budget.file();
+		this.budget.bytes(content.length);
 		// SkillUri admits plain segments only; this is the last line of defence.
 		Path target = folder.resolve(path).normalize();
 		if (!target.startsWith(folder)) {

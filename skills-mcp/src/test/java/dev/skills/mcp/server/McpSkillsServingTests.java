@@ -98,7 +98,7 @@ class McpSkillsServingTests {
 	void whenTheIndexIsReadThenItListsEachSkillWithItsDescriptionAndUri() {
 		String text = text(this.client.readResource(new McpSchema.ReadResourceRequest("skill://index.json")));
 		JsonNode index = JsonMapper.builder().build().readTree(text);
-		assertThat(index.get("$schema").asString()).isEqualTo(SkillIndex.SCHEMA);
+		assertThat(index.get("$schema").asString()).isEqualTo(ServedIndex.SCHEMA);
 		assertThat(index.get("skills")).hasSize(2);
 		JsonNode pdf = index.get("skills")
 			.valueStream()

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.SkillsToolCallbackProvider;
-import dev.skills.spring.ai.SkillsTools;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
+import dev.skills.spring.ai.tool.SkillsTools;
 import io.modelcontextprotocol.server.McpSyncServer;
 
 import org.springframework.boot.SpringBootConfiguration;

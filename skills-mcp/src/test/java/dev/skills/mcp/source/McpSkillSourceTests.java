@@ -15,10 +15,10 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.mcp.source.test.SkillsMcpTestServer;
-import dev.skills.sources.FetchOutcome;
-import dev.skills.sources.SkillSources;
-import dev.skills.sources.SkillSources.SourcesSettings;
+import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourceStatus;
+import dev.skills.sources.SourceStatus.Outcome;
+import dev.skills.sources.SourcesSettings;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -36,7 +36,7 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * An MCP source against a real MCP server over streamable HTTP on loopback, read into a
- * real registry through {@link SkillSources}.
+ * real registry through {@link SourceRefresher}.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class McpSkillSourceTests {
@@ -111,7 +111,7 @@ class McpSkillSourceTests {
 		await().atMost(Duration.ofSeconds(10)).until(() -> client.registry.contains("pdf"));
 		String revision = client.sources.statuses().get(0).revision();
 		assertThat(client.sources.refresh().get(0).revision()).isEqualTo(revision);
-		assertThat(client.outcomes).endsWith(FetchOutcome.UNCHANGED);
+		assertThat(client.outcomes).endsWith(Outcome.UNCHANGED);
 		this.server.skill("csv", "Read CSV files, fast", Map.of());
 		client.sources.refresh();
 		assertThat(client.registry.get("csv").get().description()).isEqualTo("Read CSV files, fast");
@@ -220,9 +220,9 @@ class McpSkillSourceTests {
 		mcp.initialize();
 		McpSourceSettings settings = new McpSourceSettings("team", Duration.ofMinutes(5), readTimeout, 1024 * 1024);
 		Client client = new Client();
-		SkillSources sources = SkillSources.create(List.of(), List.of(McpSkillSource.factory(settings, mcp, changes)),
+		SourceRefresher sources = SourceRefresher.create(List.of(McpSkillSource.factory(settings, mcp, changes)),
 				SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache")),
-				(status, outcome, duration) -> client.outcomes.add(outcome));
+				(status) -> client.outcomes.add(status.outcome()));
 		this.closeables.add(0, sources);
 		// After the source has noted the change, as the auto-configuration does.
 		changes.onChange("team", () -> sources.refreshSoon(McpSkillSource.sourceName("team")));
@@ -238,11 +238,11 @@ class McpSkillSourceTests {
 
 	private static final class Client {
 
-		private final List<FetchOutcome> outcomes = new CopyOnWriteArrayList<>();
+		private final List<Outcome> outcomes = new CopyOnWriteArrayList<>();
 
 		private SkillsRegistry registry;
 
-		private SkillSources sources;
+		private SourceRefresher sources;
 
 	}
 

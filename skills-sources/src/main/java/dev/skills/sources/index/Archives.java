@@ -1,6 +1,6 @@
 package dev.skills.sources.index;
 
-import java.io.ByteArrayInputStream;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,39 +19,51 @@ import java.util.zip.ZipException;
 import java.util.zip.ZipInputStream;
 
 import dev.skills.core.internal.prompt.ModelText;
+import dev.skills.sources.CheckoutPaths;
+import dev.skills.sources.Deadline;
+import dev.skills.sources.FetchBudget;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Unpacks a skill's verified archive ({@code .zip} or {@code .tar.gz}, told apart by
- * their first bytes) into its folder under the folder rules: no absolute path, no
- * {@code ..}, no link that leaves the skill (links are never created), every entry and
- * every byte counted against the revision's limits. An archive that breaks a rule is not
- * used at all. An archive whose files are all in one folder with the {@code SKILL.md} is
- * unpacked without that folder.
+ * their first bytes) into its folder under the folder rules ({@link CheckoutPaths}: no
+ * absolute path, no {@code ..}, nothing too long or too deep), and no link that leaves
+ * the skill (links are never created). Every entry counts against the revision's files
+ * and every inflated byte against its bytes, the entries left out too (folders, links),
+ * so an archive that inflates without end stops at the budget. An archive that breaks a
+ * rule is not used at all. An archive whose files are all in one folder with the
+ * {@code SKILL.md} is unpacked without that folder.
  */
 final class Archives {
+
+	private static final int BUFFER = 16 * 1024;
 
 	private Archives() {
 	}
 
 	/**
 	 * Unpack an archive.
-	 * @param archive the archive's bytes, digest verified
-	 * @param into the skill's folder, which must not exist yet
-	 * @param budget the revision's limits
+	 * @param archive the archive's file, digest verified
+	 * @param into the skill's folder, empty
+	 * @param budget the revision's budget
+	 * @param deadline when the checkout must be over
 	 * @throws UnusableSkillException when the archive breaks a rule or cannot be read
 	 * @throws IOException when a limit is passed or the folder cannot be written
 	 */
-	static void unpack(byte[] archive, Path into, Budget budget) throws UnusableSkillException, IOException {
-		Files.createDirectories(into);
-		try {
-			if (archive.length > 4 && archive[0] == 'P' && archive[1] == 'K') {
-				unzip(archive, into, budget);
+	static void unpack(Path archive, Path into, FetchBudget budget, Deadline deadline)
+			throws UnusableSkillException, IOException {
+		try (InputStream in = new BufferedInputStream(Files.newInputStream(archive))) {
+			in.mark(2);
+			int first = in.read();
+			int second = in.read();
+			in.reset();
+			if (first == 'P' && second == 'K') {
+				unzip(new ZipInputStream(in), into, budget, deadline);
 			}
-			else if (archive.length > 2 && (archive[0] & 0xff) == 0x1f && (archive[1] & 0xff) == 0x8b) {
-				untar(archive, into, budget);
+			else if (first == 0x1f && second == 0x8b) {
+				untar(new TarArchiveInputStream(new GZIPInputStream(in)), into, budget, deadline);
 			}
 			else {
 				throw new UnusableSkillException("the archive is neither .zip nor .tar.gz");
@@ -64,92 +76,62 @@ final class Archives {
 		hoist(into);
 	}
 
-	/**
-	 * A path inside a skill's folder as an archive or an index names it: separators made
-	 * {@code /}, empty and {@code .} segments dropped.
-	 * @param raw the path as given
-	 * @return the path, or {@code null} when it is absolute, climbs with {@code ..},
-	 * holds a NUL or names nothing
-	 */
-	static @Nullable String safePath(@Nullable String raw) {
-		if (raw == null || raw.indexOf('\0') >= 0) {
-			return null;
-		}
-		String path = raw.replace('\\', '/');
-		if (path.startsWith("/") || path.matches("^[A-Za-z]:.*")) {
-			return null;
-		}
-		List<String> segments = new ArrayList<>();
-		for (String segment : path.split("/")) {
-			if (segment.equals("..")) {
-				return null;
-			}
-			if (!segment.isEmpty() && !segment.equals(".")) {
-				segments.add(segment);
-			}
-		}
-		return segments.isEmpty() ? null : String.join("/", segments);
-	}
-
-	private static void unzip(byte[] archive, Path into, Budget budget) throws UnusableSkillException, IOException {
-		try (ZipInputStream zip = new ZipInputStream(new ByteArrayInputStream(archive))) {
-			for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
-				budget.file();
-				Path target = target(into, entry.getName());
-				if (target != null && !entry.isDirectory()) {
-					write(zip, target, budget);
-				}
-			}
+	private static void unzip(ZipInputStream zip, Path into, FetchBudget budget, Deadline deadline)
+			throws UnusableSkillException, IOException {
+		for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
+			budget.file();
+			Path target = target(into, entry.getName());
+			copy(zip, (target != null && !entry.isDirectory()) ? target : null, budget, deadline);
 		}
 	}
 
-	private static void untar(byte[] archive, Path into, Budget budget) throws UnusableSkillException, IOException {
-		try (TarArchiveInputStream tar = new TarArchiveInputStream(
-				new GZIPInputStream(new ByteArrayInputStream(archive)))) {
-			for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
-				budget.file();
-				Path target = target(into, entry.getName());
-				if (target == null) {
-					continue;
-				}
-				if (entry.isSymbolicLink() || entry.isLink()) {
-					// Never created; one that points out of the skill makes the archive
-					// unusable.
-					String link = entry.getLinkName().replace('\\', '/');
-					Path base = entry.isSymbolicLink() ? target.getParent() : into;
-					if (link.startsWith("/") || link.matches("^[A-Za-z]:.*")
-							|| !base.resolve(link).normalize().startsWith(into)) {
-						throw new UnusableSkillException(
-								"archive entry '" + ModelText.echo(entry.getName()) + "' links out of the skill");
-					}
-				}
-				else if (entry.isFile()) {
-					write(tar, target, budget);
+	private static void untar(TarArchiveInputStream tar, Path into, FetchBudget budget, Deadline deadline)
+			throws UnusableSkillException, IOException {
+		for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
+			budget.file();
+			Path target = target(into, entry.getName());
+			boolean link = entry.isSymbolicLink() || entry.isLink();
+			if (target != null && link) {
+				// Never created; one that points out of the skill makes the archive
+				// unusable.
+				String linkName = entry.getLinkName().replace('\\', '/');
+				Path base = entry.isSymbolicLink() ? target.getParent() : into;
+				if (linkName.startsWith("/") || linkName.matches("^[A-Za-z]:.*")
+						|| !base.resolve(linkName).normalize().startsWith(into)) {
+					throw new UnusableSkillException(
+							"archive entry '" + ModelText.echo(entry.getName()) + "' links out of the skill");
 				}
 			}
+			copy(tar, (target != null && !link && entry.isFile()) ? target : null, budget, deadline);
 		}
 	}
 
 	// Where an entry goes; null for the folder itself ("./").
 	private static @Nullable Path target(Path into, String name) throws UnusableSkillException {
-		String path = safePath(name);
-		if (path == null && name.replace('\\', '/').matches("\\.?(/\\.?)*/?") && !name.startsWith("/")) {
-			return null;
+		String path;
+		try {
+			path = CheckoutPaths.normalize(name);
 		}
-		Path target = (path != null) ? into.resolve(path).normalize() : null;
-		if (target == null || !target.startsWith(into) || target.equals(into)) {
-			throw new UnusableSkillException("archive entry '" + ModelText.echo(name) + "' leaves the skill's folder");
+		catch (IllegalArgumentException ex) {
+			throw new UnusableSkillException("archive entry '" + ModelText.echo(name) + "' " + ex.getMessage());
 		}
-		return target;
+		return (path != null) ? into.resolve(path) : null;
 	}
 
-	private static void write(InputStream in, Path target, Budget budget) throws IOException {
-		Files.createDirectories(target.getParent());
-		byte[] buffer = new byte[16 * 1024];
-		try (OutputStream out = Files.newOutputStream(target, StandardOpenOption.CREATE_NEW,
-				StandardOpenOption.WRITE)) {
+	// An entry's bytes, each one counted: into its file, or read and dropped for an entry
+	// that is not written.
+	private static void copy(InputStream in, @Nullable Path target, FetchBudget budget, Deadline deadline)
+			throws IOException {
+		if (target != null) {
+			Files.createDirectories(target.getParent());
+		}
+		byte[] buffer = new byte[BUFFER];
+		try (OutputStream out = (target != null)
+				? Files.newOutputStream(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)
+				: OutputStream.nullOutputStream()) {
 			for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
 				budget.bytes(read);
+				deadline.check();
 				out.write(buffer, 0, read);
 			}
 		}

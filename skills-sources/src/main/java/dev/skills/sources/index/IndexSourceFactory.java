@@ -3,16 +3,14 @@ package dev.skills.sources.index;
 import java.nio.file.Path;
 import java.util.function.Function;
 
-import dev.skills.sources.CheckoutLimits;
-import dev.skills.sources.RemoteSource;
-import dev.skills.sources.SkillSources;
-import dev.skills.sources.SkillSources.SourcesSettings;
+import dev.skills.sources.SkillSource;
+import dev.skills.sources.SourcesSettings;
 
 /**
  * Makes the source of one published index, for
- * {@link SkillSources#create(java.util.List, java.util.List, SourcesSettings, dev.skills.sources.FetchListener)}.
+ * {@link dev.skills.sources.SourceRefresher#create(java.util.List, SourcesSettings, java.util.function.Consumer)}.
  */
-public final class IndexSourceFactory implements RemoteSource.Factory {
+public final class IndexSourceFactory implements SkillSource.Factory {
 
 	private final IndexSourceSettings settings;
 
@@ -35,9 +33,8 @@ public final class IndexSourceFactory implements RemoteSource.Factory {
 	}
 
 	@Override
-	public RemoteSource create(SourcesSettings settings, Function<String, Path> revisionFolder) {
-		return new IndexSource(this.settings, settings.timeout(),
-				new CheckoutLimits(settings.maxFiles(), settings.maxBytes()), revisionFolder);
+	public SkillSource create(SourcesSettings settings, Path store, Function<String, Path> revisionFolder) {
+		return new IndexSkillSource(this.settings, settings, store, revisionFolder);
 	}
 
 }

@@ -9,17 +9,17 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.sources.FetchOutcome;
-import dev.skills.sources.SkillSources;
-import dev.skills.sources.SkillSources.SourcesSettings;
+import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourceStatus;
+import dev.skills.sources.SourceStatus.Outcome;
+import dev.skills.sources.SourcesSettings;
 import dev.skills.sources.test.IndexHttpServer;
 import dev.skills.sources.test.IndexHttpServer.Request;
 import dev.skills.sources.test.TestArchives;
@@ -33,6 +33,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Published skill indexes against a real HTTP server on loopback serving
@@ -52,7 +53,7 @@ class IndexSkillSourcesTests {
 
 	private final List<AutoCloseable> closeables = new ArrayList<>();
 
-	private final List<FetchOutcome> outcomes = Collections.synchronizedList(new ArrayList<>());
+	private final List<Outcome> outcomes = Collections.synchronizedList(new ArrayList<>());
 
 	@BeforeEach
 	void startServer() throws Exception {
@@ -68,7 +69,7 @@ class IndexSkillSourcesTests {
 	}
 
 	@Test
-	void whenTheIndexIsOfTheDraftShapeThenSkillMdZipAndTarGzSkillsAreServed() throws Exception {
+	void servesDraftSkillMdZipAndTarGz() throws Exception {
 		String pdf = this.server.put("/.well-known/agent-skills/pdf/SKILL.md", skillMd("pdf", "Read PDF files"));
 		String csv = this.server.put("/archives/csv.zip", TestArchives
 			.zip(map("csv/SKILL.md", skillMd("csv", "Read CSV files"), "csv/references/GUIDE.md", "csv guide")));
@@ -81,7 +82,7 @@ class IndexSkillSourcesTests {
 						+ entry("docx", "archive", "../../archives/docx.tar.gz", "sha256:" + docx) + "\n  ]\n}\n");
 
 		Instance instance = start(Duration.ZERO);
-		await(() -> instance.registry.size() == 3);
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.size() == 3);
 
 		assertThat(instance.registry.names()).containsExactly("csv", "docx", "pdf");
 		assertThat(instance.registry.readFile("csv", "references/GUIDE.md", 1000)).isEqualTo("csv guide");
@@ -95,7 +96,7 @@ class IndexSkillSourcesTests {
 	}
 
 	@Test
-	void whenTheIndexIsOfTheRfcShapeThenFilesAndPackagesAreServed() throws Exception {
+	void servesRfcFilesAndPackages() throws Exception {
 		String skill = this.server.put("/.well-known/agent-skills/pdf/SKILL.md", skillMd("pdf", "Read PDF files"));
 		String guide = this.server.put("/.well-known/agent-skills/pdf/references/GUIDE.md", "pdf guide");
 		String pkg = this.server.put("/packages/csv.tar.gz",
@@ -109,7 +110,7 @@ class IndexSkillSourcesTests {
 						+ "{\"url\": \"/packages/csv.tar.gz\", \"digest\": \"sha256:" + pkg + "\"}}\n]}");
 
 		Instance instance = start(Duration.ZERO);
-		await(() -> instance.registry.size() == 2);
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.size() == 2);
 
 		assertThat(instance.registry.readFile("pdf", "references/GUIDE.md", 1000)).isEqualTo("pdf guide");
 		assertThat(instance.registry.get("csv").get().description()).isEqualTo("Read CSV files");
@@ -117,8 +118,7 @@ class IndexSkillSourcesTests {
 	}
 
 	@Test
-	void whenADigestIsWrongThenThatSkillIsSkippedWithADiagnosticAndTheOthersServed(CapturedOutput output)
-			throws Exception {
+	void wrongDigestSkipsOnlyThatSkill(CapturedOutput output) throws Exception {
 		String pdf = this.server.put("/s/pdf/SKILL.md", skillMd("pdf", "Read PDF files"));
 		this.server.put("/s/csv/SKILL.md", skillMd("csv", "Read CSV files"));
 		String wrong = IndexHttpServer.sha256("something else".getBytes());
@@ -126,20 +126,21 @@ class IndexSkillSourcesTests {
 				entry("csv", "skill-md", "/s/csv/SKILL.md", "sha256:" + wrong)));
 
 		Instance instance = start(Duration.ZERO);
-		await(() -> instance.registry.contains("pdf") && !instance.registry.diagnostics().isEmpty());
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> instance.registry.contains("pdf") && !instance.registry.diagnostics().isEmpty());
 
 		assertThat(instance.registry.names()).containsExactly("pdf");
 		assertThat(instance.registry.diagnostics()).singleElement().satisfies((diagnostic) -> {
 			assertThat(diagnostic.isError()).isFalse();
-			assertThat(diagnostic.message()).contains("skill 'csv' skipped").contains("the index says sha256:" + wrong);
+			assertThat(diagnostic.message()).contains("skill 'csv' skipped")
+				.contains("do not match the index's sha256:" + wrong);
 		});
 		assertThat(Path.of(instance.sources.locations().get(0)).resolve("csv")).doesNotExist();
 		assertThat(output).contains("skill 'csv' skipped");
 	}
 
 	@Test
-	void whenAZipHoldsAnEntryThatClimbsOutThenTheSkillIsSkippedAndNothingIsWrittenOutside(CapturedOutput output)
-			throws Exception {
+	void zipEntryClimbingOutSkipsTheSkill(CapturedOutput output) throws Exception {
 		String evil = this.server.put("/a/evil.zip", TestArchives.zip(map("SKILL.md", skillMd("evil", "Evil"),
 				"../../../../escaped.txt", "owned", "../sibling/SKILL.md", skillMd("sibling", "Sibling"))));
 		String pdf = this.server.put("/s/pdf/SKILL.md", skillMd("pdf", "Read PDF files"));
@@ -147,7 +148,7 @@ class IndexSkillSourcesTests {
 				entry("pdf", "skill-md", "/s/pdf/SKILL.md", "sha256:" + pdf)));
 
 		Instance instance = start(Duration.ZERO);
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 
 		assertThat(instance.registry.names()).containsExactly("pdf");
 		try (Stream<Path> all = Files.walk(this.temp)) {
@@ -155,12 +156,12 @@ class IndexSkillSourcesTests {
 		}
 		assertThat(instance.registry.diagnostics()).singleElement()
 			.satisfies((diagnostic) -> assertThat(diagnostic.message()).contains("skill 'evil' skipped")
-				.contains("leaves the skill's folder"));
+				.contains("leaves the folder"));
 		assertThat(output).contains("skill 'evil' skipped");
 	}
 
 	@Test
-	void whenATarGzHoldsALinkThatLeavesTheSkillThenTheSkillIsSkipped(CapturedOutput output) throws Exception {
+	void tarLinkLeavingTheSkillSkipsIt(CapturedOutput output) throws Exception {
 		Path secret = Files.writeString(this.temp.resolve("secret.txt"), "secret");
 		String linked = this.server.put("/a/linked.tar.gz",
 				TestArchives.tarGz(map("SKILL.md", skillMd("linked", "Linked")),
@@ -171,7 +172,7 @@ class IndexSkillSourcesTests {
 				entry("inside", "archive", "/a/inside.tar.gz", "sha256:" + inside)));
 
 		Instance instance = start(Duration.ZERO);
-		await(() -> instance.registry.contains("inside"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("inside"));
 
 		assertThat(instance.registry.names()).containsExactly("inside");
 		// A link inside the skill is not created either: only regular files are written.
@@ -183,11 +184,11 @@ class IndexSkillSourcesTests {
 	}
 
 	@Test
-	void whenTheIndexIsUnchangedThenOneConditionalRequestIsMadeAndNothingIsDownloadedAgain() throws Exception {
+	void unchangedIndexCostsOneRequest() throws Exception {
 		String pdf = this.server.put("/s/pdf/SKILL.md", skillMd("pdf", "Read PDF files"));
 		this.server.put(INDEX, draft(entry("pdf", "skill-md", "/s/pdf/SKILL.md", "sha256:" + pdf)));
 		Instance instance = start(Duration.ZERO);
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 		String revision = instance.sources.statuses().get(0).revision();
 
 		SourceStatus status = instance.sources.refresh().get(0);
@@ -199,17 +200,16 @@ class IndexSkillSourcesTests {
 		assertThat(index.get(1).status()).isEqualTo(304);
 		assertThat(this.server.requests("/s/pdf/SKILL.md")).hasSize(1);
 		assertThat(status.revision()).isEqualTo(revision);
-		assertThat(this.outcomes).containsExactly(FetchOutcome.UPDATED, FetchOutcome.UNCHANGED);
+		assertThat(this.outcomes).containsExactly(Outcome.UPDATED, Outcome.UNCHANGED);
 	}
 
 	@Test
-	void whenTheServerValidatesByDateThenAnUnchangedIndexIsAskedIfModifiedSinceAndNotDownloadedAgain()
-			throws Exception {
+	void unchangedIndexByDateCostsOneRequest() throws Exception {
 		this.server.useLastModifiedOnly();
 		String pdf = this.server.put("/s/pdf/SKILL.md", skillMd("pdf", "Read PDF files"));
 		this.server.put(INDEX, draft(entry("pdf", "skill-md", "/s/pdf/SKILL.md", "sha256:" + pdf)));
 		Instance instance = start(Duration.ZERO);
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 
 		instance.sources.refresh();
 
@@ -220,22 +220,21 @@ class IndexSkillSourcesTests {
 		assertThat(index.get(1).ifNoneMatch()).isNull();
 		assertThat(index.get(1).status()).isEqualTo(304);
 		assertThat(this.server.requests("/s/pdf/SKILL.md")).hasSize(1);
-		assertThat(this.outcomes).containsExactly(FetchOutcome.UPDATED, FetchOutcome.UNCHANGED);
+		assertThat(this.outcomes).containsExactly(Outcome.UPDATED, Outcome.UNCHANGED);
 	}
 
 	@Test
-	void whenTheIndexIsEditedThenTheChangeShowsUpWithinTheIntervalPlusTwoSecondsAndUnchangedSkillsAreNotFetchedAgain()
-			throws Exception {
+	void editShowsUpAndFetchesOnlyTheNew() throws Exception {
 		String pdf = this.server.put("/s/pdf/SKILL.md", skillMd("pdf", "Read PDF files"));
 		String pdfEntry = entry("pdf", "skill-md", "/s/pdf/SKILL.md", "sha256:" + pdf);
 		this.server.put(INDEX, draft(pdfEntry));
 		Instance instance = start(Duration.ofSeconds(1));
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 
 		String csv = this.server.put("/s/csv/SKILL.md", skillMd("csv", "Read CSV files"));
 		this.server.put(INDEX, draft(pdfEntry, entry("csv", "skill-md", "/s/csv/SKILL.md", "sha256:" + csv)));
 		long start = System.nanoTime();
-		await(() -> instance.registry.contains("csv"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("csv"));
 
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
 		assertThat(instance.registry.names()).containsExactly("csv", "pdf");
@@ -244,10 +243,11 @@ class IndexSkillSourcesTests {
 	}
 
 	@Test
-	void whenTheHostIsUnreachableThenTheSourceNeverLoadsAndTheRegistrySaysWhy() throws Exception {
-		Instance instance = start(new IndexSourceSettings(URI.create("http://127.0.0.1:1/index.json"), Duration.ZERO,
-				Map.of(), null, null), Duration.ofSeconds(5));
-		await(() -> instance.registry.diagnostics().stream().anyMatch(SkillDiagnostic::isError));
+	void unreachableHostNeverLoads() throws Exception {
+		Instance instance = start(IndexSourceSettings.of(URI.create("http://127.0.0.1:1/index.json"), Duration.ZERO),
+				Duration.ofSeconds(5));
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> instance.registry.diagnostics().stream().anyMatch(SkillDiagnostic::isError));
 
 		SourceStatus status = instance.sources.statuses().get(0);
 		assertThat(status.loaded()).isFalse();
@@ -258,11 +258,11 @@ class IndexSkillSourcesTests {
 	}
 
 	@Test
-	void whenTheServerStopsAnsweringThenTheFetchTimesOutAndTheLastGoodRevisionIsKept() throws Exception {
+	void silentServerTimesOutAndKeepsTheRevision() throws Exception {
 		String pdf = this.server.put("/s/pdf/SKILL.md", skillMd("pdf", "Read PDF files"));
 		this.server.put(INDEX, draft(entry("pdf", "skill-md", "/s/pdf/SKILL.md", "sha256:" + pdf)));
 		Instance instance = start(settings(Duration.ZERO), Duration.ofSeconds(1));
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 		String good = instance.sources.statuses().get(0).revision();
 		this.server.stopAnswering();
 
@@ -274,22 +274,22 @@ class IndexSkillSourcesTests {
 
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(2500));
 		assertThat(status.revision()).isEqualTo(good);
-		assertThat(status.lastError()).contains("no answer within 1000 ms");
+		assertThat(status.lastError()).contains("timeout of 1000 ms");
 		assertThat(instance.registry.names()).containsExactly("pdf");
 	}
 
 	@Test
-	void whenTheServerNeverAnswersThenStartUpDoesNotWaitForIt() throws Exception {
+	void startUpDoesNotWaitForASilentServer() throws Exception {
 		this.server.stopAnswering();
 		long start = System.nanoTime();
 		Instance instance = start(settings(Duration.ZERO), Duration.ofSeconds(1));
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(900));
-		await(() -> !this.outcomes.isEmpty());
-		assertThat(instance.sources.statuses().get(0).lastError()).contains("no answer within 1000 ms");
+		await().atMost(Duration.ofSeconds(10)).until(() -> !this.outcomes.isEmpty());
+		assertThat(instance.sources.statuses().get(0).lastError()).contains("timeout of 1000 ms");
 	}
 
 	@Test
-	void whenTheIndexHasAnUnknownSchemaAndTypeThenItWarnsAndSkipsThoseSkills(CapturedOutput output) throws Exception {
+	void unknownSchemaAndTypeWarn(CapturedOutput output) throws Exception {
 		String pdf = this.server.put("/s/pdf/SKILL.md", skillMd("pdf", "Read PDF files"));
 		this.server.put(INDEX,
 				"{\"$schema\": \"https://schemas.agentskills.io/discovery/9.0.0/schema.json\"," + "\"skills\": ["
@@ -297,7 +297,8 @@ class IndexSkillSourcesTests {
 						+ entry("wasm", "wasm-module", "/s/x.wasm", "sha256:" + pdf) + "]}");
 
 		Instance instance = start(Duration.ZERO);
-		await(() -> instance.registry.contains("pdf") && instance.registry.diagnostics().size() == 2);
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> instance.registry.contains("pdf") && instance.registry.diagnostics().size() == 2);
 
 		assertThat(instance.registry.diagnostics()).extracting(SkillDiagnostic::message)
 			.containsExactly(
@@ -308,13 +309,13 @@ class IndexSkillSourcesTests {
 	}
 
 	@Test
-	void whenHeadersAndCredentialsAreSetThenTheyReachTheIndexHostAndNoMessage() throws Exception {
+	void credentialsReachTheIndexHost() throws Exception {
 		String pdf = this.server.put("/s/pdf/SKILL.md", skillMd("pdf", "Read PDF files"));
 		this.server.put(INDEX, draft(entry("pdf", "skill-md", "/s/pdf/SKILL.md", "sha256:" + pdf)));
 		IndexSourceSettings settings = new IndexSourceSettings(URI.create(this.server.url(INDEX)), Duration.ZERO,
-				Map.of("X-Team", "skills"), "bot", "s3cret-token");
+				Map.of("X-Team", "skills"), "bot", "s3cret-token", Set.of());
 		Instance instance = start(settings, Duration.ofSeconds(5));
-		await(() -> instance.registry.contains("pdf"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
 		assertThat(this.server.requests(INDEX).get(0).authorization()).startsWith("Basic ");
 		assertThat(this.server.requests(INDEX).get(0).authorization())
 			.isEqualTo("Basic " + java.util.Base64.getEncoder().encodeToString("bot:s3cret-token".getBytes()));
@@ -326,13 +327,13 @@ class IndexSkillSourcesTests {
 	}
 
 	private IndexSourceSettings settings(Duration interval) {
-		return new IndexSourceSettings(URI.create(this.server.url(INDEX)), interval, Map.of(), null, null);
+		return IndexSourceSettings.of(URI.create(this.server.url(INDEX)), interval);
 	}
 
 	private Instance start(IndexSourceSettings index, Duration timeout) {
 		SourcesSettings settings = new SourcesSettings(this.temp.resolve("cache"), timeout, 1000, 10_000_000);
-		SkillSources sources = SkillSources.create(List.of(), List.of(new IndexSourceFactory(index)), settings,
-				(status, outcome, duration) -> this.outcomes.add(outcome));
+		SourceRefresher sources = SourceRefresher.create(List.of(new IndexSourceFactory(index)), settings,
+				(status) -> this.outcomes.add(status.outcome()));
 		SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(sources.locations()).hotReload(false).build());
 		this.closeables.add(registry);
@@ -362,17 +363,7 @@ class IndexSkillSourcesTests {
 		return map;
 	}
 
-	private static void await(BooleanSupplier condition) throws InterruptedException {
-		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-		while (!condition.getAsBoolean()) {
-			if (System.nanoTime() > deadline) {
-				throw new AssertionError("condition not met within 10 s");
-			}
-			Thread.sleep(20);
-		}
-	}
-
-	private record Instance(SkillSources sources, SkillsRegistry registry) {
+	private record Instance(SourceRefresher sources, SkillsRegistry registry) {
 	}
 
 }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -37,6 +38,10 @@ public final class GitHttpServer implements AutoCloseable {
 	private volatile @Nullable String credentials;
 
 	private volatile boolean silent;
+
+	private volatile boolean trickle;
+
+	private volatile @Nullable String redirectTo;
 
 	private final CountDownLatch closed = new CountDownLatch(1);
 
@@ -80,6 +85,22 @@ public final class GitHttpServer implements AutoCloseable {
 	}
 
 	/**
+	 * From now on, answer every request at once and then send its body one byte a second,
+	 * for ever: a slow-loris server that no read timeout catches.
+	 */
+	public void trickle() {
+		this.trickle = true;
+	}
+
+	/**
+	 * From now on, redirect every request to the same path and query under another base.
+	 * @param base for example {@code http://127.0.0.2:8080}
+	 */
+	public void redirectTo(String base) {
+		this.redirectTo = base;
+	}
+
+	/**
 	 * The requests answered so far.
 	 * @return the count
 	 */
@@ -101,6 +122,16 @@ public final class GitHttpServer implements AutoCloseable {
 				return;
 			}
 			this.requests.incrementAndGet();
+			String base = this.redirectTo;
+			if (base != null) {
+				exchange.getResponseHeaders().add("Location", base + exchange.getRequestURI());
+				exchange.sendResponseHeaders(302, -1);
+				return;
+			}
+			if (this.trickle) {
+				trickle(exchange);
+				return;
+			}
 			String expected = this.credentials;
 			if (expected != null && !expected.equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
 				exchange.getResponseHeaders().add("WWW-Authenticate", "Basic realm=\"git\"");
@@ -131,6 +162,24 @@ public final class GitHttpServer implements AutoCloseable {
 				out = stdout.readAllBytes();
 			}
 			respond(exchange, out);
+		}
+	}
+
+	private void trickle(HttpExchange exchange) throws IOException {
+		exchange.getResponseHeaders().add("Content-Type", "application/x-git-upload-pack-advertisement");
+		exchange.sendResponseHeaders(200, 0);
+		OutputStream out = exchange.getResponseBody();
+		try {
+			while (!this.closed.await(1, TimeUnit.SECONDS)) {
+				out.write('0');
+				out.flush();
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (IOException ex) {
+			// The client hung up.
 		}
 	}
 

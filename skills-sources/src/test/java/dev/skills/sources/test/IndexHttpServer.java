@@ -1,6 +1,7 @@
 package dev.skills.sources.test;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -42,14 +44,36 @@ public final class IndexHttpServer implements AutoCloseable {
 
 	private volatile boolean silent;
 
+	private final Map<String, String> redirects = new ConcurrentHashMap<>();
+
+	private final Map<String, Long> generated = new ConcurrentHashMap<>();
+
+	private final String address;
+
 	private volatile boolean lastModifiedOnly;
 
+	private volatile boolean challenge;
+
+	private volatile @Nullable String slowPrefix;
+
+	private volatile long slowMillis;
+
 	/**
-	 * Start the server.
+	 * Start the server on {@code 127.0.0.1}.
 	 * @throws IOException when it cannot start
 	 */
 	public IndexHttpServer() throws IOException {
-		this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+		this("127.0.0.1");
+	}
+
+	/**
+	 * Start the server on a loopback address: {@code 127.0.0.2} is another host.
+	 * @param address the address
+	 * @throws IOException when it cannot start
+	 */
+	public IndexHttpServer(String address) throws IOException {
+		this.address = address;
+		this.server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(address), 0), 0);
 		this.server.createContext("/", this::handle);
 		this.server.setExecutor(this.executor);
 		this.server.start();
@@ -61,7 +85,51 @@ public final class IndexHttpServer implements AutoCloseable {
 	 * @return its http URL
 	 */
 	public String url(String path) {
-		return "http://127.0.0.1:" + this.server.getAddress().getPort() + path;
+		return "http://" + this.address + ":" + this.server.getAddress().getPort() + path;
+	}
+
+	/**
+	 * Answer a path with a redirect.
+	 * @param path the path
+	 * @param location the {@code Location} answered
+	 */
+	public void redirect(String path, String location) {
+		this.redirects.put(path, location);
+	}
+
+	/**
+	 * Serve a large body at a path, generated as it is sent: zeros, then a last byte.
+	 * @param path the path
+	 * @param size its bytes
+	 */
+	public void putGenerated(String path, long size) {
+		this.generated.put(path, size);
+	}
+
+	/**
+	 * From now on, answer every request without credentials with {@code 401} and a basic
+	 * challenge, as a host fishing for credentials would.
+	 */
+	public void challenge() {
+		this.challenge = true;
+	}
+
+	/**
+	 * From now on, answer every path under a prefix only after a pause.
+	 * @param prefix the paths' prefix
+	 * @param pause how long each waits
+	 */
+	public void slowDown(String prefix, java.time.Duration pause) {
+		this.slowMillis = pause.toMillis();
+		this.slowPrefix = prefix;
+	}
+
+	/**
+	 * Every request so far.
+	 * @return the requests, in order
+	 */
+	public List<Request> requests() {
+		return List.copyOf(this.requests);
 	}
 
 	/**
@@ -144,9 +212,32 @@ public final class IndexHttpServer implements AutoCloseable {
 				return;
 			}
 			String path = exchange.getRequestURI().getPath();
+			String slow = this.slowPrefix;
+			if (slow != null && path.startsWith(slow) && pausedUntilClosed()) {
+				return;
+			}
 			String ifNoneMatch = exchange.getRequestHeaders().getFirst("If-None-Match");
 			String ifModifiedSince = exchange.getRequestHeaders().getFirst("If-Modified-Since");
 			String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+			if (this.challenge && authorization == null) {
+				this.requests.add(new Request(path, ifNoneMatch, ifModifiedSince, null, 401));
+				exchange.getResponseHeaders().add("WWW-Authenticate", "Basic realm=\"files\"");
+				exchange.sendResponseHeaders(401, -1);
+				return;
+			}
+			String location = this.redirects.get(path);
+			if (location != null) {
+				this.requests.add(new Request(path, ifNoneMatch, ifModifiedSince, authorization, 302));
+				exchange.getResponseHeaders().add("Location", location);
+				exchange.sendResponseHeaders(302, -1);
+				return;
+			}
+			Long size = this.generated.get(path);
+			if (size != null) {
+				this.requests.add(new Request(path, ifNoneMatch, ifModifiedSince, authorization, 200));
+				sendGenerated(exchange, size);
+				return;
+			}
 			byte[] bytes = this.files.get(path);
 			if (bytes == null) {
 				this.requests.add(new Request(path, ifNoneMatch, ifModifiedSince, authorization, 404));
@@ -174,6 +265,51 @@ public final class IndexHttpServer implements AutoCloseable {
 			}
 			exchange.sendResponseHeaders(200, bytes.length);
 			exchange.getResponseBody().write(bytes);
+		}
+	}
+
+	// Whether the server closed during the pause.
+	private boolean pausedUntilClosed() {
+		try {
+			return this.closed.await(this.slowMillis, TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return true;
+		}
+	}
+
+	private static void sendGenerated(HttpExchange exchange, long size) throws IOException {
+		exchange.sendResponseHeaders(200, size);
+		byte[] zeros = new byte[64 * 1024];
+		try (OutputStream out = exchange.getResponseBody()) {
+			for (long left = size - 1; left > 0; left -= zeros.length) {
+				out.write(zeros, 0, (int) Math.min(zeros.length, left));
+			}
+			out.write(1);
+		}
+		catch (IOException ex) {
+			// The client stopped reading: what the test wants to see.
+		}
+	}
+
+	/**
+	 * The SHA-256 of a body {@link #putGenerated} serves.
+	 * @param size its bytes
+	 * @return lower-case hex
+	 */
+	public static String generatedSha256(long size) {
+		try {
+			MessageDigest digest = MessageDigest.getInstance("SHA-256");
+			byte[] zeros = new byte[64 * 1024];
+			for (long left = size - 1; left > 0; left -= zeros.length) {
+				digest.update(zeros, 0, (int) Math.min(zeros.length, left));
+			}
+			digest.update((byte) 1);
+			return HexFormat.of().formatHex(digest.digest());
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
 		}
 	}
 

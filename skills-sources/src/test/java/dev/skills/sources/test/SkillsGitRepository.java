@@ -110,6 +110,29 @@ public final class SkillsGitRepository implements AutoCloseable {
 	}
 
 	/**
+	 * Replace the last commit with one of the working copy's content, and force-push it:
+	 * the history the server had is gone.
+	 * @param message the commit message
+	 * @return the commit id
+	 * @throws GitAPIException when the commit or push fails
+	 */
+	public String forcePush(String message) throws GitAPIException {
+		this.work.add().addFilepattern(".").call();
+		this.work.add().addFilepattern(".").setUpdate(true).call();
+		RevCommit commit = this.work.commit().setMessage(message).setAmend(true).setSign(false).call();
+		this.work.push().setRemote("origin").add("main").setForce(true).call();
+		return commit.getId().name();
+	}
+
+	/**
+	 * The working copy's folder.
+	 * @return the folder
+	 */
+	public Path workTree() {
+		return this.workTree;
+	}
+
+	/**
 	 * Tag the last commit and push the tag.
 	 * @param tag the tag name
 	 * @throws GitAPIException when the tag or push fails

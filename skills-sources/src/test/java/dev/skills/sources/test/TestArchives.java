@@ -71,4 +71,63 @@ public final class TestArchives {
 		return bytes.toByteArray();
 	}
 
+	/**
+	 * A zip archive with a {@code SKILL.md} and an entry that inflates to many zeros:
+	 * named as a folder, so a reader that writes only files would skip it.
+	 * @param skillMd the {@code SKILL.md}
+	 * @param name the inflating entry's name
+	 * @param size the zeros it inflates to
+	 * @return the archive's bytes, a tiny part of {@code size}
+	 */
+	public static byte[] zipBomb(String skillMd, String name, long size) {
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+			zip.putNextEntry(new ZipEntry("SKILL.md"));
+			zip.write(skillMd.getBytes(StandardCharsets.UTF_8));
+			zip.closeEntry();
+			zip.putNextEntry(new ZipEntry(name));
+			writeZeros(zip, size);
+			zip.closeEntry();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		return bytes.toByteArray();
+	}
+
+	/**
+	 * A gzipped tar archive with a {@code SKILL.md} and a file entry of many zeros.
+	 * @param skillMd the {@code SKILL.md}
+	 * @param name the inflating entry's name ({@code .} is one a reader skips)
+	 * @param size the zeros it inflates to
+	 * @return the archive's bytes, a tiny part of {@code size}
+	 */
+	public static byte[] tarGzBomb(String skillMd, String name, long size) {
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		try (TarArchiveOutputStream tar = new TarArchiveOutputStream(new GZIPOutputStream(bytes))) {
+			byte[] content = skillMd.getBytes(StandardCharsets.UTF_8);
+			TarArchiveEntry skill = new TarArchiveEntry("SKILL.md", true);
+			skill.setSize(content.length);
+			tar.putArchiveEntry(skill);
+			tar.write(content);
+			tar.closeArchiveEntry();
+			TarArchiveEntry bomb = new TarArchiveEntry(name, TarArchiveEntry.LF_NORMAL, true);
+			bomb.setSize(size);
+			tar.putArchiveEntry(bomb);
+			writeZeros(tar, size);
+			tar.closeArchiveEntry();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		return bytes.toByteArray();
+	}
+
+	private static void writeZeros(java.io.OutputStream out, long size) throws IOException {
+		byte[] zeros = new byte[64 * 1024];
+		for (long left = size; left > 0; left -= zeros.length) {
+			out.write(zeros, 0, (int) Math.min(zeros.length, left));
+		}
+	}
+
 }

@@ -15,6 +15,8 @@ import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.load.SkillLoader;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.tool.scope.ToolScope;
+import dev.skills.spring.ai.tool.scope.UseTools;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;

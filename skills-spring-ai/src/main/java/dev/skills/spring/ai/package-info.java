@@ -1,8 +1,11 @@
 /**
- * Agent Skills for Spring AI: the {@code activate_skill} and {@code read_skill_resource}
- * tools, the {@link dev.skills.spring.ai.SkillsAdvisor} that offers skills to the model,
- * keeps active skills in context and scopes tools, and the
- * {@link dev.skills.spring.ai.Skills} helpers.
+ * Agent Skills for Spring AI, one package per concern: {@code advisor} (the
+ * {@code SkillsAdvisor} and its steps), {@code tool} (the skill tools: definitions,
+ * invocation, results), {@code tool.scope} (narrowing a request's other tools by the
+ * active skills), {@code catalog} (the catalog within its token budget) and
+ * {@code catalog.index} (what ranks skills for it), {@code activation}, {@code usage} and
+ * {@code observation}. Here: {@link dev.skills.spring.ai.Skills}, for skills attached to
+ * a call in code.
  */
 @NullMarked
 package dev.skills.spring.ai;

@@ -4,6 +4,7 @@ import java.time.Instant;
 
 import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.InMemoryActiveSkillsRepository;
+import dev.skills.spring.ai.tool.SkillsTools;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 
@@ -71,7 +72,7 @@ class InMemoryActiveSkillsRepositoryTests {
 		try (var registry = TestRegistries.of(root)) {
 			SkillsTools tools = SkillsTools.builder(registry).activeSkillsRepository(repository).build();
 
-			assertThat(tools.activeSkills()).isSameAs(repository);
+			assertThat(tools.activeSkillsRepository()).isSameAs(repository);
 		}
 	}
 

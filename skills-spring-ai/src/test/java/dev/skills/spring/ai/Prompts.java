@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.skills.test.ScriptedChatModel;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.ToolResponseMessage;
@@ -15,7 +17,10 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 /**
  * Reads what a prompt recorded by {@link ScriptedChatModel} offered the model.
  */
-final class Prompts {
+public final class Prompts {
+
+	/** A JSON mapper for the tests' assertions. */
+	public static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private Prompts() {
 	}
@@ -23,7 +28,7 @@ final class Prompts {
 	/**
 	 * Every tool result in the prompt, in order.
 	 */
-	static List<String> toolResults(Prompt prompt) {
+	public static List<String> toolResults(Prompt prompt) {
 		List<String> results = new ArrayList<>();
 		for (Message message : prompt.getInstructions()) {
 			if (message instanceof ToolResponseMessage tools) {
@@ -36,7 +41,7 @@ final class Prompts {
 	/**
 	 * The last tool result in the prompt.
 	 */
-	static String lastToolResult(Prompt prompt) {
+	public static String lastToolResult(Prompt prompt) {
 		List<String> results = toolResults(prompt);
 		return results.get(results.size() - 1);
 	}
@@ -45,9 +50,9 @@ final class Prompts {
 	 * The tools offered to the model for use, by name, in order: not the ones kept only
 	 * to refuse a call ({@link #refusedToolNames}).
 	 */
-	static List<String> toolNames(Prompt prompt) {
+	public static List<String> toolNames(Prompt prompt) {
 		return toolCallbacks(prompt).stream()
-			.filter((tool) -> !(tool instanceof RefusedToolCallback))
+			.filter((tool) -> !isRefusal(tool))
 			.map((tool) -> tool.getToolDefinition().name())
 			.toList();
 	}
@@ -55,14 +60,14 @@ final class Prompts {
 	/**
 	 * The tools listed only to refuse a call, by name, in order.
 	 */
-	static List<String> refusedToolNames(Prompt prompt) {
+	public static List<String> refusedToolNames(Prompt prompt) {
 		return toolCallbacks(prompt).stream()
-			.filter(RefusedToolCallback.class::isInstance)
+			.filter(Prompts::isRefusal)
 			.map((tool) -> tool.getToolDefinition().name())
 			.toList();
 	}
 
-	static List<ToolCallback> toolCallbacks(Prompt prompt) {
+	public static List<ToolCallback> toolCallbacks(Prompt prompt) {
 		if (!(prompt.getOptions() instanceof ToolCallingChatOptions options) || options.getToolCallbacks() == null) {
 			return List.of();
 		}
@@ -72,7 +77,7 @@ final class Prompts {
 	/**
 	 * The definition of one offered tool.
 	 */
-	static ToolDefinition toolDefinition(Prompt prompt, String name) {
+	public static ToolDefinition toolDefinition(Prompt prompt, String name) {
 		return toolCallbacks(prompt).stream()
 			.map(ToolCallback::getToolDefinition)
 			.filter((definition) -> definition.name().equals(name))
@@ -83,7 +88,7 @@ final class Prompts {
 	/**
 	 * The text of every message, tool results included, one after the other.
 	 */
-	static String allText(Prompt prompt) {
+	public static String allText(Prompt prompt) {
 		StringBuilder text = new StringBuilder();
 		for (Message message : prompt.getInstructions()) {
 			if (message.getText() != null) {
@@ -99,7 +104,7 @@ final class Prompts {
 	/**
 	 * How often a text occurs in every message of the prompt.
 	 */
-	static int occurrences(Prompt prompt, String needle) {
+	public static int occurrences(Prompt prompt, String needle) {
 		String text = allText(prompt);
 		int count = 0;
 		for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length())) {
@@ -108,8 +113,23 @@ final class Prompts {
 		return count;
 	}
 
-	static String contentTag(String skill) {
+	public static String contentTag(String skill) {
 		return "<skill_content name=\"" + skill + "\">";
+	}
+
+	/**
+	 * The values of a skill tool's {@code skill_name} enum.
+	 */
+	public static List<String> enumOf(ToolDefinition definition) {
+		JsonNode schema = JSON.readTree(definition.inputSchema());
+		List<String> values = new ArrayList<>();
+		schema.get("properties").get("skill_name").get("enum").forEach((value) -> values.add(value.asString()));
+		return values;
+	}
+
+	// A tool kept only to refuse a call says so in its description.
+	private static boolean isRefusal(ToolCallback tool) {
+		return tool.getToolDefinition().description().startsWith("Not available now: ");
 	}
 
 }

@@ -14,10 +14,10 @@ import java.nio.file.Path;
  * be fetched where the tests run, and their text is not ours to copy; these stand in for
  * them.
  */
-final class PublicStyleSkills {
+public final class PublicStyleSkills {
 
 	/** How many forms the skills cycle through. */
-	static final int FORMS = 16;
+	public static final int FORMS = 16;
 
 	private static final String[] TOPICS = { "spreadsheet formulas", "slide decks", "git history", "SQL migrations",
 			"Kubernetes manifests", "changelogs", "accessibility audits", "invoice reconciliation", "API docs",
@@ -32,7 +32,7 @@ final class PublicStyleSkills {
 	 * @param count how many skills
 	 * @throws IOException when a file cannot be written
 	 */
-	static void write(Path root, int count) throws IOException {
+	public static void write(Path root, int count) throws IOException {
 		for (int i = 0; i < count; i++) {
 			String name = "pub-%04d".formatted(i);
 			Path folder = root.resolve("collection-%02d".formatted(i / 100)).resolve(name);

@@ -9,13 +9,13 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 /**
  * A real tool that records the inputs it ran with and answers {@code NAME ran}.
  */
-final class RecordingTool implements ToolCallback {
+public final class RecordingTool implements ToolCallback {
 
 	private final ToolDefinition definition;
 
-	final List<String> inputs = new CopyOnWriteArrayList<>();
+	public final List<String> inputs = new CopyOnWriteArrayList<>();
 
-	RecordingTool(String name) {
+	public RecordingTool(String name) {
 		this.definition = ToolDefinition.builder()
 			.name(name)
 			.description("The " + name + " tool.")

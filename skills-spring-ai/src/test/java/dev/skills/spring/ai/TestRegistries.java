@@ -9,7 +9,7 @@ import dev.skills.core.registry.SkillsRegistry;
  * Registries for the tests, over folders written with
  * {@code dev.skills.test.SkillFixtures}.
  */
-final class TestRegistries {
+public final class TestRegistries {
 
 	private TestRegistries() {
 	}
@@ -19,7 +19,7 @@ final class TestRegistries {
 	 * @param root the skills folder
 	 * @return the registry
 	 */
-	static SkillsRegistry of(Path root) {
+	public static SkillsRegistry of(Path root) {
 		return SkillsRegistry.create(SkillConfig.builder().skillsDir(root.toString()).build());
 	}
 

@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
-import dev.skills.core.source.SkillSource;
+import dev.skills.core.folder.SkillFolder;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -88,7 +88,7 @@ record GuardedFile(Path realBase, @Nullable Object baseKey, Path inside, Kind ki
 		}
 		root.close();
 		// No secure directory stream: the real path, not following a last link.
-		SkillSource.OpenSkillFile opened = openChecked(this.realBase.resolve(this.inside), fileKey());
+		SkillFolder.OpenSkillFile opened = openChecked(this.realBase.resolve(this.inside), fileKey());
 		if (opened == null) {
 			throw changed();
 		}
@@ -107,10 +107,10 @@ record GuardedFile(Path realBase, @Nullable Object baseKey, Path inside, Kind ki
 	// A file directly in its skill folder (every SKILL.md discovery reads), opened
 	// without resolving real paths nor following a link, checked against the key a walk
 	// read or afresh; null for a link, which resolve() judges.
-	static SkillSource.@Nullable OpenSkillFile openPlain(Path file, @Nullable Object listedKey) throws IOException {
+	static SkillFolder.@Nullable OpenSkillFile openPlain(Path file, @Nullable Object listedKey) throws IOException {
 		if (listedKey != null) {
 			try {
-				SkillSource.OpenSkillFile opened = openChecked(file, listedKey);
+				SkillFolder.OpenSkillFile opened = openChecked(file, listedKey);
 				if (opened != null) {
 					return opened;
 				}
@@ -126,7 +126,7 @@ record GuardedFile(Path realBase, @Nullable Object baseKey, Path inside, Kind ki
 		if (!checked.isRegularFile()) {
 			throw new FileSystemException(null, null, "it is not a regular file");
 		}
-		SkillSource.OpenSkillFile opened = openChecked(file, checked.fileKey());
+		SkillFolder.OpenSkillFile opened = openChecked(file, checked.fileKey());
 		if (opened == null) {
 			throw new FileSystemException(null, null, "it changed while being read");
 		}
@@ -134,7 +134,7 @@ record GuardedFile(Path realBase, @Nullable Object baseKey, Path inside, Kind ki
 	}
 
 	// Null when what was opened is not the regular file checked.
-	private static SkillSource.@Nullable OpenSkillFile openChecked(Path file, @Nullable Object key) throws IOException {
+	private static SkillFolder.@Nullable OpenSkillFile openChecked(Path file, @Nullable Object key) throws IOException {
 		SeekableByteChannel channel = seekable(Files.newByteChannel(file, READ));
 		BasicFileAttributes now;
 		try {
@@ -148,7 +148,7 @@ record GuardedFile(Path realBase, @Nullable Object baseKey, Path inside, Kind ki
 			channel.close();
 			return null;
 		}
-		return new SkillSource.OpenSkillFile(Channels.newInputStream(channel), SkillSource.Fingerprint.of(now));
+		return new SkillFolder.OpenSkillFile(Channels.newInputStream(channel), SkillFolder.Fingerprint.of(now));
 	}
 
 	// A FIFO opened while a writer was there, and swapped back before the check by name,

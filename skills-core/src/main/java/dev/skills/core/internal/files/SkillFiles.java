@@ -12,7 +12,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
-import dev.skills.core.source.SkillSource;
+import dev.skills.core.folder.SkillFolder;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -70,12 +70,20 @@ public final class SkillFiles {
 	}
 
 	// Regular files but the skill file, links not followed: a listing never shows what
-	// lies outside the folder (which may itself be reached through a link).
-	public static SkillSource.Listing list(Path skillDirectory) {
+	// lies outside the folder (which may itself be reached through a link). A folder
+	// that holds nothing but its skill file, as most do, costs one listing.
+	public static SkillFolder.Listing list(Path skillDirectory) {
 		Path root = skillDirectory.toAbsolutePath();
+		List<String> names = new ArrayList<>(TreeWalk.names(root));
+		names.removeIf(SkillFiles::isSkipped);
+		if (names.size() == 1 && isSkillFileName(names.get(0))) {
+			return SkillFolder.Listing.EMPTY;
+		}
+		int rootLength = root.toString().length();
+		String separator = root.getFileSystem().getSeparator();
 		List<String> files = new ArrayList<>();
 		boolean[] cut = new boolean[1];
-		TreeWalk.Result walked = TreeWalk.walk(root, MAX_DEPTH, MAX_FOLDERS, new TreeWalk.Visitor() {
+		TreeWalk.Result walked = TreeWalk.walk(root, names, MAX_DEPTH, MAX_FOLDERS, new TreeWalk.Visitor() {
 
 			@Override
 			public boolean folder(Path directory, int depth) {
@@ -84,11 +92,11 @@ public final class SkillFiles {
 
 			@Override
 			public void file(Path file, BasicFileAttributes attributes) {
-				String relative = root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
-				if (attributes.isRegularFile() && !(relative.indexOf('/') < 0 && isSkillFileName(relative))) {
+				String relative = file.toString().substring(rootLength + 1);
+				if (attributes.isRegularFile() && !(relative.indexOf(separator) < 0 && isSkillFileName(relative))) {
 					cut[0] |= files.size() == MAX_FILES;
 					if (!cut[0]) {
-						files.add(relative);
+						files.add(separator.equals("/") ? relative : relative.replace(separator, "/"));
 					}
 				}
 			}
@@ -96,17 +104,24 @@ public final class SkillFiles {
 		});
 		Collections.sort(files);
 		boolean cutShort = cut[0] || walked.limitReached();
-		return (files.isEmpty() && !cutShort) ? SkillSource.Listing.EMPTY : new SkillSource.Listing(files, cutShort);
+		return (files.isEmpty() && !cutShort) ? SkillFolder.Listing.EMPTY : new SkillFolder.Listing(files, cutShort);
 	}
 
 	// SKILL.md, else skill.md (a regular file or a link to one), else null. The names are
 	// probed, not the folder listed (it may hold thousands of files); when a
 	// case-insensitive folder answers for the other case too, its listing decides.
 	public static @Nullable SkillFile find(Path directory) {
+		return find(directory, true);
+	}
+
+	// As find; the fold check only where the folder may fold case. File systems fold case
+	// per volume, or per folder with new subfolders inheriting it, so a walk asks a
+	// skill folder's parent once (foldsCase) instead of every skill folder.
+	public static @Nullable SkillFile find(Path directory, boolean mayFoldCase) {
 		for (String name : NAMES) {
 			SkillFile probed = probe(directory, name);
 			if (probed != null) {
-				return foldsCase(directory, name) ? listed(directory) : probed;
+				return (mayFoldCase && foldsCase(directory, name)) ? listed(directory) : probed;
 			}
 		}
 		return null;
@@ -136,11 +151,18 @@ public final class SkillFiles {
 		}
 	}
 
-	// Whether the name with its last letter in the other case answers; java.io.File
+	// Whether the folder answers for one of its entries with the entry's last letter in
+	// the other case (a name without letters cannot tell: then it may); java.io.File
 	// answers "missing" without the exception NIO builds on Java 17.
-	private static boolean foldsCase(Path directory, String name) {
-		String twin = name.substring(0, name.length() - 1) + "D";
-		return new File(directory.toString(), twin).exists();
+	public static boolean foldsCase(Path directory, String entry) {
+		for (int i = entry.length() - 1; i >= 0; i--) {
+			char letter = entry.charAt(i);
+			char other = Character.isUpperCase(letter) ? Character.toLowerCase(letter) : Character.toUpperCase(letter);
+			if (other != letter) {
+				return new File(directory.toString(), entry.substring(0, i) + other + entry.substring(i + 1)).exists();
+			}
+		}
+		return true;
 	}
 
 	private static @Nullable SkillFile listed(Path directory) {

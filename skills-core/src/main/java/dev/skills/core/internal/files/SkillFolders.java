@@ -47,13 +47,31 @@ public final class SkillFolders {
 		List<Path> unreadable = new ArrayList<>();
 		TreeWalk.Result walked = TreeWalk.walk(location, maxDepth, maxDirectories, new TreeWalk.Visitor() {
 
+			private @Nullable Path parent;
+
+			private boolean parentFoldsCase;
+
 			@Override
 			public boolean folder(Path directory, int depth) {
-				SkillFile found = SkillFiles.find(directory);
+				SkillFile found = SkillFiles.find(directory, parentFoldsCase(directory));
 				if (found != null) {
 					skills.add(found);
 				}
 				return found == null;
+			}
+
+			// Asked once per parent: the walk tells a folder's subfolders one after
+			// another.
+			private boolean parentFoldsCase(Path directory) {
+				Path parent = directory.getParent();
+				if (parent == null) {
+					return true;
+				}
+				if (!parent.equals(this.parent)) {
+					this.parent = parent;
+					this.parentFoldsCase = SkillFiles.foldsCase(parent, String.valueOf(directory.getFileName()));
+				}
+				return this.parentFoldsCase;
 			}
 
 			@Override

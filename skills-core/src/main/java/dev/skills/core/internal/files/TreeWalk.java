@@ -11,6 +11,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The one bounded walk over folders (discovery, listings, watchers): breadth-first,
  * siblings by name, skipped names never entered, links reported but never followed, no
@@ -18,11 +20,20 @@ import java.util.Set;
  */
 public final class TreeWalk {
 
+	private static final LinkOption[] NO_FOLLOW = { LinkOption.NOFOLLOW_LINKS };
+
 	private TreeWalk() {
 	}
 
 	// The start (which may be a link) is visited at depth 0 and counts as a folder.
 	public static Result walk(Path start, int maxDepth, int maxDirectories, Visitor visitor) {
+		return walk(start, null, maxDepth, maxDirectories, visitor);
+	}
+
+	// As above, with the names of the start when the caller listed it already (told to
+	// the visitor after that listing, then).
+	public static Result walk(Path start, @Nullable List<String> startNames, int maxDepth, int maxDirectories,
+			Visitor visitor) {
 		Set<Object> seen = new HashSet<>();
 		try {
 			addKey(seen, Files.readAttributes(start, BasicFileAttributes.class));
@@ -39,7 +50,8 @@ public final class TreeWalk {
 		for (int depth = 0; !level.isEmpty(); depth++) {
 			List<Path> next = new ArrayList<>();
 			for (Path directory : level) {
-				for (Path child : subfolders(directory, seen, visitor)) {
+				List<String> names = (depth == 0 && startNames != null) ? startNames : names(directory);
+				for (Path child : subfolders(directory, names, seen, visitor)) {
 					if (depth == maxDepth) {
 						tooDeep = true;
 						break;
@@ -61,9 +73,9 @@ public final class TreeWalk {
 
 	// Unseen subfolders sorted by name (not by whole paths: that costs more than the
 	// walk); everything else goes to the visitor.
-	private static List<Path> subfolders(Path directory, Set<Object> seen, Visitor visitor) {
-		List<String> names = new ArrayList<>();
-		for (String name : names(directory)) {
+	private static List<Path> subfolders(Path directory, List<String> listed, Set<Object> seen, Visitor visitor) {
+		List<String> names = new ArrayList<>(listed.size());
+		for (String name : listed) {
 			if (!SkillFiles.isSkipped(name)) {
 				names.add(name);
 			}
@@ -73,8 +85,7 @@ public final class TreeWalk {
 		for (String name : names) {
 			Path entry = directory.resolve(name);
 			try {
-				BasicFileAttributes attributes = Files.readAttributes(entry, BasicFileAttributes.class,
-						LinkOption.NOFOLLOW_LINKS);
+				BasicFileAttributes attributes = Files.readAttributes(entry, BasicFileAttributes.class, NO_FOLLOW);
 				if (attributes.isDirectory()) {
 					if (addKey(seen, attributes)) {
 						folders.add(entry);
@@ -98,7 +109,7 @@ public final class TreeWalk {
 	// opens a second descriptor to offer a secure stream): per skill, that is a fifth of
 	// discovery's calls. Skills live on the default file system; an unreadable folder
 	// lists nothing.
-	private static List<String> names(Path directory) {
+	static List<String> names(Path directory) {
 		String[] names = directory.toFile().list();
 		return (names != null) ? Arrays.asList(names) : List.of();
 	}

@@ -1,5 +1,5 @@
 /**
- * The file layer: the folder and jar {@link dev.skills.core.source.SkillSource}s, the one
+ * The file layer: the folder and jar {@link dev.skills.core.folder.SkillFolder}s, the one
  * bounded walk, and the guarded, time-bounded reads that never leave a skill folder.
  */
 @NullMarked

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-import dev.skills.core.source.SkillSource;
+import dev.skills.core.folder.SkillFolder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,7 +34,7 @@ class ListedSkillFileTests {
 		this.reads.close();
 	}
 
-	private SkillSource listedSource() throws IOException {
+	private SkillFolder listedFolder() throws IOException {
 		this.skillFile = this.root.resolve("skills/alpha/SKILL.md");
 		Files.createDirectories(this.skillFile.getParent());
 		Files.writeString(this.skillFile, "---\nname: alpha\ndescription: Before.\n---\n");
@@ -42,56 +42,56 @@ class ListedSkillFileTests {
 		SkillFiles.SkillFile found = scan.skillFiles().get(0);
 		assertThat(found.path()).isEqualTo(this.skillFile);
 		assertThat(found.plainFile()).isNotNull();
-		return FolderSkillSource.of(found, false, this.reads);
+		return DiskSkillFolder.of(found, false, this.reads);
 	}
 
-	private static String read(SkillSource source) throws IOException {
-		try (SkillSource.OpenSkillFile file = source.openSkill()) {
+	private static String read(SkillFolder folder) throws IOException {
+		try (SkillFolder.OpenSkillFile file = folder.openSkill()) {
 			return new String(file.stream().readAllBytes(), StandardCharsets.UTF_8);
 		}
 	}
 
 	@Test
-	void whenTheFileIsUnchangedThenItIsReadWithItsFingerprint() throws IOException {
-		SkillSource source = listedSource();
+	void unchangedFileIsReadWithFingerprint() throws IOException {
+		SkillFolder folder = listedFolder();
 
-		try (SkillSource.OpenSkillFile file = source.openSkill()) {
+		try (SkillFolder.OpenSkillFile file = folder.openSkill()) {
 			assertThat(file.fingerprint().size()).isEqualTo(Files.size(this.skillFile));
 		}
-		assertThat(read(source)).contains("Before.");
+		assertThat(read(folder)).contains("Before.");
 	}
 
 	@Test
-	void whenAnEditorReplacedTheFileSinceTheWalkThenTheNewFileIsRead() throws IOException {
-		SkillSource source = listedSource();
+	void replacedFileIsReadAfresh() throws IOException {
+		SkillFolder folder = listedFolder();
 		Path saved = Files.writeString(this.root.resolve("skills/alpha/.SKILL.md.tmp"),
 				"---\nname: alpha\ndescription: After, a longer text.\n---\n");
 		Files.move(saved, this.skillFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 
-		try (SkillSource.OpenSkillFile file = source.openSkill()) {
+		try (SkillFolder.OpenSkillFile file = folder.openSkill()) {
 			assertThat(new String(file.stream().readAllBytes(), StandardCharsets.UTF_8)).contains("After");
 			assertThat(file.fingerprint().size()).isEqualTo(Files.size(this.skillFile));
 		}
 	}
 
 	@Test
-	void whenTheFileWasSwappedForALinkOutsideSinceTheWalkThenItIsNotRead() throws IOException {
-		SkillSource source = listedSource();
+	void fileSwappedForOutsideLinkIsNotRead() throws IOException {
+		SkillFolder folder = listedFolder();
 		Path secret = Files.writeString(this.root.resolve("secret.txt"), "secret\n");
 		Files.delete(this.skillFile);
 		Files.createSymbolicLink(this.skillFile, secret);
 
-		assertThatExceptionOfType(FileSystemException.class).isThrownBy(() -> read(source))
+		assertThatExceptionOfType(FileSystemException.class).isThrownBy(() -> read(folder))
 			.withMessage(ResourcePaths.OUTSIDE);
 	}
 
 	@Test
-	void whenTheFileWasSwappedForAFolderSinceTheWalkThenItIsNotRead() throws IOException {
-		SkillSource source = listedSource();
+	void fileSwappedForFolderIsNotRead() throws IOException {
+		SkillFolder folder = listedFolder();
 		Files.delete(this.skillFile);
 		Files.createDirectory(this.skillFile);
 
-		assertThatExceptionOfType(FileSystemException.class).isThrownBy(() -> read(source))
+		assertThatExceptionOfType(FileSystemException.class).isThrownBy(() -> read(folder))
 			.withMessageContaining("not a regular file");
 	}
 

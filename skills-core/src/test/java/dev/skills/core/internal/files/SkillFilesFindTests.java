@@ -27,7 +27,7 @@ class SkillFilesFindTests {
 	}
 
 	@Test
-	void plainSkillMdIsFoundWithItsAttributesForTheOpenToCheck() throws IOException {
+	void plainSkillMdIsFoundWithAttributes() throws IOException {
 		Path file = SkillFixtures.file(this.folder, "SKILL.md", "---\n");
 		SkillFile found = find();
 		assertThat(found.path()).isEqualTo(file);
@@ -36,7 +36,7 @@ class SkillFilesFindTests {
 	}
 
 	@Test
-	void linkToARegularFileIsFoundWithoutAttributesForTheGuardToJudge() throws IOException {
+	void linkIsFoundWithoutAttributes() throws IOException {
 		Path target = SkillFixtures.file(this.folder, "real.md", "---\n");
 		Path link = Files.createSymbolicLink(this.folder.resolve("SKILL.md"), target);
 		SkillFile found = find();
@@ -45,7 +45,7 @@ class SkillFilesFindTests {
 	}
 
 	@Test
-	void lowerCaseSkillMdIsFoundWhereSkillMdIsAFolder() throws IOException {
+	void lowerCaseIsFoundBesideSkillMdFolder() throws IOException {
 		Files.createDirectories(this.folder.resolve("SKILL.md"));
 		Path lower = SkillFixtures.file(this.folder, "skill.md", "---\n");
 		assertThat(find().path()).isEqualTo(lower);
@@ -60,7 +60,7 @@ class SkillFilesFindTests {
 	}
 
 	@Test
-	void nameInAnotherCaseBesideSkillMdMakesTheListingDecide() throws IOException {
+	void otherCaseBesideSkillMdListingDecides() throws IOException {
 		Path file = SkillFixtures.file(this.folder, "SKILL.md", "---\n");
 		SkillFixtures.file(this.folder, "SKILL.mD", "---\n");
 		SkillFile found = find();
@@ -69,7 +69,7 @@ class SkillFilesFindTests {
 	}
 
 	@Test
-	void nameInAnotherCaseBesideLowerCaseSkillMdMakesTheListingDecide() throws IOException {
+	void otherCaseBesideLowerCaseListingDecides() throws IOException {
 		Path file = SkillFixtures.file(this.folder, "skill.md", "---\n");
 		SkillFixtures.file(this.folder, "skill.mD", "---\n");
 		assertThat(find().path()).isEqualTo(file);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.skills.core.folder.SkillFolder;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class SkillFilesTests {
 	}
 
 	@Test
-	void bundledFilesAreListedSortedWithSlashSeparators() throws IOException {
+	void filesAreListedSortedWithSlashes() throws IOException {
 		file("scripts/run.sh");
 		file("references/b.md");
 		file("references/a.md");
@@ -36,7 +37,7 @@ class SkillFilesTests {
 	}
 
 	@Test
-	void skillFileItselfIsNotListedButANestedOneIs() throws IOException {
+	void ownSkillFileIsNotListedNestedOneIs() throws IOException {
 		file("skill.md");
 		file("examples/demo/SKILL.md");
 		assertThat(SkillFiles.list(this.skill).files()).containsExactly("examples/demo/SKILL.md");
@@ -94,7 +95,36 @@ class SkillFilesTests {
 	}
 
 	@Test
-	void hiddenNamesAndToolCachesAreSkippedNames() {
+	void hiddenFileBesideSkillMdListsNothing() throws IOException {
+		file(".env");
+		assertThat(SkillFiles.list(this.skill)).isSameAs(SkillFolder.Listing.EMPTY);
+	}
+
+	@Test
+	void fileBesideSkillMdIsListed() throws IOException {
+		file("NOTES.txt");
+		assertThat(SkillFiles.list(this.skill).files()).containsExactly("NOTES.txt");
+	}
+
+	@Test
+	void folderNamedSkillMdIsWalked() throws IOException {
+		Files.delete(this.skill.resolve("SKILL.md"));
+		file("skill.md");
+		file("SKILL.md/inside.txt");
+		assertThat(SkillFiles.list(this.skill).files()).containsExactly("SKILL.md/inside.txt");
+	}
+
+	@Test
+	void foldsCaseWhenAnotherCaseAnswers() throws IOException {
+		file("Notes");
+		assertThat(SkillFiles.foldsCase(this.skill, "Notes")).isFalse();
+		file("NoteS");
+		assertThat(SkillFiles.foldsCase(this.skill, "Notes")).isTrue();
+		assertThat(SkillFiles.foldsCase(this.skill, "2024")).isTrue();
+	}
+
+	@Test
+	void hiddenNamesAndToolCachesAreSkipped() {
 		assertThat(SkillFiles.isSkipped(".git")).isTrue();
 		assertThat(SkillFiles.isSkipped(".hidden")).isTrue();
 		assertThat(SkillFiles.isSkipped("__pycache__")).isTrue();

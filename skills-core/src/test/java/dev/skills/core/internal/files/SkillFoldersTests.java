@@ -3,8 +3,8 @@ package dev.skills.core.internal.files;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 
+import dev.skills.core.Bounds;
 import dev.skills.core.Preemptively;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.validate.SkillValidator;
@@ -43,7 +43,7 @@ class SkillFoldersTests {
 	}
 
 	@Test
-	void walkStopsAtTheDirectoryLimitWithAWarning() throws IOException {
+	void walkStopsAtFolderLimitWithAWarning() throws IOException {
 		Path early = skill("a-skill");
 		for (int i = 0; i < 200; i++) {
 			Files.createDirectory(this.root.resolve("d%04d".formatted(i)));
@@ -58,7 +58,7 @@ class SkillFoldersTests {
 	}
 
 	@Test
-	void walkOfExactlyTheDirectoryLimitFindsTheLastOneWithoutAWarning() throws IOException {
+	void exactFolderLimitFindsLastSkillQuietly() throws IOException {
 		for (int i = 0; i < 198; i++) {
 			Files.createDirectory(this.root.resolve("d%04d".formatted(i)));
 		}
@@ -89,13 +89,13 @@ class SkillFoldersTests {
 	}
 
 	@Test
-	void aFolderNamedLikeASkillFileIsSearchedAsAFolder() throws IOException {
+	void folderNamedLikeSkillFileIsSearched() throws IOException {
 		Path inner = skill("SKILL.md/inner");
 		assertThat(SkillFolders.find(this.root).skillDirectories()).containsExactly(inner);
 	}
 
 	@Test
-	void gitNodeModulesPycacheAndHiddenFoldersAreSkipped() throws IOException {
+	void toolAndHiddenFoldersAreSkipped() throws IOException {
 		skill(".git/hooks-skill");
 		skill("node_modules/some-package");
 		skill("__pycache__/cached");
@@ -115,21 +115,21 @@ class SkillFoldersTests {
 	}
 
 	@Test
-	void folderHoldingSkillMdIsNotSearchedFurther() throws IOException {
+	void skillFolderIsNotSearchedFurther() throws IOException {
 		Path outer = skill("template-gallery");
 		skill("template-gallery/examples/sample-skill");
 		assertThat(SkillFolders.find(this.root).skillDirectories()).containsExactly(outer);
 	}
 
 	@Test
-	void locationThatIsItselfASkillIsTheOnlySkill() throws IOException {
+	void locationThatIsASkillIsTheOnlySkill() throws IOException {
 		Path location = skill("single");
 		skill("single/nested");
 		assertThat(SkillFolders.find(location).skillDirectories()).containsExactly(location);
 	}
 
 	@Test
-	void categoryFoldersAreWalkedBreadthFirstWithSiblingsSortedByName() throws IOException {
+	void walkIsBreadthFirstSortedByName() throws IOException {
 		Path standup = skill("collaboration/standup-digest");
 		Path meeting = skill("collaboration/meeting-notes");
 		Path top = skill("top-level");
@@ -167,7 +167,7 @@ class SkillFoldersTests {
 	}
 
 	@Test
-	void skillFilesThatAreFifosAreSkippedWithOneWarningAndNeverOpened() throws Exception {
+	void fifoSkillFilesAreSkippedUnopened() throws Exception {
 		Path good = skill("tools/good");
 		for (String folder : new String[] { "tools/first", "tools/second" }) {
 			Path fifo = Files.createDirectories(this.root.resolve(folder)).resolve("SKILL.md");
@@ -175,7 +175,7 @@ class SkillFoldersTests {
 			assertThat(mkfifo.waitFor()).isZero();
 		}
 
-		SkillFolders.Scan scan = Preemptively.within(Duration.ofSeconds(5), () -> SkillFolders.find(this.root));
+		SkillFolders.Scan scan = Preemptively.within(Bounds.HOSTILE_INPUT, () -> SkillFolders.find(this.root));
 
 		assertThat(scan.skillDirectories()).containsExactly(good);
 		assertThat(scan.diagnostics()).containsExactly(SkillDiagnostic.warning(this.root.toString(), null,
@@ -184,7 +184,7 @@ class SkillFoldersTests {
 	}
 
 	@Test
-	void whenSkillsAreOnlyUnderHiddenFoldersThenOneWarningNamesThem() throws IOException {
+	void skillsOnlyInHiddenFoldersAreNamed() throws IOException {
 		skill(".curated/pdf");
 		skill(".system/nested/csv");
 		skill(".git/hooks/not-a-skill");
@@ -200,7 +200,7 @@ class SkillFoldersTests {
 	}
 
 	@Test
-	void whenAHiddenFolderHoldsSkillsBesideVisibleOnesThenNothingIsSaid() throws IOException {
+	void hiddenBesideVisibleSkillsIsNotReported() throws IOException {
 		skill(".curated/pdf");
 		Path visible = skill("csv");
 

@@ -21,7 +21,7 @@ class FrontmatterParserTests {
 	Path root;
 
 	@Test
-	void validFrontmatterReadsNameDescriptionAndBody() throws IOException {
+	void validFrontmatterReadsFieldsAndBody() throws IOException {
 		Frontmatter frontmatter = parse("my-skill", """
 				---
 				name: my-skill
@@ -45,7 +45,7 @@ class FrontmatterParserTests {
 	}
 
 	@Test
-	void openingDelimiterWithoutClosingOneIsRejected() throws IOException {
+	void unclosedFrontmatterIsRejected() throws IOException {
 		assertParseFails("unclosed", """
 				---
 				name: unclosed
@@ -55,7 +55,7 @@ class FrontmatterParserTests {
 	}
 
 	@Test
-	void invalidYamlIsRejectedWithTheProblemAndFileLine() throws IOException {
+	void invalidYamlNamesProblemAndLine() throws IOException {
 		assertParseFails("invalid-yaml", """
 				---
 				name: [invalid
@@ -65,7 +65,7 @@ class FrontmatterParserTests {
 	}
 
 	@Test
-	void yamlListBetweenTheDelimitersIsNotAMapping() throws IOException {
+	void yamlListIsNotAMapping() throws IOException {
 		assertParseFails("list-frontmatter", """
 				---
 				- name
@@ -76,7 +76,7 @@ class FrontmatterParserTests {
 	}
 
 	@Test
-	void onlyTheAttachedPolicyReadsAMissingOrNonMappingFrontmatterAsNoFields() {
+	void onlyAttachedPolicyReadsNoFrontmatter() {
 		String list = "---\n- name\n---\n# Body\n";
 		String plain = "# Just Markdown\n";
 
@@ -147,7 +147,7 @@ class FrontmatterParserTests {
 	}
 
 	@Test
-	void explicitlyTaggedScalarsAreReadAsWritten() throws IOException {
+	void taggedScalarsAreReadAsWritten() throws IOException {
 		Frontmatter frontmatter = parse("tagged", """
 				---
 				name: tagged
@@ -167,7 +167,7 @@ class FrontmatterParserTests {
 	}
 
 	@Test
-	void spaceSeparatedAllowedToolsAreKeptVerbatim() throws IOException {
+	void allowedToolsAreKeptVerbatim() throws IOException {
 		Frontmatter frontmatter = parse("jq-git", """
 				---
 				name: jq-git
@@ -180,7 +180,7 @@ class FrontmatterParserTests {
 	}
 
 	@Test
-	void tripleDashInsideAValueDoesNotEndTheFrontmatter() throws IOException {
+	void tripleDashInValueDoesNotEndIt() throws IOException {
 		Frontmatter frontmatter = parse("separators", """
 				---
 				name: separators
@@ -200,7 +200,7 @@ class FrontmatterParserTests {
 	}
 
 	@Test
-	void crlfLineEndsAreReadAndTheBodyUsesLineFeeds() throws IOException {
+	void crlfIsReadAndBodyUsesLineFeeds() throws IOException {
 		Frontmatter frontmatter = parse("crlf",
 				"---\r\nname: crlf\r\ndescription: Written on Windows\r\n---\r\n" + "# Title\r\n\r\nStep one.\r\n");
 		assertThat(frontmatter.fields()).containsExactly(entry("name", "crlf"),
@@ -209,7 +209,7 @@ class FrontmatterParserTests {
 	}
 
 	@Test
-	void byteOrderMarkBeforeTheOpeningDelimiterIsIgnored() throws IOException {
+	void byteOrderMarkIsIgnored() throws IOException {
 		Frontmatter frontmatter = parse("bom", "\uFEFF---\nname: bom\ndescription: Saved with a BOM\n---\nBody\n");
 		assertThat(frontmatter.fields()).containsExactly(entry("name", "bom"),
 				entry("description", "Saved with a BOM"));
@@ -217,7 +217,7 @@ class FrontmatterParserTests {
 	}
 
 	@Test
-	void strictParseRejectsAnUnquotedColonThatLenientParseQuotes() throws IOException {
+	void strictRejectsColonLenientQuotesIt() throws IOException {
 		String content = """
 				---
 				name: colon
@@ -232,7 +232,7 @@ class FrontmatterParserTests {
 	}
 
 	@Test
-	void lenientRepairFoldsIndentedContinuationLinesIntoTheQuotedValue() throws IOException {
+	void repairFoldsContinuationLines() throws IOException {
 		Path dir = SkillFixtures.rawSkill(this.root, "folded", """
 				---
 				name: folded
@@ -264,7 +264,7 @@ class FrontmatterParserTests {
 	}
 
 	@Test
-	void readingWithoutTheBodyStopsAfterTheFrontmatter() throws IOException {
+	void readingWithoutBodyStopsAtFrontmatter() throws IOException {
 		Path dir = SkillFixtures.rawSkill(this.root, "no-body",
 				"---\nname: no-body\ndescription: Only the frontmatter is wanted\n---\n" + "# Body\n".repeat(100_000));
 		try (var in = Files.newInputStream(dir.resolve("SKILL.md"))) {

@@ -57,7 +57,7 @@ class FrontmatterStreamTests {
 	}
 
 	@Test
-	void emptyFrontmatterIsAnEmptyMappingNotACrash() {
+	void emptyFrontmatterIsAnEmptyMapping() {
 		assertThat(FrontmatterParser.parse("---\n---\nbody", ReadPolicy.STRICT).fields()).isEmpty();
 		assertThat(SkillLoader.readMeta(stream("---\n  \n---\n"), "x/SKILL.md", "x", "x").diagnostics())
 			.extracting(SkillDiagnostic::message)
@@ -82,7 +82,7 @@ class FrontmatterStreamTests {
 	}
 
 	@Test
-	void frontmatterOverTheLimitFailsWithoutReadingTheWholeFile() {
+	void oversizedFrontmatterFailsEarly() {
 		CountingStream in = new CountingStream("---\n" + "a: b\n".repeat(2_000_000));
 		assertThatExceptionOfType(FrontmatterException.class).isThrownBy(() -> FrontmatterParser.readFrontmatter(in))
 			.withMessage("SKILL.md frontmatter exceeds 65536 characters");
@@ -116,7 +116,7 @@ class FrontmatterStreamTests {
 	}
 
 	@Test
-	void aFrontmatterLargerThanOneReadIsReadWhole() {
+	void frontmatterOverOneReadIsReadWhole() {
 		String description = "word ".repeat(3_000);
 		String file = "---\nname: big\ndescription: " + description + "\n---\nbody";
 		assertThat(FrontmatterParser.readFrontmatter(stream(file)).fields()).containsEntry("description",

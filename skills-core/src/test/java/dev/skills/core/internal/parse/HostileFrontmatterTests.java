@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import dev.skills.core.Bounds;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.internal.files.SkillFolders;
 import dev.skills.core.load.SkillLoader;
@@ -34,8 +35,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(value = 60, threadMode = ThreadMode.SEPARATE_THREAD)
 class HostileFrontmatterTests {
 
-	private static final Duration BOUND = Duration.ofSeconds(5);
-
 	private static final String TOO_DEEP = "Invalid YAML in frontmatter: Nesting Depth exceeded max 20";
 
 	@TempDir
@@ -45,53 +44,53 @@ class HostileFrontmatterTests {
 	Path work;
 
 	@Test
-	void fiveMegabyteFrontmatterIsAnErrorAndTheOtherSkillsLoad() throws IOException {
+	void fiveMegabyteFrontmatterIsSkippedAlone() throws IOException {
 		Path huge = hugeFrontmatter(this.location);
 		assertThat(Files.size(huge.resolve("SKILL.md"))).isGreaterThan(5_000_000);
 		assertHostileSkippedAndGoodLoaded("huge-frontmatter", "SKILL.md frontmatter exceeds 65536 characters");
 	}
 
 	@Test
-	void fiveMegabytesOfBlankLinesInTheFrontmatterIsAnErrorAndTheOtherSkillsLoad() throws IOException {
+	void blankLineFloodIsSkippedAlone() throws IOException {
 		blankLines(this.location);
 		assertHostileSkippedAndGoodLoaded("blank-lines", "SKILL.md frontmatter exceeds 65536 characters");
 	}
 
 	@Test
-	void billionLaughsAliasBombIsAnErrorAndTheOtherSkillsLoad() throws IOException {
+	void billionLaughsIsSkippedAlone() throws IOException {
 		billionLaughs(this.location);
 		assertHostileSkippedAndGoodLoaded("billion-laughs",
 				"Invalid YAML in frontmatter: Number of aliases for non-scalar nodes exceeds the specified max=20");
 	}
 
 	@Test
-	void aliasBombUnderTheAliasLimitIsAnErrorAndTheOtherSkillsLoad() throws IOException {
+	void aliasBombUnderLimitIsSkippedAlone() throws IOException {
 		aliasBombUnderTheAliasLimit(this.location);
 		assertHostileSkippedAndGoodLoaded("alias-bomb",
 				"Invalid YAML in frontmatter: aliases expand to more than 65536 values");
 	}
 
 	@Test
-	void aliasToItsOwnParentIsAnErrorAndTheOtherSkillsLoad() throws IOException {
+	void selfAliasIsSkippedAlone() throws IOException {
 		selfReferencingAlias(this.location);
 		assertHostileSkippedAndGoodLoaded("self-reference",
 				"Invalid YAML in frontmatter: aliases nest deeper than 20 levels");
 	}
 
 	@Test
-	void twoHundredNestedFlowListsAreAnErrorAndTheOtherSkillsLoad() throws IOException {
+	void deepFlowListsAreSkippedAlone() throws IOException {
 		nestedLists(this.location);
 		assertHostileSkippedAndGoodLoaded("nested-lists", TOO_DEEP);
 	}
 
 	@Test
-	void twoHundredNestedMapsAreAnErrorAndTheOtherSkillsLoad() throws IOException {
+	void deepMapsAreSkippedAlone() throws IOException {
 		nestedMaps(this.location);
 		assertHostileSkippedAndGoodLoaded("nested-maps", TOO_DEEP);
 	}
 
 	@Test
-	void hostileSkillsAreSkippedInA32MegabyteHeap() throws IOException, InterruptedException {
+	void hostileSkillsAreSkippedIn32MbHeap() throws IOException, InterruptedException {
 		good(this.location);
 		hugeFrontmatter(this.location);
 		blankLines(this.location);
@@ -145,7 +144,7 @@ class HostileFrontmatterTests {
 		SkillReadResult good = results.get("good-skill");
 		assertThat(good.meta().name()).isEqualTo("good-skill");
 		assertThat(good.diagnostics()).isEmpty();
-		assertThat(durations).allSatisfy((duration) -> assertThat(duration).isLessThan(BOUND));
+		assertThat(durations).allSatisfy((duration) -> assertThat(duration).isLessThan(Bounds.HOSTILE_INPUT));
 	}
 
 	private static void good(Path location) throws IOException {

@@ -4,8 +4,8 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 
+import dev.skills.core.Bounds;
 import dev.skills.core.Preemptively;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
@@ -42,7 +42,7 @@ class HostileNamesAndRepairTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "pdf\\e[31m", "pdf\\u202Egnp", "pd\\u200Bf", "pdf\\u2066x", "pdf\\u0007", "\\uFEFFpdf" })
-	void whenANameHoldsAControlOrFormatCharacterThenTheSkillIsSkippedWithAnError(String name) {
+	void controlCharacterInNameIsAnError(String name) {
 		SkillReadResult result = read(name);
 
 		assertThat(result.meta()).isNull();
@@ -58,7 +58,7 @@ class HostileNamesAndRepairTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "\u2025\uFF0F\u2025\uFF0Fetc", "a\uFF3Cb", "\u2025", "pdf\u00A0forms" })
-	void whenANameOnlyAfterNfkcHoldsASeparatorDotsOrWhitespaceThenTheSkillIsSkipped(String name) {
+	void nfkcSeparatorInNameIsSkipped(String name) {
 		SkillReadResult result = read(name);
 
 		assertThat(result.meta()).isNull();
@@ -69,7 +69,7 @@ class HostileNamesAndRepairTests {
 	}
 
 	@Test
-	void whenANameIsLongerThan256CharactersThenTheSkillIsSkippedWithAShortDiagnostic() {
+	void nameOver256CharsIsSkippedBriefly() {
 		SkillReadResult immense = read("a".repeat(32_767));
 		SkillReadResult longest = read("a".repeat(256));
 
@@ -83,7 +83,7 @@ class HostileNamesAndRepairTests {
 	}
 
 	@Test
-	void whenNfkcExpandsANameBeyond256CharactersThenTheSkillIsSkipped() {
+	void nfkcExpansionOver256IsSkipped() {
 		// U+FDFA is one character that NFKC turns into 18.
 		SkillReadResult result = read("\uFDFA".repeat(20));
 
@@ -93,8 +93,7 @@ class HostileNamesAndRepairTests {
 	}
 
 	@Test
-	void whenTwoSkillsSpellOneNameDifferentlyThenTheyAreOneNameAndTheSecondIsShadowed(CapturedOutput output)
-			throws Exception {
+	void nfkcTwinNamesShadowEachOther(CapturedOutput output) throws Exception {
 		writeSkill("beta", "beta");
 		writeSkill("wide", "\uFF42\uFF45\uFF54\uFF41");
 
@@ -109,10 +108,10 @@ class HostileNamesAndRepairTests {
 	}
 
 	@Test
-	void whenAValueHoldsAColonAndTensOfThousandsOfBlanksThenTheRepairTakesLinearTime() {
+	void repairOfBlankFloodIsLinear() {
 		String content = "---\nname: slow\ndescription: a: " + " ".repeat(60_000) + "b\n---\nBody.\n";
 
-		Frontmatter frontmatter = Preemptively.within(Duration.ofSeconds(1),
+		Frontmatter frontmatter = Preemptively.within(Bounds.HOSTILE_INPUT,
 				() -> FrontmatterParser.parse(content, ReadPolicy.CATALOG));
 
 		assertThat(frontmatter.fields().get("description")).isEqualTo("a: " + " ".repeat(60_000) + "b");

@@ -36,7 +36,7 @@ class SimpleFrontmatterTests {
 	}
 
 	@Test
-	void randomFrontmattersAreEitherReadAsYamlReadsThemOrLeftToYaml() {
+	void randomFrontmattersMatchYamlOrDefer() {
 		Random random = new Random(7);
 		int simple = 0;
 		for (int i = 0; i < 20_000; i++) {

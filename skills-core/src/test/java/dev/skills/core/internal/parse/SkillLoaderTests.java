@@ -24,7 +24,7 @@ class SkillLoaderTests {
 	Path root;
 
 	@Test
-	void validSkillLoadsNameDescriptionBodyAndBundledFiles() throws IOException {
+	void validSkillLoadsFieldsBodyAndFiles() throws IOException {
 		Path dir = SkillFixtures.rawSkill(this.root, "my-skill", """
 				---
 				name: my-skill
@@ -69,7 +69,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void skillWithoutDescriptionIsSkippedWithAnError() throws IOException {
+	void missingDescriptionSkipsTheSkill() throws IOException {
 		SkillReadResult result = readMeta("name-only", """
 				---
 				name: name-only
@@ -96,7 +96,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void upperCaseSkillMdIsUsedWhenBothSpellingsExist() throws IOException {
+	void skillMdWinsOverLowerCase() throws IOException {
 		Path dir = SkillFixtures.rawSkill(this.root, "both-files", """
 				---
 				name: both-files
@@ -119,7 +119,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void lowerCaseSkillMdAloneIsFoundWithAWarning() throws IOException {
+	void lowerCaseSkillMdLoadsWithAWarning() throws IOException {
 		Path dir = Files.createDirectory(this.root.resolve("lower-only"));
 		SkillFixtures.file(dir, "skill.md", """
 				---
@@ -141,7 +141,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void spaceSeparatedAllowedToolsAreSplitIntoOneEntryPerTool() throws IOException {
+	void allowedToolsSplitOnSpaces() throws IOException {
 		SkillReadResult result = readMeta("jq-git", """
 				---
 				name: jq-git
@@ -155,7 +155,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void toolPatternsWithSpacesInsideParenthesesStayWhole() throws IOException {
+	void spacesInToolPatternsStayWhole() throws IOException {
 		SkillReadResult result = readMeta("git-commit", """
 				---
 				name: git-commit
@@ -181,7 +181,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void descriptionWithUnquotedColonLoadsAfterQuotingWithAWarning() throws IOException {
+	void unquotedColonIsQuotedWithAWarning() throws IOException {
 		SkillReadResult result = readMeta("status-report", """
 				---
 				name: status-report
@@ -195,7 +195,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void descriptionStartingWithAtSignLoadsAfterQuotingWithAWarning() throws IOException {
+	void leadingAtSignIsQuotedWithAWarning() throws IOException {
 		SkillReadResult result = readMeta("mention-triage", """
 				---
 				name: mention-triage
@@ -210,7 +210,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void descriptionStartingWithBacktickLoadsAfterQuotingWithAWarning() throws IOException {
+	void leadingBacktickIsQuotedWithAWarning() throws IOException {
 		SkillReadResult result = readMeta("make-targets", """
 				---
 				name: make-targets
@@ -224,7 +224,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void titleCaseNameWithSpacesIsSkippedBecauseItContainsWhitespace() throws IOException {
+	void nameWithSpacesIsSkipped() throws IOException {
 		SkillReadResult result = readMeta("apify-automation", """
 				---
 				name: Apify Automation
@@ -252,7 +252,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void missingNameLoadsUnderTheFolderNameWithAWarning() throws IOException {
+	void missingNameTakesFolderNameWithWarning() throws IOException {
 		SkillReadResult result = readMeta("unnamed-helper", """
 				---
 				description: A skill that forgot its name
@@ -265,7 +265,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void extensionFieldsLoadWithWhenToUseReadAndTheOthersKeptAsExtraFields() throws IOException {
+	void whenToUseIsReadOtherExtensionsKept() throws IOException {
 		SkillReadResult result = readMeta("release-helper", """
 				---
 				name: release-helper
@@ -291,7 +291,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void allowedToolsAsFlowListLoadsAsListWithAWarning() throws IOException {
+	void flowListOfToolsLoadsWithAWarning() throws IOException {
 		SkillReadResult result = readMeta("flow-tools", """
 				---
 				name: flow-tools
@@ -306,7 +306,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void allowedToolsAsBlockListLoadsAsListWithAWarning() throws IOException {
+	void blockListOfToolsLoadsWithAWarning() throws IOException {
 		SkillReadResult result = readMeta("block-tools", """
 				---
 				name: block-tools
@@ -324,7 +324,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void allowedToolsAsCommaSeparatedStringLoadsAsListWithAWarning() throws IOException {
+	void commaSeparatedToolsLoadWithAWarning() throws IOException {
 		SkillReadResult result = readMeta("comma-tools", """
 				---
 				name: comma-tools
@@ -339,7 +339,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void underscoreAllowedToolsIsReadWithAWarning() throws IOException {
+	void underscoreToolsKeyIsReadWithAWarning() throws IOException {
 		SkillReadResult result = readMeta("underscore-tools", """
 				---
 				name: underscore-tools
@@ -369,7 +369,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void nestedMetadataValuesAreKeptAsYamlTextWithAWarning() throws IOException {
+	void nestedMetadataIsYamlTextWithAWarning() throws IOException {
 		SkillReadResult result = readMeta("nested-metadata", """
 				---
 				name: nested-metadata
@@ -405,7 +405,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void metadataTriggersTagsAndPriorityAreReadForRouting() throws IOException {
+	void routingMetadataIsRead() throws IOException {
 		SkillReadResult result = readMeta("routed", """
 				---
 				name: routed
@@ -465,7 +465,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void nameThatBreaksTheNamingRulesLoadsWithWarnings() throws IOException {
+	void badNameLoadsWithWarnings() throws IOException {
 		SkillReadResult result = readMeta("pdf-tools", """
 				---
 				name: PDF-Toolkit
@@ -480,7 +480,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void descriptionOf1929CharactersLoadsWithAWarning() throws IOException {
+	void longDescriptionLoadsWithAWarning() throws IOException {
 		String description = TestTexts.prose(1929);
 		SkillReadResult result = readMeta("long-description",
 				"---\nname: long-description\ndescription: " + description + "\n---\nBody\n");
@@ -501,7 +501,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void fileWithoutFrontmatterIsSkippedWithAnError() throws IOException {
+	void noFrontmatterIsSkippedWithAnError() throws IOException {
 		SkillReadResult result = readMeta("plain-notes", """
 				# Plain notes
 
@@ -513,7 +513,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void unparseableFrontmatterIsSkippedWithAnError() throws IOException {
+	void badFrontmatterIsSkippedWithAnError() throws IOException {
 		SkillReadResult result = readMeta("broken-yaml", """
 				---
 				name: [broken-yaml
@@ -553,7 +553,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void tripleDashInsideDescriptionDoesNotEndTheFrontmatter() throws IOException {
+	void tripleDashLineInDescriptionIsKept() throws IOException {
 		Path dir = SkillFixtures.rawSkill(this.root, "doc-splitter", """
 				---
 				name: doc-splitter
@@ -573,7 +573,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void inlineTripleDashInDescriptionDoesNotEndTheFrontmatter() throws IOException {
+	void inlineTripleDashInDescriptionIsKept() throws IOException {
 		SkillReadResult result = readMeta("rule-lines", """
 				---
 				name: rule-lines
@@ -587,7 +587,7 @@ class SkillLoaderTests {
 	}
 
 	@Test
-	void duplicateNameKeyIsSkippedWithADuplicateKeyError() throws IOException {
+	void duplicateNameKeyIsSkipped() throws IOException {
 		SkillReadResult result = readMeta("twice-named", """
 				---
 				name: twice-named

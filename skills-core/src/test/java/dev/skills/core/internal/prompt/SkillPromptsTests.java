@@ -26,7 +26,7 @@ class SkillPromptsTests {
 	}
 
 	@Test
-	void oneSkillIsOneEntryWithNameAndDescription() throws IOException {
+	void oneSkillIsOneNamedEntry() throws IOException {
 		SkillMeta pdf = load("pdf-processing", """
 				---
 				name: pdf-processing
@@ -142,7 +142,7 @@ class SkillPromptsTests {
 	}
 
 	@Test
-	void aShortenedEntryCutsALongDescriptionAtAWordWithAnEllipsisAndDropsWhenToUse() throws IOException {
+	void shortenedEntryCutsAtAWord() throws IOException {
 		SkillMeta long_ = load("infra-review", """
 				---
 				name: infra-review
@@ -160,7 +160,7 @@ class SkillPromptsTests {
 	}
 
 	@Test
-	void aShortDescriptionIsKeptWholeInAShortenedEntry() throws IOException {
+	void shortDescriptionIsKeptWhole() throws IOException {
 		SkillMeta pdf = load("pdf", """
 				---
 				name: pdf
@@ -173,7 +173,7 @@ class SkillPromptsTests {
 	}
 
 	@Test
-	void aPartialCatalogEndsWithOneSentenceCountingTheSkillsLeftOutAndNamingSearchSkills() {
+	void partialCatalogCountsWhatIsLeftOut() {
 		assertThat(
 				SkillPrompts.partialCatalog(List.of("<skill><name>a</name><description>A</description></skill>"), 9999))
 			.isEqualTo(
@@ -186,7 +186,7 @@ class SkillPromptsTests {
 	}
 
 	@Test
-	void longFileNamesDoNotGrowTheResourcesBlockBeyondItsBound() {
+	void resourcesBlockStaysBounded() {
 		Skill plain = Skill.of("pdf", "Work with PDFs.", "Body.");
 		List<String> files = java.util.stream.IntStream.range(0, 50)
 			.mapToObj((i) -> "references/" + i + "-" + "n".repeat(2_000) + ".md")
@@ -200,7 +200,7 @@ class SkillPromptsTests {
 	}
 
 	@Test
-	void anUnknownNameIsEchoedShortWithControlAndBidiCharactersShownAsQuestionMarks() {
+	void unknownNameIsEchoedSafely() {
 		String answer = SkillPrompts.unknownSkill("\u001B[2J\u202E" + "x".repeat(1_000_000), List.of());
 
 		assertThat(answer).hasSizeLessThan(400)
@@ -209,7 +209,7 @@ class SkillPromptsTests {
 	}
 
 	@Test
-	void anUnknownNameInAPartialCatalogAnswersWithTheClosestNames() {
+	void unknownNameGetsClosestNames() {
 		assertThat(SkillPrompts.unknownSkill("pdf-form", List.of("pdf-forms", "pdf-processing")))
 			.isEqualTo("Unknown skill 'pdf-form'. Closest names: pdf-forms, pdf-processing. "
 					+ "Call search_skills to find a skill by what it does.");

@@ -54,8 +54,7 @@ class ChangeWatcherTests {
 	}
 
 	@Test
-	void whenNativeWatchesRunOutThenTheRootIsPolledWithAWarningAndChangesStillArrive(CapturedOutput output)
-			throws IOException {
+	void exhaustedWatchesFallBackToPolling(CapturedOutput output) throws IOException {
 		for (int i = 0; i < 5; i++) {
 			Files.createDirectories(this.root.resolve("category-" + i));
 		}
@@ -76,7 +75,7 @@ class ChangeWatcherTests {
 	}
 
 	@Test
-	void foldersDeeperThanOneLevelBelowDiscoveryAreNotWatched() throws IOException {
+	void foldersPastDiscoveryDepthAreNotWatched() throws IOException {
 		Files.createDirectories(this.root.resolve("a/b/c/d/e"));
 		// Depth 1 for discovery: the root, a and a/b are watched; three watches are
 		// enough.
@@ -88,7 +87,7 @@ class ChangeWatcherTests {
 	}
 
 	@Test
-	void watchingStopsAtTheDiscoveryFolderLimitWithAWarning() throws IOException {
+	void watchingStopsAtFolderLimit() throws IOException {
 		for (int i = 0; i < 5; i++) {
 			Files.createDirectories(this.root.resolve("category-" + i));
 		}
@@ -102,7 +101,7 @@ class ChangeWatcherTests {
 	}
 
 	@Test
-	void aFolderCreatedBeyondTheDepthLimitIsNotWatched() throws IOException {
+	void newFolderPastDepthIsNotWatched() throws IOException {
 		Files.createDirectories(this.root.resolve("a"));
 		try (ChangeWatcher watcher = new ChangeWatcher(List.of(this.root), config().discoveryMaxDepth(0).build(),
 				this.handler, 2)) {

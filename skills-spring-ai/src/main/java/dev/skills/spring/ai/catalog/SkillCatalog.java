@@ -1,22 +1,19 @@
 package dev.skills.spring.ai.catalog;
 
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 import dev.skills.core.InvalidSkillSettingException;
 import dev.skills.core.SkillMeta;
-import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
+import dev.skills.spring.ai.catalog.index.CatalogQuery;
+import dev.skills.spring.ai.catalog.index.KeywordSkillIndex;
+import dev.skills.spring.ai.catalog.index.SkillIndexUpdater;
+import dev.skills.spring.ai.catalog.index.SkillRetriever;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tokenizer.JTokkitTokenCountEstimator;
@@ -38,45 +35,23 @@ public final class SkillCatalog implements AutoCloseable {
 	/** The default number of {@code search_skills} results. */
 	public static final int DEFAULT_SEARCH_RESULTS = 10;
 
-	// How many of the retriever's best matches compete for the room, and how many names
-	// an unknown activate_skill name is answered with.
-	static final int RELEVANT_CANDIDATES = 100;
-
-	static final int CLOSEST_NAMES = 5;
-
 	private static final Predicate<SkillMeta> EVERY_SKILL = (skill) -> true;
 
-	private final SkillsRegistry registry;
+	private final CatalogRanking ranking;
 
-	private static final Log logger = LogFactory.getLog(SkillCatalog.class);
-
-	private volatile @Nullable SkillRetriever retriever;
-
-	// Whether the retriever is the index built here, which close() releases.
-	private boolean ownsRetriever;
-
-	private final EntryTokens tokens;
-
-	private final int maxTokens;
-
-	private final List<String> alwaysInclude;
-
-	private final int searchResults;
-
-	private final AtomicReference<@Nullable Whole> whole = new AtomicReference<>();
+	private final CatalogBudget budget;
 
 	private volatile int lastListed = -1;
 
 	private final List<Consumer<CatalogSelection>> listeners = new CopyOnWriteArrayList<>();
 
 	private SkillCatalog(Builder builder) {
-		this.registry = builder.registry;
-		this.retriever = builder.retriever;
-		this.tokens = new EntryTokens(
-				(builder.estimator != null) ? builder.estimator : new JTokkitTokenCountEstimator());
-		this.maxTokens = builder.maxTokens;
-		this.alwaysInclude = builder.alwaysInclude;
-		this.searchResults = builder.searchResults;
+		this.ranking = new CatalogRanking(
+				(builder.retriever != null) ? builder.retriever : new DefaultKeywordIndex(builder.registry),
+				builder.searchResults);
+		this.budget = new CatalogBudget(
+				(builder.estimator != null) ? builder.estimator : new JTokkitTokenCountEstimator(), builder.maxTokens,
+				builder.alwaysInclude);
 	}
 
 	/**
@@ -125,9 +100,9 @@ public final class SkillCatalog implements AutoCloseable {
 	 */
 	public CatalogSelection select(SkillsSnapshot snapshot, Predicate<SkillMeta> listable, Collection<String> active,
 			CatalogQuery query) {
-		Whole whole = whole(snapshot, listable);
+		WholeCatalog whole = this.budget.whole(snapshot, listable);
 		CatalogSelection selection = (whole.section() != null) ? new CatalogSelection(whole.section(), whole.names(), 0)
-				: partial(snapshot, listable, whole, active, query);
+				: this.budget.partial(snapshot, whole, active, this.ranking.relevant(snapshot, listable, query));
 		this.lastListed = selection.listed().size();
 		this.listeners.forEach((listener) -> listener.accept(selection));
 		return selection;
@@ -141,7 +116,7 @@ public final class SkillCatalog implements AutoCloseable {
 	 * @return at most {@code search-results} skills
 	 */
 	public List<SkillMeta> search(SkillsSnapshot snapshot, Predicate<SkillMeta> listable, String query) {
-		return known(snapshot, listable, retriever().retrieve(query, this.searchResults));
+		return this.ranking.search(snapshot, listable, query);
 	}
 
 	/**
@@ -152,10 +127,7 @@ public final class SkillCatalog implements AutoCloseable {
 	 * @return a few names, best first
 	 */
 	public List<String> closestNames(SkillsSnapshot snapshot, Predicate<SkillMeta> listable, String name) {
-		return known(snapshot, listable, retriever().retrieve(name.replace('-', ' ').replace('_', ' '), CLOSEST_NAMES))
-			.stream()
-			.map(SkillMeta::name)
-			.toList();
+		return this.ranking.closestNames(snapshot, listable, name);
 	}
 
 	/**
@@ -163,7 +135,7 @@ public final class SkillCatalog implements AutoCloseable {
 	 * @return the most tokens a catalog takes
 	 */
 	public int maxTokens() {
-		return this.maxTokens;
+		return this.budget.maxTokens();
 	}
 
 	/**
@@ -175,7 +147,7 @@ public final class SkillCatalog implements AutoCloseable {
 	 * @return {@code true} when nothing is left out
 	 */
 	public boolean fits(SkillsSnapshot snapshot, Predicate<SkillMeta> listable) {
-		return whole(snapshot, listable).section() != null;
+		return this.budget.whole(snapshot, listable).section() != null;
 	}
 
 	/**
@@ -184,8 +156,8 @@ public final class SkillCatalog implements AutoCloseable {
 	 * @return the estimated tokens
 	 */
 	public int fullTokens(SkillsSnapshot snapshot) {
-		Whole last = this.whole.get();
-		return whole(snapshot, (last != null) ? last.listable() : EVERY_SKILL).tokens();
+		WholeCatalog last = this.budget.last();
+		return this.budget.whole(snapshot, (last != null) ? last.listable() : EVERY_SKILL).tokens();
 	}
 
 	/**
@@ -204,92 +176,13 @@ public final class SkillCatalog implements AutoCloseable {
 		this.listeners.add(listener);
 	}
 
-	private CatalogSelection partial(SkillsSnapshot snapshot, Predicate<SkillMeta> listable, Whole whole,
-			Collection<String> active, CatalogQuery query) {
-		Set<String> pinned = new LinkedHashSet<>(active);
-		pinned.addAll(this.alwaysInclude);
-		List<SkillMeta> relevant = !query.isBlank()
-				? known(snapshot, listable, retriever().retrieve(query, RELEVANT_CANDIDATES)) : List.of();
-		return new PartialCatalog(this.tokens, this.maxTokens - whole.partialFrame()).choose(whole.skills(),
-				known(snapshot, listable, pinned), relevant);
-	}
-
-	// The whole catalog is computed once per generation and listing filter.
-	private Whole whole(SkillsSnapshot snapshot, Predicate<SkillMeta> listable) {
-		Whole whole = this.whole.get();
-		if (whole != null && whole.generation() == snapshot.generation() && whole.listable() == listable) {
-			return whole;
-		}
-		List<SkillMeta> skills = snapshot.skills().stream().filter(listable).toList();
-		long tokens = this.tokens.count(SkillPrompts.catalogSection(SkillPrompts.catalog(List.of())));
-		for (SkillMeta meta : skills) {
-			tokens += this.tokens.full(meta);
-		}
-		this.tokens.retain(snapshot);
-		boolean fits = tokens <= this.maxTokens;
-		whole = new Whole(snapshot.generation(), listable, skills, (int) Math.min(tokens, Integer.MAX_VALUE),
-				fits ? SkillPrompts.catalogSection(SkillPrompts.catalog(skills)) : null,
-				// Stream.toList() would be copied by every request's CatalogSelection.
-				fits ? List.copyOf(skills.stream().map(SkillMeta::name).toList()) : List.of(),
-				this.tokens.count(SkillPrompts.catalogSection(SkillPrompts.partialCatalog(List.of(), skills.size()))));
-		this.whole.set(whole);
-		return whole;
-	}
-
-	private SkillRetriever retriever() {
-		SkillRetriever retriever = this.retriever;
-		if (retriever == null) {
-			synchronized (this) {
-				retriever = this.retriever;
-				if (retriever == null) {
-					// Built on first need: a catalog that always fits never pays for an
-					// index. One that cannot be built is not tried again on every
-					// request: the catalog goes on in priority order.
-					try {
-						retriever = KeywordSkillIndex.of(this.registry);
-						this.ownsRetriever = true;
-					}
-					catch (RuntimeException ex) {
-						logger.warn("The skills keyword index cannot be built; catalogs list skills by priority: "
-								+ ex.getMessage());
-						retriever = (text, limit) -> List.of();
-					}
-					this.retriever = retriever;
-				}
-			}
-		}
-		return retriever;
-	}
-
 	/**
-	 * Release the keyword index this catalog built for itself (it listens to the
-	 * registry); a retriever given to the builder belongs to the caller and is left
-	 * alone.
+	 * Release the keyword index this catalog built for itself (and stop feeding it); a
+	 * retriever given to the builder belongs to the caller and is left alone.
 	 */
 	@Override
 	public void close() {
-		synchronized (this) {
-			if (this.retriever instanceof KeywordSkillIndex built && this.ownsRetriever) {
-				built.close();
-				this.retriever = null;
-			}
-		}
-	}
-
-	private static List<SkillMeta> known(SkillsSnapshot snapshot, Predicate<SkillMeta> listable,
-			Collection<String> names) {
-		List<SkillMeta> skills = new ArrayList<>(names.size());
-		for (String name : names) {
-			snapshot.get(name).filter(listable).ifPresent(skills::add);
-		}
-		return skills;
-	}
-
-	/**
-	 * The whole catalog of one generation: its tokens, and its text when it fits.
-	 */
-	private record Whole(long generation, Predicate<SkillMeta> listable, List<SkillMeta> skills, int tokens,
-			@Nullable String section, List<String> names, int partialFrame) {
+		this.ranking.close();
 	}
 
 	/**
@@ -369,7 +262,8 @@ public final class SkillCatalog implements AutoCloseable {
 
 		/**
 		 * What ranks skills by relevance (default: a {@link KeywordSkillIndex} of the
-		 * registry, built when the catalog first does not fit).
+		 * registry, fed by a {@link SkillIndexUpdater} and built when the catalog first
+		 * does not fit).
 		 * @param retriever the retriever
 		 * @return this builder
 		 */

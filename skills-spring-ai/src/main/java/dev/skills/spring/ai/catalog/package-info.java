@@ -1,7 +1,6 @@
 /**
- * The skill catalog within a token budget: which skills a request lists, the keyword
- * index that ranks them by the latest user message, and the {@code search_skills} tool
- * that finds the rest.
+ * The skill catalog within a token budget: which skills a request lists, ranked by a
+ * {@link dev.skills.spring.ai.catalog.index.SkillRetriever} when they do not all fit.
  */
 @NullMarked
 package dev.skills.spring.ai.catalog;

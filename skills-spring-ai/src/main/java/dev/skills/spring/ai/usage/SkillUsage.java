@@ -15,10 +15,11 @@ import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
-import dev.skills.spring.ai.SkillInvocation;
-import dev.skills.spring.ai.SkillInvocationListener;
-import dev.skills.spring.ai.SkillsTools;
 import dev.skills.spring.ai.catalog.CatalogSelection;
+import dev.skills.spring.ai.tool.SkillInvocation;
+import dev.skills.spring.ai.tool.SkillInvocationListener;
+import dev.skills.spring.ai.tool.SkillToolDefinitions;
+import dev.skills.spring.ai.tool.SkillsTools;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -71,7 +72,7 @@ public final class SkillUsage implements SkillInvocationListener, Consumer<Catal
 	@Override
 	public String after(SkillInvocation invocation, String result, Outcome outcome) {
 		// Only an activation that delivered instructions; a made-up name is not kept.
-		if (outcome == Outcome.OK && invocation.toolName().equals(SkillsTools.ACTIVATE_SKILL)) {
+		if (outcome == Outcome.OK && invocation.toolName().equals(SkillToolDefinitions.ACTIVATE_SKILL)) {
 			count(invocation.skillName());
 		}
 		return result;
@@ -107,9 +108,11 @@ public final class SkillUsage implements SkillInvocationListener, Consumer<Catal
 		}
 	}
 
+	// By the change's snapshot, not its removed names alone: an activation counted
+	// while a skill was being removed goes at the next change.
 	@Override
 	public void onChange(SkillsChange change) {
-		change.removed().forEach(this.activations::remove);
+		this.activations.keySet().removeIf((name) -> !change.snapshot().contains(name));
 	}
 
 	/**

@@ -14,7 +14,7 @@ import dev.skills.core.registry.SkillsRegistry;
  * Writes real skill folders with chosen descriptions for the catalog tests, and finds the
  * threads their indexes leave.
  */
-final class CatalogSkills {
+public final class CatalogSkills {
 
 	private CatalogSkills() {
 	}
@@ -27,7 +27,7 @@ final class CatalogSkills {
 	 * @param frontmatter more frontmatter lines, or empty
 	 * @return the SKILL.md file
 	 */
-	static Path skill(Path root, String name, String description, String frontmatter) {
+	public static Path skill(Path root, String name, String description, String frontmatter) {
 		Path file = root.resolve(name).resolve("SKILL.md");
 		try {
 			Files.createDirectories(file.getParent());
@@ -43,7 +43,7 @@ final class CatalogSkills {
 	/**
 	 * Write {@code <root>/<name>/SKILL.md} with a body of its own.
 	 */
-	static Path withBody(Path root, String name, String description, String body) {
+	public static Path withBody(Path root, String name, String description, String body) {
 		Path file = root.resolve(name).resolve("SKILL.md");
 		try {
 			Files.createDirectories(file.getParent());
@@ -56,14 +56,14 @@ final class CatalogSkills {
 		}
 	}
 
-	static Path skill(Path root, String name, String description) {
+	public static Path skill(Path root, String name, String description) {
 		return skill(root, name, description, "");
 	}
 
 	/**
 	 * {@code count} generated skills {@code skill-0000 ...} about made-up topics.
 	 */
-	static void many(Path root, int count) {
+	public static void many(Path root, int count) {
 		for (int i = 0; i < count; i++) {
 			skill(root, "skill-%04d".formatted(i),
 					"Handles topic number %d of the generated set: reviews, summarises ".formatted(i)
@@ -74,14 +74,14 @@ final class CatalogSkills {
 	/**
 	 * A registry over one folder, without a watcher.
 	 */
-	static SkillsRegistry registry(Path root) {
+	public static SkillsRegistry registry(Path root) {
 		return SkillsRegistry.create(SkillConfig.builder().skillsDir(root.toString()).build());
 	}
 
 	/**
 	 * The live threads of a name, such as an index's own thread.
 	 */
-	static List<Thread> alive(String name) {
+	public static List<Thread> alive(String name) {
 		return Thread.getAllStackTraces()
 			.keySet()
 			.stream()

@@ -53,14 +53,14 @@ class SkillCatalogTests {
 	}
 
 	@Test
-	void whenTheIndexCannotBeBuiltThenTheCatalogListsByPriorityAndIsNotBuiltAgainPerRequest(CapturedOutput output) {
+	void unbuildableIndexIsTriedOnce(CapturedOutput output) {
 		CatalogSkills.many(this.root, 300);
 		int[] attempts = new int[1];
 		try (SkillsRegistry registry = new SkillsRegistry(
 				SkillConfig.builder().skillsDir(this.root.toString()).build()) {
 
 			@Override
-			public void addListener(SkillsListener listener) {
+			public void addListener(SkillsListener listener, boolean withCurrentSkills) {
 				attempts[0]++;
 				throw new IllegalStateException("no index today");
 			}

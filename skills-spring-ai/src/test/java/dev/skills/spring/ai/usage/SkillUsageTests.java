@@ -12,9 +12,10 @@ import java.util.function.Predicate;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.spring.ai.SkillsTools;
 import dev.skills.spring.ai.catalog.CatalogSelection;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.tool.SkillToolSet;
+import dev.skills.spring.ai.tool.SkillsTools;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,7 @@ class SkillUsageTests {
 
 	SkillUsage usage;
 
-	SkillsTools.ToolSet tools;
+	SkillToolSet tools;
 
 	@BeforeEach
 	void skills() throws IOException {

@@ -1,0 +1,272 @@
+package dev.skills.spring.ai.advisor;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.skills.core.InvalidSkillSettingException;
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
+import dev.skills.spring.ai.tool.SkillsTools;
+import dev.skills.spring.ai.tool.scope.ToolScoping;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.chat.client.ChatClientRequest;
+import org.springframework.ai.chat.client.ChatClientResponse;
+import org.springframework.ai.chat.client.advisor.api.Advisor;
+import org.springframework.ai.chat.client.advisor.api.AdvisorChain;
+import org.springframework.ai.chat.client.advisor.api.BaseAdvisor;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.prompt.Prompt;
+
+/**
+ * Puts skills into every {@code ChatClient} request, call or stream, all read from one
+ * registry snapshot that the request's tool loop keeps to the end.
+ * <ul>
+ * <li><b>On-demand mode</b>: the {@code <available_skills>} catalog in the system
+ * message, within its token budget, and {@code activate_skill} (with
+ * {@code read_skill_resource} when a skill bundles files, and {@code search_skills} when
+ * the catalog lists only some skills).</li>
+ * <li><b>Session mode</b>: the skill named by the request context key
+ * {@code preloadFrom}, its instructions injected; no catalog, no
+ * {@code activate_skill}.</li>
+ * <li><b>Keeping skills in context</b>: an active skill whose instructions are no longer
+ * in the prompt (chat memory trimmed them) is injected again, once.</li>
+ * <li><b>Tool scoping</b>: the request's other tools narrowed by the active skills'
+ * {@code allowed-tools} and {@code disallowed-tools}.</li>
+ * </ul>
+ * It runs after the chat memory advisor (so it sees the conversation) and before the
+ * tool-calling loop (so the loop can run the skill tools). The conversation id is the one
+ * chat memory uses, {@link ChatMemory#CONVERSATION_ID}; requests without one share the
+ * conversation {@value #DEFAULT_CONVERSATION_ID}.
+ */
+public final class SkillsAdvisor implements BaseAdvisor, AutoCloseable {
+
+	/** After chat memory (+200), before the tool-calling loop (+300). */
+	public static final int DEFAULT_ORDER = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER + 50;
+
+	/** The conversation of requests that name none. */
+	public static final String DEFAULT_CONVERSATION_ID = "default";
+
+	private final SkillsRegistry registry;
+
+	private final int order;
+
+	private final @Nullable SessionPinning session;
+
+	private final CatalogOffer catalog;
+
+	private final SkillReinjection reinjection;
+
+	private final PreloadedSkills preloaded;
+
+	private final ToolScoping scoping;
+
+	// The catalog this advisor built for itself, which close() releases.
+	private final @Nullable SkillCatalog ownCatalog;
+
+	// Each step gets what it needs, no more.
+	private SkillsAdvisor(Builder builder) {
+		SkillsTools tools = builder.tools;
+		this.registry = tools.registry();
+		this.order = builder.order;
+		checkPreloadFrom(builder.mode, builder.preloadFrom);
+		this.session = (builder.mode == Mode.SESSION) ? new SessionPinning(tools, builder.preloadFrom) : null;
+		this.ownCatalog = (builder.catalog != null) ? null : SkillCatalog.builder(this.registry).build();
+		SkillCatalog catalog = (builder.catalog != null) ? builder.catalog : this.ownCatalog;
+		this.catalog = new CatalogOffer(tools, catalog, tools.offer(), tools.searchTool(catalog));
+		this.reinjection = new SkillReinjection(tools.activeSkillsRepository());
+		this.preloaded = new PreloadedSkills(tools.offer().preloaded());
+		this.scoping = new ToolScoping(tools.activeSkillsRepository(), this.session == null);
+	}
+
+	/**
+	 * Start building an advisor whose tools use the defaults of
+	 * {@link SkillsTools#builder}.
+	 * @param registry the skills
+	 * @return a builder
+	 */
+	public static Builder builder(SkillsRegistry registry) {
+		return builder(SkillsTools.builder(registry).build());
+	}
+
+	/**
+	 * Start building an advisor around these tools (shared with a
+	 * {@link SkillsToolCallbackProvider}), in on-demand mode unless told otherwise.
+	 * @param tools the skill tools, with their registry and active-skill store
+	 * @return a builder
+	 */
+	public static Builder builder(SkillsTools tools) {
+		return new Builder(tools);
+	}
+
+	@Override
+	public String getName() {
+		return "SkillsAdvisor";
+	}
+
+	@Override
+	public int getOrder() {
+		return this.order;
+	}
+
+	@Override
+	public ChatClientRequest before(ChatClientRequest request, AdvisorChain chain) {
+		SkillsSnapshot snapshot = this.registry.snapshot();
+		List<Message> messages = request.prompt().getInstructions();
+		RequestSkills skills = new RequestSkills(snapshot, conversationId(request.context()),
+				SkillPresence.in(messages));
+		if (this.session != null) {
+			this.session.apply(skills, request.context());
+		}
+		else {
+			this.reinjection.apply(skills);
+			this.catalog.apply(skills, messages);
+		}
+		this.preloaded.apply(skills);
+		return request.mutate()
+			.prompt(Prompt.builder()
+				.messages(skills.messages(messages))
+				.chatOptions(this.scoping.apply(request.prompt().getOptions(), skills))
+				.build())
+			.build();
+	}
+
+	@Override
+	public ChatClientResponse after(ChatClientResponse response, AdvisorChain chain) {
+		return response;
+	}
+
+	/**
+	 * Release the catalog this advisor built (its keyword index is fed by a listener of
+	 * the registry); a catalog given to the builder belongs to the caller. An advisor
+	 * built per call must be closed; better, build one and reuse it.
+	 */
+	@Override
+	public void close() {
+		if (this.ownCatalog != null) {
+			this.ownCatalog.close();
+		}
+	}
+
+	private static String conversationId(Map<String, Object> context) {
+		Object id = context.get(ChatMemory.CONVERSATION_ID);
+		return (id != null && !id.toString().isBlank()) ? id.toString() : DEFAULT_CONVERSATION_ID;
+	}
+
+	/**
+	 * Check that session mode has the request context key that names its skill.
+	 * @param mode the mode
+	 * @param preloadFrom the key
+	 * @throws InvalidSkillSettingException in session mode without a key
+	 */
+	public static void checkPreloadFrom(Mode mode, @Nullable String preloadFrom) {
+		if (mode == Mode.SESSION && (preloadFrom == null || preloadFrom.isBlank())) {
+			throw new InvalidSkillSettingException("preloadFrom", preloadFrom,
+					"session mode needs the request context key that names the skill",
+					"a key such as SKILL_NAME and pass the skill name under it with each request, "
+							+ "or use on-demand mode");
+		}
+	}
+
+	/**
+	 * How skills reach the model.
+	 */
+	public enum Mode {
+
+		/**
+		 * The model sees a catalog and activates skills itself with
+		 * {@code activate_skill}.
+		 */
+		ON_DEMAND,
+
+		/** One skill per call, named by the request context, injected as instructions. */
+		SESSION;
+
+		/**
+		 * The mode as the {@code skills.mode} property writes it.
+		 * @return {@code on-demand} or {@code session}
+		 */
+		public String label() {
+			return name().toLowerCase(Locale.ROOT).replace('_', '-');
+		}
+
+	}
+
+	/**
+	 * Builds a {@link SkillsAdvisor}.
+	 */
+	public static final class Builder {
+
+		private final SkillsTools tools;
+
+		private Mode mode = Mode.ON_DEMAND;
+
+		private @Nullable String preloadFrom;
+
+		private int order = DEFAULT_ORDER;
+
+		private @Nullable SkillCatalog catalog;
+
+		private Builder(SkillsTools tools) {
+			this.tools = tools;
+		}
+
+		/**
+		 * How skills reach the model.
+		 * @param mode on-demand or session
+		 * @return this builder
+		 */
+		public Builder mode(Mode mode) {
+			this.mode = mode;
+			return this;
+		}
+
+		/**
+		 * In session mode, the request context key whose value names the skill.
+		 * @param preloadFrom the key
+		 * @return this builder
+		 */
+		public Builder preloadFrom(@Nullable String preloadFrom) {
+			this.preloadFrom = preloadFrom;
+			return this;
+		}
+
+		/**
+		 * The advisor order (default {@link #DEFAULT_ORDER}). Keep it after chat memory
+		 * and before the tool-calling advisor.
+		 * @param order the order
+		 * @return this builder
+		 */
+		public Builder order(int order) {
+			this.order = order;
+			return this;
+		}
+
+		/**
+		 * The catalog within its token budget (default: {@link SkillCatalog} defaults,
+		 * 4,000 tokens).
+		 * @param catalog the catalog
+		 * @return this builder
+		 */
+		public Builder catalog(SkillCatalog catalog) {
+			this.catalog = catalog;
+			return this;
+		}
+
+		/**
+		 * Build the advisor.
+		 * @return the advisor
+		 * @throws InvalidSkillSettingException in session mode without
+		 * {@code preloadFrom}
+		 */
+		public SkillsAdvisor build() {
+			return new SkillsAdvisor(this);
+		}
+
+	}
+
+}

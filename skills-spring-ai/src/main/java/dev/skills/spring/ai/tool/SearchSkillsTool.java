@@ -1,0 +1,105 @@
+package dev.skills.spring.ai.tool;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.skills.core.SkillMeta;
+import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.observation.DefaultSkillSearchObservationConvention;
+import dev.skills.spring.ai.observation.SkillSearchObservationContext;
+import dev.skills.spring.ai.observation.SkillSearchObservationConvention;
+import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * {@code search_skills(query)}: the skills best matching a few keywords, best first, each
+ * as its catalog line. Offered only when the catalog lists some skills and not others.
+ */
+final class SearchSkillsTool extends SkillToolCallback {
+
+	// The longest answer, in characters.
+	static final int MAX_ANSWER = 20_000;
+
+	private static final SkillSearchObservationConvention DEFAULT_CONVENTION = new DefaultSkillSearchObservationConvention();
+
+	private final SkillCatalog catalog;
+
+	private final SkillsRegistry registry;
+
+	private final SkillOffer offer;
+
+	private final ObservationRegistry observations;
+
+	private final @Nullable SkillSearchObservationConvention convention;
+
+	SearchSkillsTool(SkillCatalog catalog, SkillsRegistry registry, SkillOffer offer, ObservationRegistry observations,
+			@Nullable SkillSearchObservationConvention convention) {
+		super(SkillToolDefinitions.search());
+		this.catalog = catalog;
+		this.registry = registry;
+		this.offer = offer;
+		this.observations = observations;
+		this.convention = convention;
+	}
+
+	@Override
+	String run(String toolInput, Map<String, Object> context) {
+		String query;
+		try {
+			query = argument(toolInput, "query");
+		}
+		catch (IllegalArgumentException ex) {
+			return "Error: " + ex.getMessage() + ". Call search_skills with {\"query\": \"<keywords>\"}.";
+		}
+		if (query == null) {
+			return "Error: query is required: a few keywords of the task, for example {\"query\": \"fill pdf form\"}.";
+		}
+		SkillSearchObservationContext observed = new SkillSearchObservationContext(query);
+		Observation observation = SkillsObservationDocumentation.SKILL_SEARCH
+			.observation(this.convention, DEFAULT_CONVENTION, () -> observed, this.observations)
+			.start();
+		List<SkillMeta> found;
+		try (Observation.Scope scope = observation.openScope()) {
+			found = this.catalog.search(SkillsToolContext.snapshot(context, this.registry), this.offer, query);
+			observed.setHits(found.size());
+		}
+		catch (RuntimeException ex) {
+			observation.error(ex);
+			throw ex;
+		}
+		finally {
+			observation.stop();
+		}
+		if (found.isEmpty()) {
+			return "No skill matches these keywords. Try other words, or go on without a skill.";
+		}
+		return answer(found);
+	}
+
+	// Shortened entries, as in a partial catalog, within MAX_ANSWER characters; an entry
+	// that does not fit is counted, not cut.
+	private static String answer(List<SkillMeta> found) {
+		StringBuilder out = new StringBuilder();
+		int left = 0;
+		for (SkillMeta meta : found) {
+			String entry = SkillPrompts.catalogEntry(meta, true);
+			if (out.length() + entry.length() + 1 > MAX_ANSWER) {
+				left++;
+				continue;
+			}
+			out.append((out.length() > 0) ? "\n" : "").append(entry);
+		}
+		if (left > 0) {
+			out.append((out.length() > 0) ? "\n" : "")
+				.append("(")
+				.append(left)
+				.append(" more matches not shown: use more specific keywords.)");
+		}
+		return out.toString();
+	}
+
+}

@@ -1,0 +1,61 @@
+package dev.skills.spring.ai.tool;
+
+import java.util.Map;
+import java.util.Set;
+
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.chat.memory.ChatMemory;
+
+/**
+ * The entries the {@code SkillsAdvisor} puts into the tool context of a request, read
+ * back by the skill tools.
+ */
+public final class SkillsToolContext {
+
+	/**
+	 * The conversation id: the same key Spring AI's chat memory uses in the advisor
+	 * context.
+	 */
+	public static final String CONVERSATION_ID = ChatMemory.CONVERSATION_ID;
+
+	/**
+	 * The names of the skills whose content is in the request's conversation: a mutable
+	 * set the activate tool adds to, so a second activation in the same turn is not sent
+	 * again.
+	 */
+	public static final String PRESENT_SKILLS = "skills_present";
+
+	/**
+	 * The registry snapshot of the request: every tool call of its tool loop reads names,
+	 * instructions and files of this one generation.
+	 */
+	public static final String SNAPSHOT = "skills_snapshot";
+
+	private SkillsToolContext() {
+	}
+
+	/**
+	 * The conversation a tool context names.
+	 * @param context the tool context's entries
+	 * @return the conversation id, or {@code null} when it names none
+	 */
+	public static @Nullable String conversationId(Map<String, Object> context) {
+		Object id = context.get(CONVERSATION_ID);
+		return (id != null) ? id.toString() : null;
+	}
+
+	static SkillsSnapshot snapshot(Map<String, Object> context, SkillsRegistry registry) {
+		Object snapshot = context.get(SNAPSHOT);
+		return (snapshot instanceof SkillsSnapshot held) ? held : registry.snapshot();
+	}
+
+	@SuppressWarnings("unchecked")
+	static @Nullable Set<String> presentSkills(Map<String, Object> context) {
+		Object present = context.get(PRESENT_SKILLS);
+		return (present instanceof Set<?>) ? (Set<String>) present : null;
+	}
+
+}

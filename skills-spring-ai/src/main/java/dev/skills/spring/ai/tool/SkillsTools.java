@@ -1,0 +1,290 @@
+package dev.skills.spring.ai.tool;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.function.Consumer;
+
+import dev.skills.core.activation.ActiveSkill;
+import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.activation.InMemoryActiveSkillsRepository;
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.observation.DefaultSkillObservationConvention;
+import dev.skills.spring.ai.observation.DefaultSkillSearchObservationConvention;
+import dev.skills.spring.ai.observation.SkillObservationConvention;
+import dev.skills.spring.ai.observation.SkillSearchObservationConvention;
+import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
+import io.micrometer.observation.ObservationRegistry;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.tool.ToolCallback;
+
+/**
+ * The skill tools of one registry, with what they share: the active-skill store, the
+ * listeners and observations of their calls, and which skills they offer. Their
+ * definitions, with the {@code enum} of current skill names, are built once per snapshot
+ * generation and reused by every request until the next reload. Share one instance
+ * between the {@code SkillsAdvisor} and a {@link SkillsToolCallbackProvider}.
+ */
+public final class SkillsTools {
+
+	private final SkillsRegistry registry;
+
+	private final ActiveSkillsRepository activeSkills;
+
+	private final SkillToolInvoker invoker;
+
+	private final Clock clock;
+
+	private final SkillOffer offer;
+
+	private final @Nullable SkillSearchObservationConvention searchConvention;
+
+	private final Consumer<String> pinRecorder;
+
+	private final ToolSets toolSets;
+
+	private SkillsTools(Builder builder) {
+		this.registry = builder.registry;
+		this.activeSkills = builder.activeSkills;
+		this.invoker = new SkillToolInvoker(builder.listeners, builder.observations, builder.convention,
+				this.registry::contains);
+		this.searchConvention = builder.searchConvention;
+		this.pinRecorder = builder.pinRecorder;
+		this.clock = builder.clock;
+		this.offer = new SkillOffer(builder.preload, builder.listBuiltins);
+		this.toolSets = new ToolSets(this.registry, this.activeSkills, this.invoker, this.clock, this.offer);
+	}
+
+	/**
+	 * Start building the tools of a registry.
+	 * @param registry the skills
+	 * @return a builder
+	 */
+	public static Builder builder(SkillsRegistry registry) {
+		return new Builder(registry);
+	}
+
+	/**
+	 * The registry whose skills the tools offer.
+	 * @return the registry
+	 */
+	public SkillsRegistry registry() {
+		return this.registry;
+	}
+
+	/**
+	 * Where the tools record activations.
+	 * @return the active-skill store
+	 */
+	public ActiveSkillsRepository activeSkillsRepository() {
+		return this.activeSkills;
+	}
+
+	/**
+	 * Which skills the tools offer by name.
+	 * @return the offer
+	 */
+	public SkillOffer offer() {
+		return this.offer;
+	}
+
+	/**
+	 * A {@code search_skills} over a catalog that lists only some skills, observed as the
+	 * other tools are.
+	 * @param catalog the catalog whose retriever searches
+	 * @return the tool
+	 */
+	public ToolCallback searchTool(SkillCatalog catalog) {
+		return new SearchSkillsTool(catalog, this.registry, this.offer, this.invoker.observations(),
+				this.searchConvention);
+	}
+
+	/**
+	 * Record a session-mode pin as the conversation's activation of the skill: in the
+	 * repository, as a {@code skills.activation} observation (so the meters count it) and
+	 * for the pin recorder. A pin is not a tool call: the listeners do not hear of it, so
+	 * none can change the skill the application chose.
+	 * @param skill the pinned skill
+	 * @param conversationId the conversation
+	 */
+	public void recordPin(String skill, String conversationId) {
+		this.invoker.observeOnly(new SkillInvocation(SkillToolDefinitions.ACTIVATE_SKILL, skill, null, conversationId),
+				SkillsObservationDocumentation.SKILL_ACTIVATION, () -> {
+					this.activeSkills.activate(conversationId, new ActiveSkill(skill, this.clock.instant()));
+					this.pinRecorder.accept(skill);
+				});
+	}
+
+	/**
+	 * The tools for a snapshot: none without skills; {@code read_skill_resource} only
+	 * when a skill bundles files.
+	 * @param snapshot the snapshot the request sees
+	 * @return the tools, built once per generation
+	 */
+	public SkillToolSet toolSet(SkillsSnapshot snapshot) {
+		return toolSet(snapshot, null);
+	}
+
+	/**
+	 * The tools for a snapshot whose catalog may list only some skills. Then
+	 * {@code skill_name} takes any name (no {@code enum} of every skill), and
+	 * {@code activate_skill} answers an unknown name with the closest ones.
+	 * @param snapshot the snapshot the request sees
+	 * @param partialCatalog the catalog when it left skills out, else {@code null}
+	 * @return the tools, built once per generation
+	 */
+	public SkillToolSet toolSet(SkillsSnapshot snapshot, @Nullable SkillCatalog partialCatalog) {
+		return this.toolSets.of(snapshot, partialCatalog);
+	}
+
+	/**
+	 * A {@code read_skill_resource} that reads only one skill's files (session mode).
+	 * @param snapshot the snapshot the request sees
+	 * @param skill the skill
+	 * @return the tool, or {@code null} when the skill bundles no files
+	 */
+	public @Nullable ToolCallback readScopedTo(SkillsSnapshot snapshot, String skill) {
+		return this.toolSets.readScopedTo(snapshot, skill);
+	}
+
+	/**
+	 * Builds {@link SkillsTools}.
+	 */
+	public static final class Builder {
+
+		private final SkillsRegistry registry;
+
+		private ActiveSkillsRepository activeSkills = new InMemoryActiveSkillsRepository();
+
+		private List<SkillInvocationListener> listeners = List.of();
+
+		private ObservationRegistry observations = ObservationRegistry.NOOP;
+
+		private @Nullable SkillObservationConvention convention;
+
+		private @Nullable SkillSearchObservationConvention searchConvention;
+
+		private Clock clock = Clock.systemUTC();
+
+		private List<String> preload = List.of();
+
+		private boolean listBuiltins;
+
+		private Consumer<String> pinRecorder = (skill) -> {
+		};
+
+		private Builder(SkillsRegistry registry) {
+			this.registry = registry;
+		}
+
+		/**
+		 * Where activations are recorded (default: in memory, 10,000 conversations).
+		 * @param activeSkills the repository
+		 * @return this builder
+		 */
+		public Builder activeSkillsRepository(ActiveSkillsRepository activeSkills) {
+			this.activeSkills = activeSkills;
+			return this;
+		}
+
+		/**
+		 * Hooks around every skill tool call. A session-mode pin is not a tool call:
+		 * listeners do not hear of it (see {@link #pinRecorder}).
+		 * @param listeners the listeners, in order
+		 * @return this builder
+		 */
+		public Builder listeners(List<SkillInvocationListener> listeners) {
+			this.listeners = List.copyOf(listeners);
+			return this;
+		}
+
+		/**
+		 * What else counts a session-mode pin, besides the conversation's activation
+		 * record and the {@code skills.activation} observation: the actuator's
+		 * {@code SkillUsage}, say. It cannot change the pinned skill.
+		 * @param pinRecorder receives the name of each pinned skill, once per call
+		 * @return this builder
+		 */
+		public Builder pinRecorder(Consumer<String> pinRecorder) {
+			this.pinRecorder = pinRecorder;
+			return this;
+		}
+
+		/**
+		 * Observe skill tool calls (default: not observed).
+		 * @param observations the observation registry
+		 * @return this builder
+		 */
+		public Builder observationRegistry(ObservationRegistry observations) {
+			this.observations = observations;
+			return this;
+		}
+
+		/**
+		 * How activations and resource reads are named and tagged (default:
+		 * {@link DefaultSkillObservationConvention}).
+		 * @param convention the convention
+		 * @return this builder
+		 */
+		public Builder observationConvention(SkillObservationConvention convention) {
+			this.convention = convention;
+			return this;
+		}
+
+		/**
+		 * How {@code search_skills} calls are named and tagged (default:
+		 * {@link DefaultSkillSearchObservationConvention}).
+		 * @param convention the convention
+		 * @return this builder
+		 */
+		public Builder searchObservationConvention(SkillSearchObservationConvention convention) {
+			this.searchConvention = convention;
+			return this;
+		}
+
+		/**
+		 * The clock for activation times.
+		 * @param clock the clock
+		 * @return this builder
+		 */
+		public Builder clock(Clock clock) {
+			this.clock = clock;
+			return this;
+		}
+
+		/**
+		 * The skills always given to the model in the system message: not offered again
+		 * by {@code activate_skill}, their files still readable.
+		 * @param names the preloaded skill names
+		 * @return this builder
+		 */
+		public Builder preload(List<String> names) {
+			this.preload = List.copyOf(names);
+			return this;
+		}
+
+		/**
+		 * Whether built-in skills (shipped in a jar marked as built in) are listed in the
+		 * catalog and offered by {@code activate_skill} (default: no; they stay usable by
+		 * name).
+		 * @param listBuiltins whether to list them
+		 * @return this builder
+		 */
+		public Builder listBuiltins(boolean listBuiltins) {
+			this.listBuiltins = listBuiltins;
+			return this;
+		}
+
+		/**
+		 * Build the tools.
+		 * @return the tools
+		 */
+		public SkillsTools build() {
+			return new SkillsTools(this);
+		}
+
+	}
+
+}

@@ -1,0 +1,98 @@
+package dev.skills.spring.ai.tool;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+
+import dev.skills.core.SkillMeta;
+import dev.skills.core.activation.ActiveSkillsRepository;
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.catalog.SkillCatalog;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.tool.ToolCallback;
+
+/**
+ * The skill tools of the current snapshot generation, built once and reused by every
+ * request until the next reload: the set for a catalog that lists every skill, the one
+ * for a catalog that lists some, and the session-mode reads scoped to one skill.
+ */
+final class ToolSets {
+
+	private final SkillsRegistry registry;
+
+	private final ActiveSkillsRepository activeSkills;
+
+	private final SkillToolInvoker invoker;
+
+	private final Clock clock;
+
+	private final SkillOffer offer;
+
+	private final AtomicReference<@Nullable SkillToolSet> whole = new AtomicReference<>();
+
+	private final AtomicReference<@Nullable SkillToolSet> partial = new AtomicReference<>();
+
+	private final Map<String, Optional<ToolCallback>> scopedReads = new ConcurrentHashMap<>();
+
+	private volatile long scopedGeneration = -1;
+
+	ToolSets(SkillsRegistry registry, ActiveSkillsRepository activeSkills, SkillToolInvoker invoker, Clock clock,
+			SkillOffer offer) {
+		this.registry = registry;
+		this.activeSkills = activeSkills;
+		this.invoker = invoker;
+		this.clock = clock;
+		this.offer = offer;
+	}
+
+	SkillToolSet of(SkillsSnapshot snapshot, @Nullable SkillCatalog partialCatalog) {
+		AtomicReference<@Nullable SkillToolSet> cache = (partialCatalog != null) ? this.partial : this.whole;
+		SkillToolSet tools = cache.get();
+		if (tools == null || tools.generation() != snapshot.generation()) {
+			tools = build(snapshot, partialCatalog);
+			cache.set(tools);
+		}
+		return tools;
+	}
+
+	@Nullable ToolCallback readScopedTo(SkillsSnapshot snapshot, String skill) {
+		if (this.scopedGeneration != snapshot.generation()) {
+			this.scopedReads.clear();
+			this.scopedGeneration = snapshot.generation();
+		}
+		return this.scopedReads
+			.computeIfAbsent(skill,
+					(name) -> bundlesFiles(snapshot, name)
+							? Optional.of(new ReadSkillResourceTool(SkillToolDefinitions.read(List.of(name)),
+									this.registry, this.invoker, name))
+							: Optional.empty())
+			.orElse(null);
+	}
+
+	private SkillToolSet build(SkillsSnapshot snapshot, @Nullable SkillCatalog partialCatalog) {
+		List<String> listed = this.offer.listed(snapshot).stream().map(SkillMeta::name).sorted().toList();
+		// The read tool's enum names only the skills that bundle files: any other is no
+		// choice.
+		List<String> withFiles = this.offer.readable(snapshot)
+			.stream()
+			.filter((name) -> bundlesFiles(snapshot, name))
+			.toList();
+		boolean partial = partialCatalog != null;
+		ToolCallback activate = listed.isEmpty() ? null
+				: new ActivateSkillTool(SkillToolDefinitions.activate(partial ? null : listed), this.registry,
+						this.activeSkills, this.invoker, this.clock, partialCatalog, this.offer);
+		ToolCallback read = withFiles.isEmpty() ? null : new ReadSkillResourceTool(
+				SkillToolDefinitions.read(partial ? null : withFiles), this.registry, this.invoker, null);
+		return new SkillToolSet(snapshot.generation(), activate, read);
+	}
+
+	private static boolean bundlesFiles(SkillsSnapshot snapshot, String name) {
+		return !snapshot.files(name).isEmpty();
+	}
+
+}

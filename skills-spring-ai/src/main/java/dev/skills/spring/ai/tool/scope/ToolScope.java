@@ -1,0 +1,45 @@
+package dev.skills.spring.ai.tool.scope;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+import dev.skills.core.SkillMeta;
+import dev.skills.spring.ai.tool.SkillToolDefinitions;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.tool.ToolCallback;
+
+/**
+ * Narrows a pool of tools to what a call may use: first by the caller's choice, then by
+ * the active skills' {@code allowed-tools} and {@code disallowed-tools}. The skill tools
+ * themselves ({@code activate_skill}, {@code read_skill_resource}, {@code search_skills})
+ * always stay.
+ */
+public final class ToolScope {
+
+	private ToolScope() {
+	}
+
+	/**
+	 * Scope a pool of tools.
+	 * @param pool the tools available
+	 * @param useTools which of them the call wants; {@code null} for none (the skill
+	 * tools stay)
+	 * @param skills the active skills
+	 * @return the tools the call may use, in pool order
+	 */
+	public static List<ToolCallback> scope(List<ToolCallback> pool, @Nullable UseTools useTools,
+			Collection<SkillMeta> skills) {
+		UseTools use = (useTools != null) ? useTools : UseTools.none();
+		List<ToolCallback> scoped = new ArrayList<>();
+		for (ToolCallback tool : pool) {
+			String name = tool.getToolDefinition().name();
+			if (SkillToolDefinitions.isSkillTool(name) || (use.includes(name) && ToolRules.allows(skills, name))) {
+				scoped.add(tool);
+			}
+		}
+		return scoped;
+	}
+
+}

@@ -1,8 +1,0 @@
-/**
- * Auto-configuration of the skill catalog within a token budget
- * ({@code skills.catalog.*}).
- */
-@NullMarked
-package dev.skills.autoconfigure.catalog;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,9 +1,0 @@
-/**
- * Auto-configuration of skills over MCP ({@code skills.mcp.*} for serving,
- * {@code skills.sources.mcp} for reading), when {@code dev.skills:skills-mcp} and a
- * Spring AI MCP starter are on the class path.
- */
-@NullMarked
-package dev.skills.autoconfigure.mcp;
-
-import org.jspecify.annotations.NullMarked;

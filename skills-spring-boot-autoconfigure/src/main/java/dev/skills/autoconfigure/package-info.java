@@ -1,8 +1,0 @@
-/**
- * Auto-configuration for Agent Skills: {@code skills.*} properties, the registry, the
- * Spring AI advisor and tools.
- */
-@NullMarked
-package dev.skills.autoconfigure;
-
-import org.jspecify.annotations.NullMarked;

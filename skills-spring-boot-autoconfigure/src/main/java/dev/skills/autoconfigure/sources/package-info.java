@@ -1,8 +1,0 @@
-/**
- * Auto-configuration of remote skill sources ({@code skills.sources.*}), when
- * {@code dev.skills:skills-sources} is on the class path.
- */
-@NullMarked
-package dev.skills.autoconfigure.sources;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,7 @@
+/**
+ * Auto-configuration of the {@code skills.*} meters.
+ */
+@NullMarked
+package dev.skills.boot.autoconfigure.metrics;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,300 @@
+package dev.skills.boot.endpoint;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import dev.skills.core.SkillConfig;
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.SkillMeta;
+import dev.skills.core.SkillResourceException;
+import dev.skills.core.registry.SkillsChange;
+import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.advisor.SkillsAdvisor;
+import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.usage.SkillUsage;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+
+/**
+ * {@code /actuator/skills}: every skill with its diagnostics and, when tracked, how the
+ * skills were used; one skill in detail; and a reload.
+ */
+@Endpoint(id = "skills")
+public class SkillsEndpoint {
+
+	private final SkillsRegistry registry;
+
+	private final SkillsAdvisor.Mode mode;
+
+	private final boolean showInstructions;
+
+	private final @Nullable SkillCatalog catalog;
+
+	private final @Nullable SkillUsage usage;
+
+	// The most skills of each usage list.
+	static final int USAGE_LIMIT = 100;
+
+	private final @Nullable SkillsEndpointSources sources;
+
+	/**
+	 * Create the endpoint.
+	 * @param registry the skills
+	 * @param showInstructions whether one skill's detail includes its instructions
+	 */
+	public SkillsEndpoint(SkillsRegistry registry, boolean showInstructions) {
+		this(registry, SkillsAdvisor.Mode.ON_DEMAND, showInstructions, null);
+	}
+
+	/**
+	 * Create the endpoint, showing the advisor's mode and the catalog's token budget.
+	 * @param registry the skills
+	 * @param mode how the advisor offers skills
+	 * @param showInstructions whether one skill's detail includes its instructions
+	 * @param catalog the catalog the advisor uses, if any
+	 */
+	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
+			@Nullable SkillCatalog catalog) {
+		this(registry, mode, showInstructions, catalog, null);
+	}
+
+	/**
+	 * Create the endpoint, showing the advisor's mode, the catalog's token budget and the
+	 * skills' usage.
+	 * @param registry the skills
+	 * @param mode how the advisor offers skills
+	 * @param showInstructions whether one skill's detail includes its instructions
+	 * @param catalog the catalog the advisor uses, if any
+	 * @param usage the usage tracked of the skill tools and the catalog, if any
+	 */
+	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
+			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage) {
+		this(registry, mode, showInstructions, catalog, usage, null);
+	}
+
+	/**
+	 * Create the endpoint, also showing remote sources and fetching them on a reload.
+	 * @param registry the skills
+	 * @param mode how the advisor offers skills
+	 * @param showInstructions whether one skill's detail includes its instructions
+	 * @param catalog the catalog the advisor uses, if any
+	 * @param usage the usage tracked of the skill tools and the catalog, if any
+	 * @param sources the remote sources, if any
+	 */
+	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
+			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage, @Nullable SkillsEndpointSources sources) {
+		this.sources = sources;
+		this.registry = registry;
+		this.mode = mode;
+		this.showInstructions = showInstructions;
+		this.catalog = catalog;
+		this.usage = usage;
+	}
+
+	/**
+	 * Describe the registry.
+	 * @return mode, locations, generation, the skills and all diagnostics
+	 */
+	@ReadOperation
+	public SkillsDescriptor skills() {
+		SkillsSnapshot snapshot = this.registry.snapshot();
+		SkillConfig config = this.registry.config();
+		Map<String, List<Diagnostic>> byFile = diagnosticsByFile(snapshot);
+		List<SkillSummary> skills = snapshot.skills()
+			.stream()
+			.map((meta) -> new SkillSummary(meta.name(), meta.description(), meta.location(), source(meta),
+					meta.builtin(), snapshot.files(meta.name()).size(), byFile.getOrDefault(meta.location(), List.of()),
+					remoteSource(meta)))
+			.toList();
+		return new SkillsDescriptor(this.mode.label(), config.hotReload(), config.skillsDir(), snapshot.generation(),
+				snapshot.createdAt(), skills, snapshot.diagnostics().stream().map(Diagnostic::of).toList(),
+				catalogOf(snapshot), (this.usage != null) ? this.usage.usage(snapshot, USAGE_LIMIT) : null,
+				(this.sources != null) ? this.sources.sources() : null);
+	}
+
+	private @Nullable CatalogDescriptor catalogOf(SkillsSnapshot snapshot) {
+		if (this.catalog == null) {
+			return null;
+		}
+		int listed = this.catalog.lastListed();
+		return new CatalogDescriptor(this.catalog.maxTokens(), this.catalog.fullTokens(snapshot),
+				(listed >= 0) ? listed : null);
+	}
+
+	/**
+	 * Describe one skill.
+	 * @param name the skill name
+	 * @return the skill's frontmatter, files and diagnostics, or {@code null} (404) when
+	 * unknown
+	 */
+	@ReadOperation
+	public @Nullable SkillDescriptor skill(@Selector String name) {
+		SkillsSnapshot snapshot = this.registry.snapshot();
+		SkillMeta meta = snapshot.get(name).orElse(null);
+		if (meta == null) {
+			return null;
+		}
+		String instructions = null;
+		if (this.showInstructions) {
+			try {
+				instructions = snapshot.load(name).instructions();
+			}
+			catch (SkillResourceException ex) {
+				instructions = null;
+			}
+		}
+		return new SkillDescriptor(meta.name(), meta.description(), meta.license(), meta.compatibility(),
+				meta.metadata(), meta.allowedTools(), meta.disallowedTools(), meta.whenToUse(), meta.extraFields(),
+				meta.location(), source(meta), meta.builtin(), snapshot.files(name),
+				diagnosticsByFile(snapshot).getOrDefault(meta.location(), List.of()), instructions);
+	}
+
+	/**
+	 * Fetch every remote source, then search every location again now; requests that
+	 * arrive while a rescan runs share the next one.
+	 * @return what changed
+	 */
+	@WriteOperation
+	public ReloadDescriptor reload() {
+		if (this.sources != null) {
+			this.sources.fetch();
+		}
+		// The registry's writer serves reloads that arrive while one runs with the next.
+		SkillsChange change = this.registry.reload();
+		return new ReloadDescriptor(change.added(), change.changed(), change.removed(), change.generation());
+	}
+
+	private @Nullable String remoteSource(SkillMeta meta) {
+		return (this.sources != null) ? this.sources.sourceOf(meta.location()) : null;
+	}
+
+	private static String source(SkillMeta meta) {
+		String location = meta.location();
+		int entry = location.lastIndexOf("!/");
+		return (entry >= 0) ? location.substring(0, entry) : meta.baseDirectory();
+	}
+
+	// One pass over the diagnostics, not one per skill.
+	private static Map<String, List<Diagnostic>> diagnosticsByFile(SkillsSnapshot snapshot) {
+		return snapshot.diagnostics()
+			.stream()
+			.collect(Collectors.groupingBy(SkillDiagnostic::file,
+					Collectors.mapping(Diagnostic::of, Collectors.toList())));
+	}
+
+	/**
+	 * The registry, as {@code GET /actuator/skills} returns it.
+	 *
+	 * @param mode {@code on-demand} or {@code session}
+	 * @param hotReload whether changes are applied while running
+	 * @param locations the configured locations
+	 * @param generation the snapshot generation
+	 * @param lastReload when the current snapshot was made
+	 * @param skills the skills in catalog order
+	 * @param diagnostics every diagnostic
+	 * @param catalog the catalog's token budget, when there is a catalog
+	 * @param usage activations per skill, skills never activated and skills the catalog
+	 * left out most often recently (at most {@value #USAGE_LIMIT} of each), when tracked
+	 * @param sources the remote sources (revision served, fetch times, last error), when
+	 * there are any
+	 */
+	public record SkillsDescriptor(String mode, boolean hotReload, List<String> locations, long generation,
+			Instant lastReload, List<SkillSummary> skills, List<Diagnostic> diagnostics,
+			@Nullable CatalogDescriptor catalog, SkillUsage.@Nullable Usage usage,
+			@Nullable List<SkillsEndpointSources.Source> sources) implements OperationResponseBody {
+	}
+
+	/**
+	 * The catalog within its token budget.
+	 *
+	 * @param maxTokens the budget ({@code skills.catalog.max-tokens})
+	 * @param fullTokens the tokens the catalog of every skill would take
+	 * @param lastListed how many skills the last request's catalog listed; {@code null}
+	 * before the first request
+	 */
+	public record CatalogDescriptor(int maxTokens, int fullTokens, @Nullable Integer lastListed) {
+	}
+
+	/**
+	 * One skill in the list.
+	 *
+	 * @param name the name
+	 * @param description the description
+	 * @param location the {@code SKILL.md}
+	 * @param source the folder or jar it came from
+	 * @param builtin whether it ships with this library
+	 * @param files the number of bundled files
+	 * @param diagnostics its diagnostics
+	 * @param remoteSource the name of the remote source it came from, or {@code null} for
+	 * a local one
+	 */
+	public record SkillSummary(String name, String description, String location, String source, boolean builtin,
+			int files, List<Diagnostic> diagnostics, @Nullable String remoteSource) {
+	}
+
+	/**
+	 * One skill in detail.
+	 *
+	 * @param name the name
+	 * @param description the description
+	 * @param license the license
+	 * @param compatibility the compatibility note
+	 * @param metadata the metadata
+	 * @param allowedTools the allowed tools: {@code null} for no restriction, empty for
+	 * no tool at all
+	 * @param disallowedTools the disallowed tools
+	 * @param whenToUse the routing hint
+	 * @param extraFields fields outside the specification
+	 * @param location the {@code SKILL.md}
+	 * @param source the folder or jar it came from
+	 * @param builtin whether it ships with this library
+	 * @param files the bundled files
+	 * @param diagnostics its diagnostics
+	 * @param instructions the body, only when
+	 * {@code skills.endpoint.show-instructions=true}
+	 */
+	public record SkillDescriptor(String name, String description, @Nullable String license,
+			@Nullable String compatibility, Map<String, String> metadata, @Nullable List<String> allowedTools,
+			List<String> disallowedTools, @Nullable String whenToUse, Map<String, String> extraFields, String location,
+			String source, boolean builtin, List<String> files, List<Diagnostic> diagnostics,
+			@Nullable String instructions) implements OperationResponseBody {
+	}
+
+	/**
+	 * A diagnostic.
+	 *
+	 * @param severity {@code error} or {@code warning}
+	 * @param file the file it is about
+	 * @param skill the skill, if known
+	 * @param message the message
+	 */
+	public record Diagnostic(String severity, String file, @Nullable String skill, String message) {
+
+		static Diagnostic of(SkillDiagnostic diagnostic) {
+			return new Diagnostic(diagnostic.severity().label(), diagnostic.file(), diagnostic.skillName(),
+					diagnostic.message());
+		}
+
+	}
+
+	/**
+	 * What a reload changed.
+	 *
+	 * @param added skills that appeared
+	 * @param changed skills that changed
+	 * @param removed skills that disappeared
+	 * @param generation the generation now
+	 */
+	public record ReloadDescriptor(java.util.Set<String> added, java.util.Set<String> changed,
+			java.util.Set<String> removed, long generation) implements OperationResponseBody {
+	}
+
+}

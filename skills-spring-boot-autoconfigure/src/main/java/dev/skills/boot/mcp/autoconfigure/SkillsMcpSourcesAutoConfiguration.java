@@ -1,0 +1,99 @@
+package dev.skills.boot.mcp.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.skills.boot.autoconfigure.ConditionalOnSkillsEnabled;
+import dev.skills.boot.sources.SkillSourcesContributor;
+import dev.skills.boot.sources.autoconfigure.McpSourceProperties;
+import dev.skills.boot.sources.autoconfigure.SkillsSourcesProperties;
+import dev.skills.mcp.source.McpResourceChanges;
+import dev.skills.mcp.source.McpSkillSource;
+import dev.skills.mcp.source.McpSourceSettings;
+import dev.skills.sources.SkillSource;
+import dev.skills.sources.SourceRefresher;
+import io.modelcontextprotocol.client.McpSyncClient;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of skills read from MCP servers ({@code skills.sources.mcp[]}): one
+ * {@link McpSkillSource} per entry, on the synchronous client of the Spring AI MCP
+ * connection it names, fetched by the {@link SourceRefresher} with the git repositories
+ * and again on each {@code notifications/resources/list_changed} of its connection. Backs
+ * off without {@code skills-mcp} or the MCP Java SDK's client on the class path.
+ */
+@AutoConfiguration(afterName = "org.springframework.ai.mcp.client.common.autoconfigure.McpClientAutoConfiguration")
+@ConditionalOnClass({ McpSkillSource.class, McpSyncClient.class, SourceRefresher.class })
+@ConditionalOnSkillsEnabled
+@EnableConfigurationProperties(SkillsSourcesProperties.class)
+public final class SkillsMcpSourcesAutoConfiguration {
+
+	private static final String PROPERTY = SkillsSourcesProperties.PREFIX + ".mcp";
+
+	@Bean
+	McpResourceChanges skillsMcpResourceChanges() {
+		return new McpResourceChanges();
+	}
+
+	@Bean
+	SkillSourcesContributor skillsMcpSources(SkillsSourcesProperties properties,
+			ObjectProvider<List<McpSyncClient>> clients, McpResourceChanges changes) {
+		return () -> {
+			List<SkillSource.Factory> sources = new ArrayList<>();
+			List<McpSourceProperties> servers = properties.getMcp();
+			for (int i = 0; i < servers.size(); i++) {
+				McpSourceSettings server = settings(servers.get(i), PROPERTY + "[" + i + "]");
+				McpSyncClient client = client(clients, server.connection(), PROPERTY + "[" + i + "].connection");
+				sources.add(McpSkillSource.factory(server, client, changes));
+			}
+			return sources;
+		};
+	}
+
+	@Bean
+	SmartInitializingSingleton skillsMcpRefreshOnChange(SkillsSourcesProperties properties, SourceRefresher sources,
+			McpResourceChanges changes) {
+		// After each source has noted the change (registered first, with the source).
+		return () -> properties.getMcp()
+			.forEach((server) -> changes.onChange(server.getConnection(),
+					() -> sources.refreshSoon(McpSkillSource.sourceName(server.getConnection()))));
+	}
+
+	private static McpSourceSettings settings(McpSourceProperties server, String property) {
+		if (server.getConnection() == null || server.getConnection().isBlank()) {
+			throw new InvalidConfigurationPropertyValueException(property + ".connection", server.getConnection(),
+					"every MCP source needs the name of a Spring AI MCP client connection");
+		}
+		try {
+			return new McpSourceSettings(server.getConnection(), server.getRefreshInterval(), server.getReadTimeout(),
+					server.getMaxFileSize().toBytes());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidConfigurationPropertyValueException(property, server.getConnection(), ex.getMessage());
+		}
+	}
+
+	// Spring AI names each client after its connection: the title is the connection's
+	// name, the name ends with " - <connection>".
+	private static McpSyncClient client(ObjectProvider<List<McpSyncClient>> clients, String connection,
+			String property) {
+		List<McpSyncClient> all = clients.stream().flatMap(List::stream).toList();
+		for (McpSyncClient client : all) {
+			if (connection.equals(client.getClientInfo().title())
+					|| client.getClientInfo().name().endsWith(" - " + connection)) {
+				return client;
+			}
+		}
+		List<String> known = all.stream().map((client) -> String.valueOf(client.getClientInfo().title())).toList();
+		throw new InvalidConfigurationPropertyValueException(property, connection,
+				"no synchronous Spring AI MCP client has this connection name; the connections are " + known);
+	}
+
+}

@@ -1,0 +1,7 @@
+/**
+ * Auto-configuration of the {@code skillsources} health indicator.
+ */
+@NullMarked
+package dev.skills.boot.sources.autoconfigure.health;
+
+import org.jspecify.annotations.NullMarked;
