@@ -194,6 +194,25 @@ public final class SkillsSnapshot {
 	}
 
 	/**
+	 * The configured location a skill was found in, as written in
+	 * {@code skills.skills-dir} or contributed after it (a remote source's folder, say):
+	 * what decides whether its scripts are trusted.
+	 * @param name the skill name
+	 * @return the location's text, for example {@code ./skills} or
+	 * {@code classpath*:META-INF/skills/}
+	 * @throws SkillResourceException when there is no such skill
+	 */
+	public String locationOf(String name) {
+		known(name);
+		for (LocationSkills location : this.locations) {
+			if (location.winners().containsKey(name)) {
+				return location.location().spec();
+			}
+		}
+		throw new IllegalStateException("No location holds skill '" + name + "'");
+	}
+
+	/**
 	 * Read a file bundled with a skill within the configured size limit.
 	 * @param skill the skill name
 	 * @param path the file's path relative to the skill folder
