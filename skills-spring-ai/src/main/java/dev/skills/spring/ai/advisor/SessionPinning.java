@@ -52,6 +52,10 @@ final class SessionPinning {
 		if (read != null) {
 			request.skillTools().add(read);
 		}
+		ToolCallback run = this.tools.runScopedTo(request.snapshot(), name);
+		if (run != null) {
+			request.skillTools().add(run);
+		}
 	}
 
 }

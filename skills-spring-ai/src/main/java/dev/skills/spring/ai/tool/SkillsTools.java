@@ -54,7 +54,8 @@ public final class SkillsTools {
 		this.pinRecorder = builder.pinRecorder;
 		this.clock = builder.clock;
 		this.offer = new SkillOffer(builder.preload, builder.listBuiltins);
-		this.toolSets = new ToolSets(this.registry, this.activeSkills, this.invoker, this.clock, this.offer);
+		this.toolSets = new ToolSets(this.registry, this.activeSkills, this.invoker, this.clock, this.offer,
+				builder.scriptRunner);
 	}
 
 	/**
@@ -119,7 +120,8 @@ public final class SkillsTools {
 
 	/**
 	 * The tools for a snapshot: none without skills; {@code read_skill_resource} only
-	 * when a skill bundles files.
+	 * when a skill bundles files; {@code run_skill_script} only with a script runner and
+	 * a skill it accepts.
 	 * @param snapshot the snapshot the request sees
 	 * @return the tools, built once per generation
 	 */
@@ -150,6 +152,17 @@ public final class SkillsTools {
 	}
 
 	/**
+	 * A {@code run_skill_script} that runs only one skill's scripts (session mode).
+	 * @param snapshot the snapshot the request sees
+	 * @param skill the skill
+	 * @return the tool, or {@code null} without a script runner or when the skill may run
+	 * none
+	 */
+	public @Nullable ToolCallback runScopedTo(SkillsSnapshot snapshot, String skill) {
+		return this.toolSets.runScopedTo(snapshot, skill);
+	}
+
+	/**
 	 * Builds {@link SkillsTools}.
 	 */
 	public static final class Builder {
@@ -171,6 +184,8 @@ public final class SkillsTools {
 		private List<String> preload = List.of();
 
 		private boolean listBuiltins;
+
+		private @Nullable SkillScriptRunner scriptRunner;
 
 		private Consumer<String> pinRecorder = (skill) -> {
 		};
@@ -274,6 +289,17 @@ public final class SkillsTools {
 		 */
 		public Builder listBuiltins(boolean listBuiltins) {
 			this.listBuiltins = listBuiltins;
+			return this;
+		}
+
+		/**
+		 * Offer {@code run_skill_script} for the skills this runner accepts (default: no
+		 * script tool).
+		 * @param scriptRunner the runner, from {@code skills-scripts}
+		 * @return this builder
+		 */
+		public Builder scriptRunner(SkillScriptRunner scriptRunner) {
+			this.scriptRunner = scriptRunner;
 			return this;
 		}
 

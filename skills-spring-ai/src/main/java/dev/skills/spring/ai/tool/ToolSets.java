@@ -19,7 +19,8 @@ import org.springframework.ai.tool.ToolCallback;
 /**
  * The skill tools of the current snapshot generation, built once and reused by every
  * request until the next reload: the set for a catalog that lists every skill, the one
- * for a catalog that lists some, and the session-mode reads scoped to one skill.
+ * for a catalog that lists some, and the session-mode tools scoped to one skill. Every
+ * {@code enum} comes from the same view of the snapshot, {@link SkillOffer#readable}.
  */
 final class ToolSets {
 
@@ -33,21 +34,26 @@ final class ToolSets {
 
 	private final SkillOffer offer;
 
+	private final @Nullable SkillScriptRunner runner;
+
 	private final AtomicReference<@Nullable SkillToolSet> whole = new AtomicReference<>();
 
 	private final AtomicReference<@Nullable SkillToolSet> partial = new AtomicReference<>();
 
 	private final Map<String, Optional<ToolCallback>> scopedReads = new ConcurrentHashMap<>();
 
+	private final Map<String, Optional<ToolCallback>> scopedRuns = new ConcurrentHashMap<>();
+
 	private volatile long scopedGeneration = -1;
 
 	ToolSets(SkillsRegistry registry, ActiveSkillsRepository activeSkills, SkillToolInvoker invoker, Clock clock,
-			SkillOffer offer) {
+			SkillOffer offer, @Nullable SkillScriptRunner runner) {
 		this.registry = registry;
 		this.activeSkills = activeSkills;
 		this.invoker = invoker;
 		this.clock = clock;
 		this.offer = offer;
+		this.runner = runner;
 	}
 
 	SkillToolSet of(SkillsSnapshot snapshot, @Nullable SkillCatalog partialCatalog) {
@@ -61,10 +67,7 @@ final class ToolSets {
 	}
 
 	@Nullable ToolCallback readScopedTo(SkillsSnapshot snapshot, String skill) {
-		if (this.scopedGeneration != snapshot.generation()) {
-			this.scopedReads.clear();
-			this.scopedGeneration = snapshot.generation();
-		}
+		clearScopedOf(snapshot);
 		return this.scopedReads
 			.computeIfAbsent(skill,
 					(name) -> bundlesFiles(snapshot, name)
@@ -72,6 +75,28 @@ final class ToolSets {
 									this.registry, this.invoker, name))
 							: Optional.empty())
 			.orElse(null);
+	}
+
+	@Nullable ToolCallback runScopedTo(SkillsSnapshot snapshot, String skill) {
+		SkillScriptRunner scripts = this.runner;
+		if (scripts == null) {
+			return null;
+		}
+		clearScopedOf(snapshot);
+		return this.scopedRuns.computeIfAbsent(skill,
+				(name) -> scripts.runsScripts(snapshot, name)
+						? Optional.of(new RunSkillScriptTool(SkillToolDefinitions.run(List.of(name)), this.registry,
+								this.invoker, scripts, List.of(name)))
+						: Optional.empty())
+			.orElse(null);
+	}
+
+	private void clearScopedOf(SkillsSnapshot snapshot) {
+		if (this.scopedGeneration != snapshot.generation()) {
+			this.scopedReads.clear();
+			this.scopedRuns.clear();
+			this.scopedGeneration = snapshot.generation();
+		}
 	}
 
 	private SkillToolSet build(SkillsSnapshot snapshot, @Nullable SkillCatalog partialCatalog) {
@@ -88,7 +113,18 @@ final class ToolSets {
 						this.activeSkills, this.invoker, this.clock, partialCatalog, this.offer);
 		ToolCallback read = withFiles.isEmpty() ? null : new ReadSkillResourceTool(
 				SkillToolDefinitions.read(partial ? null : withFiles), this.registry, this.invoker, null);
-		return new SkillToolSet(snapshot.generation(), activate, read);
+		return new SkillToolSet(snapshot.generation(), activate, read, run(snapshot, withFiles, partial));
+	}
+
+	// The script tool's enum: the readable skills whose scripts the runner accepts.
+	private @Nullable ToolCallback run(SkillsSnapshot snapshot, List<String> withFiles, boolean partial) {
+		SkillScriptRunner scripts = this.runner;
+		if (scripts == null) {
+			return null;
+		}
+		List<String> runnable = withFiles.stream().filter((name) -> scripts.runsScripts(snapshot, name)).toList();
+		return runnable.isEmpty() ? null : new RunSkillScriptTool(SkillToolDefinitions.run(partial ? null : runnable),
+				this.registry, this.invoker, scripts, partial ? null : runnable);
 	}
 
 	private static boolean bundlesFiles(SkillsSnapshot snapshot, String name) {
