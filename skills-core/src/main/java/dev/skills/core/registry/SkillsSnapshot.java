@@ -194,13 +194,9 @@ public final class SkillsSnapshot {
 	}
 
 	/**
-	 * The configured location a skill was found in, as written in
-	 * {@code skills.skills-dir} or contributed after it (a remote source's folder, say):
-	 * what decides whether its scripts are trusted.
-	 * @param name the skill name
-	 * @return the location's text, for example {@code ./skills} or
-	 * {@code classpath*:META-INF/skills/}
-	 * @throws SkillResourceException when there is no such skill
+	 * The location a skill was found in, as configured or contributed: script trust.
+	 * @param name the skill name (unknown: {@link SkillResourceException})
+	 * @return the location as written, for example {@code ./skills}
 	 */
 	public String locationOf(String name) {
 		known(name);

@@ -7,6 +7,7 @@ import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.observation.SkillObservationConvention;
 import dev.skills.spring.ai.observation.SkillSearchObservationConvention;
 import dev.skills.spring.ai.tool.SkillInvocationListener;
+import dev.skills.spring.ai.tool.SkillScriptRunner;
 import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
 import dev.skills.spring.ai.tool.SkillsTools;
 import dev.skills.spring.ai.usage.SkillUsage;
@@ -41,7 +42,8 @@ public final class SkillsChatClientAutoConfiguration {
 	SkillsTools skillsTools(SkillsRegistry registry, ActiveSkillsRepository activeSkills, SkillsProperties properties,
 			ObjectProvider<SkillInvocationListener> listeners, ObjectProvider<ObservationRegistry> observations,
 			ObjectProvider<SkillObservationConvention> convention,
-			ObjectProvider<SkillSearchObservationConvention> searchConvention, ObjectProvider<SkillUsage> usage) {
+			ObjectProvider<SkillSearchObservationConvention> searchConvention, ObjectProvider<SkillUsage> usage,
+			ObjectProvider<SkillScriptRunner> scriptRunner) {
 		SkillsStartup.checkPreload(registry, properties.getPreload());
 		SkillsTools.Builder tools = SkillsTools.builder(registry)
 			.activeSkillsRepository(activeSkills)
@@ -52,6 +54,7 @@ public final class SkillsChatClientAutoConfiguration {
 		convention.ifUnique(tools::observationConvention);
 		searchConvention.ifUnique(tools::searchObservationConvention);
 		usage.ifUnique((skillUsage) -> tools.pinRecorder(skillUsage::pinned));
+		scriptRunner.ifUnique(tools::scriptRunner);
 		return tools.build();
 	}
 

@@ -10,6 +10,7 @@ import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.catalog.SkillOffer;
 import dev.skills.spring.ai.observation.DefaultSkillObservationConvention;
 import dev.skills.spring.ai.observation.DefaultSkillSearchObservationConvention;
 import dev.skills.spring.ai.observation.SkillObservationConvention;
@@ -92,8 +93,7 @@ public final class SkillsTools {
 	}
 
 	/**
-	 * A {@code search_skills} over a catalog that lists only some skills, observed as the
-	 * other tools are.
+	 * A {@code search_skills} over a catalog that lists only some skills, observed.
 	 * @param catalog the catalog whose retriever searches
 	 * @return the tool
 	 */
@@ -103,10 +103,8 @@ public final class SkillsTools {
 	}
 
 	/**
-	 * Record a session-mode pin as the conversation's activation of the skill: in the
-	 * repository, as a {@code skills.activation} observation (so the meters count it) and
-	 * for the pin recorder. A pin is not a tool call: the listeners do not hear of it, so
-	 * none can change the skill the application chose.
+	 * Record a session-mode pin as the conversation's activation (repository,
+	 * {@code skills.activation} observation, pin recorder); no listener hears of it.
 	 * @param skill the pinned skill
 	 * @param conversationId the conversation
 	 */
@@ -119,9 +117,8 @@ public final class SkillsTools {
 	}
 
 	/**
-	 * The tools for a snapshot: none without skills; {@code read_skill_resource} only
-	 * when a skill bundles files; {@code run_skill_script} only with a script runner and
-	 * a skill it accepts.
+	 * The tools for a snapshot: none without skills; {@code read_skill_resource} and
+	 * {@code run_skill_script} only for skills with files or runnable scripts.
 	 * @param snapshot the snapshot the request sees
 	 * @return the tools, built once per generation
 	 */
@@ -142,24 +139,14 @@ public final class SkillsTools {
 	}
 
 	/**
-	 * A {@code read_skill_resource} that reads only one skill's files (session mode).
+	 * The session-mode tools of one skill: its {@code read_skill_resource} and
+	 * {@code run_skill_script}, each when it has files or runnable scripts.
 	 * @param snapshot the snapshot the request sees
 	 * @param skill the skill
-	 * @return the tool, or {@code null} when the skill bundles no files
+	 * @return zero to two tools, built once per generation
 	 */
-	public @Nullable ToolCallback readScopedTo(SkillsSnapshot snapshot, String skill) {
-		return this.toolSets.readScopedTo(snapshot, skill);
-	}
-
-	/**
-	 * A {@code run_skill_script} that runs only one skill's scripts (session mode).
-	 * @param snapshot the snapshot the request sees
-	 * @param skill the skill
-	 * @return the tool, or {@code null} without a script runner or when the skill may run
-	 * none
-	 */
-	public @Nullable ToolCallback runScopedTo(SkillsSnapshot snapshot, String skill) {
-		return this.toolSets.runScopedTo(snapshot, skill);
+	public List<ToolCallback> scopedTo(SkillsSnapshot snapshot, String skill) {
+		return this.toolSets.scopedTo(snapshot, skill);
 	}
 
 	/**
@@ -216,9 +203,8 @@ public final class SkillsTools {
 		}
 
 		/**
-		 * What else counts a session-mode pin, besides the conversation's activation
-		 * record and the {@code skills.activation} observation: the actuator's
-		 * {@code SkillUsage}, say. It cannot change the pinned skill.
+		 * What else counts a session-mode pin, besides its activation record and
+		 * observation: the actuator's {@code SkillUsage}, say. It cannot change the pin.
 		 * @param pinRecorder receives the name of each pinned skill, once per call
 		 * @return this builder
 		 */
@@ -281,9 +267,8 @@ public final class SkillsTools {
 		}
 
 		/**
-		 * Whether built-in skills (shipped in a jar marked as built in) are listed in the
-		 * catalog and offered by {@code activate_skill} (default: no; they stay usable by
-		 * name).
+		 * Whether built-in skills are listed in the catalog and offered by
+		 * {@code activate_skill} (default: no; they stay usable by name).
 		 * @param listBuiltins whether to list them
 		 * @return this builder
 		 */
@@ -293,8 +278,7 @@ public final class SkillsTools {
 		}
 
 		/**
-		 * Offer {@code run_skill_script} for the skills this runner accepts (default: no
-		 * script tool).
+		 * Offer {@code run_skill_script} for the skills a runner accepts (default: none).
 		 * @param scriptRunner the runner, from {@code skills-scripts}
 		 * @return this builder
 		 */

@@ -1,6 +1,7 @@
 package dev.skills.spring.ai.tool;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,6 +13,7 @@ import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.catalog.SkillOffer;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tool.ToolCallback;
@@ -66,8 +68,15 @@ final class ToolSets {
 		return tools;
 	}
 
-	@Nullable ToolCallback readScopedTo(SkillsSnapshot snapshot, String skill) {
+	List<ToolCallback> scopedTo(SkillsSnapshot snapshot, String skill) {
 		clearScopedOf(snapshot);
+		List<ToolCallback> tools = new ArrayList<>(2);
+		Optional.ofNullable(readScopedTo(snapshot, skill)).ifPresent(tools::add);
+		Optional.ofNullable(runScopedTo(snapshot, skill)).ifPresent(tools::add);
+		return tools;
+	}
+
+	private @Nullable ToolCallback readScopedTo(SkillsSnapshot snapshot, String skill) {
 		return this.scopedReads
 			.computeIfAbsent(skill,
 					(name) -> bundlesFiles(snapshot, name)
@@ -77,12 +86,11 @@ final class ToolSets {
 			.orElse(null);
 	}
 
-	@Nullable ToolCallback runScopedTo(SkillsSnapshot snapshot, String skill) {
+	private @Nullable ToolCallback runScopedTo(SkillsSnapshot snapshot, String skill) {
 		SkillScriptRunner scripts = this.runner;
 		if (scripts == null) {
 			return null;
 		}
-		clearScopedOf(snapshot);
 		return this.scopedRuns.computeIfAbsent(skill,
 				(name) -> scripts.runsScripts(snapshot, name)
 						? Optional.of(new RunSkillScriptTool(SkillToolDefinitions.run(List.of(name)), this.registry,
