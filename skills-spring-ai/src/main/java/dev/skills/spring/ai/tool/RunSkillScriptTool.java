@@ -9,9 +9,7 @@ import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.ai.tool.definition.ToolDefinition;
 
@@ -96,16 +94,7 @@ final class RunSkillScriptTool extends SkillToolCallback {
 	private record Arguments(@Nullable String skill, @Nullable String path, List<String> args, String stdin) {
 
 		static Arguments of(String input) {
-			JsonNode node;
-			try {
-				node = JsonMapper.shared().readTree(input.isBlank() ? "{}" : input);
-			}
-			catch (JacksonException ex) {
-				throw new IllegalArgumentException("the arguments are not valid JSON");
-			}
-			if (node == null || !node.isObject()) {
-				throw new IllegalArgumentException("the arguments must be a JSON object");
-			}
+			JsonNode node = arguments(input);
 			return new Arguments(text(node.get("skill_name")), text(node.get("path")), args(node.get("args")),
 					stdin(node.get("stdin")));
 		}
