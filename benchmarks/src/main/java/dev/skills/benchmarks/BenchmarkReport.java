@@ -19,7 +19,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * ratio against a baseline measured in the same run. Arguments choose sections:
  * {@code heap}, {@code latency}, {@code discovery}, {@code reload}, {@code listeners},
  * {@code advisor}, {@code catalog}, {@code eval}, {@code stores}, {@code sources},
- * {@code mcp}; none means all.
+ * {@code mcp}, {@code scripts}; none means all.
  */
 public final class BenchmarkReport {
 
@@ -28,7 +28,7 @@ public final class BenchmarkReport {
 
 	public static void main(String[] args) throws RunnerException {
 		Set<String> sections = (args.length == 0) ? Set.of("heap", "latency", "discovery", "reload", "listeners",
-				"advisor", "catalog", "eval", "stores", "sources", "mcp") : Set.of(args);
+				"advisor", "catalog", "eval", "stores", "sources", "mcp", "scripts") : Set.of(args);
 		StringBuilder report = new StringBuilder("\n== Skills for Spring AI: benchmark report ==\n");
 		if (sections.contains("heap")) {
 			RetainedHeap.Result heap = RetainedHeap.measure(10_000, 5);
@@ -101,6 +101,9 @@ public final class BenchmarkReport {
 		}
 		if (sections.contains("sources")) {
 			sources(report);
+		}
+		if (sections.contains("scripts")) {
+			scripts(report);
 		}
 		System.out.println(report);
 	}
@@ -194,6 +197,25 @@ public final class BenchmarkReport {
 							+ "allocated %.0f bytes%n",
 					size, checkout.getPrimaryResult().getScore(), allocated(checkout)));
 		}
+	}
+
+	private static void scripts(StringBuilder report) throws RunnerException {
+		Map<String, RunResult> results = new HashMap<>();
+		for (RunResult result : new Runner(new OptionsBuilder().include(ScriptSandboxBenchmark.class.getName() + "\\.")
+			.addProfiler(GCProfiler.class)
+			.shouldFailOnError(true)
+			.build()).run()) {
+			String method = result.getParams().getBenchmark();
+			results.put(method.substring(method.lastIndexOf('.') + 1), result);
+		}
+		double plain = results.get("baselinePlainProcess").getPrimaryResult().getScore();
+		double bare = results.get("bareBwrap").getPrimaryResult().getScore();
+		double sandboxed = results.get("sandboxedTrue").getPrimaryResult().getScore();
+		report.append(String.format(Locale.ROOT,
+				"Script sandbox, a true script per call: %.2f ms vs plain process start %.2f ms = %.1fx (+%.2f ms); "
+						+ "one bare bwrap --unshare-all %.2f ms = %.1fx; allocated %.0f vs %.0f bytes per call%n",
+				sandboxed, plain, sandboxed / plain, sandboxed - plain, bare, bare / plain,
+				allocated(results.get("sandboxedTrue")), allocated(results.get("baselinePlainProcess"))));
 	}
 
 	private static RunResult find(Collection<RunResult> results, String method, String shape) {

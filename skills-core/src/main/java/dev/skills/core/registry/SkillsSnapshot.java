@@ -206,6 +206,21 @@ public final class SkillsSnapshot {
 	}
 
 	/**
+	 * The location a skill was found in, as configured or contributed: script trust.
+	 * @param name the skill name (unknown: {@link SkillResourceException})
+	 * @return the location as written, for example {@code ./skills}
+	 */
+	public String locationOf(String name) {
+		known(name);
+		for (LocationSkills location : this.locations) {
+			if (location.winners().containsKey(name)) {
+				return location.location().spec();
+			}
+		}
+		throw new IllegalStateException("No location holds skill '" + name + "'");
+	}
+
+	/**
 	 * Read a file bundled with a skill within the configured size limit.
 	 * @param skill the skill name
 	 * @param path the file's path relative to the skill folder

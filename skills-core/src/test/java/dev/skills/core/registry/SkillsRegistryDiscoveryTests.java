@@ -7,6 +7,7 @@ import java.util.List;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
+import dev.skills.core.SkillResourceException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import static dev.skills.test.SkillFixtures.skill;
 import static dev.skills.test.SkillFixtures.skillMd;
 import static dev.skills.test.SkillFixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Discovery of folder locations: location forms, precedence, the walk's limits and
@@ -108,6 +110,21 @@ class SkillsRegistryDiscoveryTests {
 		assertThat(registryOf(second.toString(), first.toString()).get("shared")).get()
 			.extracting(SkillMeta::description)
 			.isEqualTo("From second.");
+	}
+
+	@Test
+	void locationOfNamesTheWinningLocation() {
+		Path first = this.root.resolve("first");
+		Path second = this.root.resolve("second");
+		rawSkill(first, "shared", skillMd("shared", "From first.", "first body"));
+		rawSkill(second, "shared", skillMd("shared", "From second.", "second body"));
+		skill(second, "only-second");
+
+		SkillsSnapshot snapshot = registryOf(first.toString(), "file:" + second).snapshot();
+
+		assertThat(snapshot.locationOf("shared")).isEqualTo(first.toString());
+		assertThat(snapshot.locationOf("only-second")).isEqualTo("file:" + second);
+		assertThatExceptionOfType(SkillResourceException.class).isThrownBy(() -> snapshot.locationOf("nope"));
 	}
 
 	@Test

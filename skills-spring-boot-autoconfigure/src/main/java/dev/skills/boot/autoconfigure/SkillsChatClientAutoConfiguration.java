@@ -9,6 +9,7 @@ import dev.skills.spring.ai.observation.SkillSearchObservationConvention;
 import dev.skills.spring.ai.set.SkillSetResolver;
 import dev.skills.spring.ai.set.SkillSets;
 import dev.skills.spring.ai.tool.SkillInvocationListener;
+import dev.skills.spring.ai.tool.SkillScriptRunner;
 import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
 import dev.skills.spring.ai.tool.SkillsTools;
 import dev.skills.spring.ai.tool.scope.SkillsToolCallingManager;
@@ -48,7 +49,7 @@ public final class SkillsChatClientAutoConfiguration {
 			ObjectProvider<SkillInvocationListener> listeners, ObjectProvider<ObservationRegistry> observations,
 			ObjectProvider<SkillObservationConvention> convention,
 			ObjectProvider<SkillSearchObservationConvention> searchConvention, ObjectProvider<SkillUsage> usage,
-			ObjectProvider<SkillSets> sets) {
+			ObjectProvider<SkillSets> sets, ObjectProvider<SkillScriptRunner> scriptRunner) {
 		SkillsStartup.checkPreload(registry, properties.getPreload());
 		SkillsTools.Builder tools = SkillsTools.builder(registry)
 			.activeSkillsRepository(activeSkills)
@@ -60,6 +61,7 @@ public final class SkillsChatClientAutoConfiguration {
 		searchConvention.ifUnique(tools::searchObservationConvention);
 		usage.ifUnique((skillUsage) -> tools.pinRecorder(skillUsage::pinned));
 		sets.ifUnique(tools::skillSets);
+		scriptRunner.ifUnique(tools::scriptRunner);
 		return tools.build();
 	}
 

@@ -30,13 +30,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The architecture rules of every library module on this class path (skills-core,
- * skills-spring-ai, skills-jdbc, skills-sources, skills-mcp, skills-test and this one):
- * no package cycles, no thread or executor in a static field (every thread belongs to an
- * object that ends it), no public signature outside an {@code internal} package naming an
- * {@code internal} type, no two classes with one simple name, no package of more than
- * {@value #MAX_PACKAGE_CLASSES} classes, endpoints, health indicators and meter binders
- * outside the auto-configuration packages, and the optional modules' classes kept where
- * they are needed. {@link MainSourceSizeTests} bounds the source files.
+ * skills-spring-ai, skills-jdbc, skills-sources, skills-mcp, skills-scripts, skills-test
+ * and this one): no package cycles, no thread or executor in a static field (every thread
+ * belongs to an object that ends it), no public signature outside an {@code internal}
+ * package naming an {@code internal} type, no two classes with one simple name, no
+ * package of more than {@value #MAX_PACKAGE_CLASSES} classes, endpoints, health
+ * indicators and meter binders outside the auto-configuration packages, and the optional
+ * modules' classes kept where they are needed. {@link MainSourceSizeTests} bounds the
+ * source files.
  */
 class ArchitectureTests {
 
@@ -57,6 +58,7 @@ class ArchitectureTests {
 			.anyMatch((name) -> name.startsWith("dev.skills.sources"))
 			.anyMatch((name) -> name.startsWith("dev.skills.mcp.server"))
 			.anyMatch((name) -> name.startsWith("dev.skills.mcp.source"))
+			.anyMatch((name) -> name.startsWith("dev.skills.scripts"))
 			.anyMatch((name) -> name.startsWith("dev.skills.boot"))
 			.noneMatch((name) -> name.startsWith("dev.skills.boot.architecture"));
 	}

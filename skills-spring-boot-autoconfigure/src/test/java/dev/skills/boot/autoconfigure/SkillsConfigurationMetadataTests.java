@@ -17,6 +17,7 @@ import dev.skills.boot.autoconfigure.endpoint.SkillsEndpointProperties;
 import dev.skills.boot.catalog.autoconfigure.SkillsCatalogProperties;
 import dev.skills.boot.jdbc.autoconfigure.SkillsJdbcProperties;
 import dev.skills.boot.mcp.autoconfigure.SkillsMcpProperties;
+import dev.skills.boot.scripts.autoconfigure.SkillsScriptsProperties;
 import dev.skills.boot.sets.autoconfigure.SkillSetsProperties;
 import dev.skills.boot.sources.autoconfigure.SkillsSourcesProperties;
 import dev.skills.core.SkillConfig;
@@ -133,6 +134,7 @@ class SkillsConfigurationMetadataTests {
 		names.addAll(propertiesOf(SkillsMcpProperties.PREFIX, SkillsMcpProperties.class));
 		names.addAll(propertiesOf(SkillsEndpointProperties.PREFIX, SkillsEndpointProperties.class));
 		names.addAll(propertiesOf(SkillSetsProperties.PREFIX, SkillSetsProperties.class));
+		names.addAll(propertiesOf(SkillsScriptsProperties.PREFIX, SkillsScriptsProperties.class));
 		return names;
 	}
 

@@ -5,7 +5,7 @@ import java.util.List;
 import dev.skills.core.SkillMeta;
 import dev.skills.spring.ai.catalog.CatalogSelection;
 import dev.skills.spring.ai.catalog.SkillCatalog;
-import dev.skills.spring.ai.tool.SkillOffer;
+import dev.skills.spring.ai.catalog.SkillOffer;
 import dev.skills.spring.ai.tool.SkillsTools;
 
 import org.springframework.ai.chat.messages.Message;

@@ -9,8 +9,6 @@ import dev.skills.spring.ai.tool.SkillsTools;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import org.springframework.ai.tool.ToolCallback;
-
 /**
  * Session mode: each call names its one skill in the request context; that skill's
  * instructions are injected and only its files can be read. The pin is recorded as the
@@ -48,10 +46,7 @@ final class SessionPinning {
 		this.tools.recordPin(name, request.conversationId());
 		request.activate(skill.meta());
 		request.injectUnlessPresent(skill);
-		ToolCallback read = this.tools.readScopedTo(request.snapshot(), name);
-		if (read != null) {
-			request.skillTools().add(read);
-		}
+		request.skillTools().addAll(this.tools.scopedTo(request.snapshot(), name));
 	}
 
 }

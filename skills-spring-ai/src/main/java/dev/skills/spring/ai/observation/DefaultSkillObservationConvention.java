@@ -1,15 +1,16 @@
 package dev.skills.spring.ai.observation;
 
 import dev.skills.spring.ai.observation.SkillsObservationDocumentation.ConversationKeyNames;
+import dev.skills.spring.ai.observation.SkillsObservationDocumentation.ScriptKeyNames;
 import dev.skills.spring.ai.observation.SkillsObservationDocumentation.SkillKeyNames;
 import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 
 /**
- * The default names and tags of activations and resource reads: the names of
+ * The default names and tags of activations, resource reads and script runs: the names of
  * {@link SkillsObservationDocumentation}, the skill ({@code unknown} when the registry
- * does not know it), the tool and the outcome; the conversation id as a high-cardinality
- * value.
+ * does not know it), the tool and the outcome; the conversation id and a script's exit
+ * code as high-cardinality values.
  */
 public class DefaultSkillObservationConvention implements SkillObservationConvention {
 
@@ -27,8 +28,9 @@ public class DefaultSkillObservationConvention implements SkillObservationConven
 
 	/**
 	 * The convention of one kind of observation.
-	 * @param documentation {@link SkillsObservationDocumentation#SKILL_ACTIVATION} or
-	 * {@link SkillsObservationDocumentation#SKILL_RESOURCE_READ}
+	 * @param documentation {@link SkillsObservationDocumentation#SKILL_ACTIVATION},
+	 * {@link SkillsObservationDocumentation#SKILL_RESOURCE_READ} or
+	 * {@link SkillsObservationDocumentation#SKILL_SCRIPT_RUN}
 	 */
 	public DefaultSkillObservationConvention(SkillsObservationDocumentation documentation) {
 		this.name = documentation.getName();
@@ -54,8 +56,10 @@ public class DefaultSkillObservationConvention implements SkillObservationConven
 	@Override
 	public KeyValues getHighCardinalityKeyValues(SkillObservationContext context) {
 		String conversation = context.getConversationId();
-		return (conversation != null) ? KeyValues.of(KeyValue.of(ConversationKeyNames.CONVERSATION_ID, conversation))
-				: KeyValues.empty();
+		KeyValues values = (conversation != null)
+				? KeyValues.of(KeyValue.of(ConversationKeyNames.CONVERSATION_ID, conversation)) : KeyValues.empty();
+		Integer exitCode = context.getExitCode();
+		return (exitCode != null) ? values.and(KeyValue.of(ScriptKeyNames.EXIT_CODE, exitCode.toString())) : values;
 	}
 
 	private static String skill(SkillObservationContext context) {

@@ -4,8 +4,8 @@ import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What an observation of one {@code activate_skill} or {@code read_skill_resource} call
- * knows.
+ * What an observation of one {@code activate_skill}, {@code read_skill_resource} or
+ * {@code run_skill_script} call knows.
  */
 public class SkillObservationContext extends Observation.Context {
 
@@ -21,6 +21,8 @@ public class SkillObservationContext extends Observation.Context {
 	private final @Nullable String conversationId;
 
 	private String outcome = OUTCOME_PENDING;
+
+	private @Nullable Integer exitCode;
 
 	/**
 	 * Create a context.
@@ -71,7 +73,8 @@ public class SkillObservationContext extends Observation.Context {
 
 	/**
 	 * How the call ended.
-	 * @return {@code ok}, {@code already_active}, {@code not_found}, {@code rejected}, or
+	 * @return {@code ok}, {@code already_active}, {@code not_found}, {@code rejected};
+	 * for scripts {@code ok}, {@code failed}, {@code timed_out} or {@code refused}; or
 	 * {@value #OUTCOME_PENDING} before it ended
 	 */
 	public String getOutcome() {
@@ -84,6 +87,22 @@ public class SkillObservationContext extends Observation.Context {
 	 */
 	public void setOutcome(String outcome) {
 		this.outcome = outcome;
+	}
+
+	/**
+	 * The exit code of a script that ran ({@code run_skill_script} only).
+	 * @return the exit code, or {@code null} when no script ran to an end
+	 */
+	public @Nullable Integer getExitCode() {
+		return this.exitCode;
+	}
+
+	/**
+	 * Record a script's exit code.
+	 * @param exitCode the exit code, or {@code null} when no script ran to an end
+	 */
+	public void setExitCode(@Nullable Integer exitCode) {
+		this.exitCode = exitCode;
 	}
 
 }

@@ -63,6 +63,34 @@ public enum SkillsObservationDocumentation implements ObservationDocumentation {
 	},
 
 	/**
+	 * One {@code run_skill_script} call, refused ones included: its timer is the
+	 * OpenTelemetry draft's {@code gen_ai.skill.script.executions} by skill and outcome.
+	 */
+	SKILL_SCRIPT_RUN {
+
+		@Override
+		public String getName() {
+			return "skills.script.run";
+		}
+
+		@Override
+		public Class<? extends ObservationConvention<? extends Observation.Context>> getDefaultConvention() {
+			return DefaultSkillObservationConvention.class;
+		}
+
+		@Override
+		public KeyName[] getLowCardinalityKeyNames() {
+			return SkillKeyNames.values();
+		}
+
+		@Override
+		public KeyName[] getHighCardinalityKeyNames() {
+			return KeyName.merge(ConversationKeyNames.values(), ScriptKeyNames.values());
+		}
+
+	},
+
+	/**
 	 * One {@code search_skills} call: how long the query was and how many skills it
 	 * found, never the query itself.
 	 */
@@ -117,7 +145,8 @@ public enum SkillsObservationDocumentation implements ObservationDocumentation {
 
 		/**
 		 * How the call ended: {@code ok}, {@code already_active}, {@code not_found} or
-		 * {@code rejected}.
+		 * {@code rejected}; a script run {@code ok}, {@code failed}, {@code timed_out} or
+		 * {@code refused}.
 		 */
 		OUTCOME {
 			@Override
@@ -139,6 +168,21 @@ public enum SkillsObservationDocumentation implements ObservationDocumentation {
 			@Override
 			public String asString() {
 				return "gen_ai.conversation.id";
+			}
+		}
+
+	}
+
+	/**
+	 * The high-cardinality keys of a script run, besides the conversation.
+	 */
+	public enum ScriptKeyNames implements KeyName {
+
+		/** The script's exit code, when it ran to an end. */
+		EXIT_CODE {
+			@Override
+			public String asString() {
+				return "skills.script.exit_code";
 			}
 		}
 

@@ -13,6 +13,7 @@ import dev.skills.core.internal.parse.SpecRules;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.catalog.SkillOffer;
 import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
 import dev.skills.spring.ai.tool.SkillInvocationListener.Outcome;
 import org.jspecify.annotations.Nullable;

@@ -8,6 +8,7 @@ import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.catalog.SkillOffer;
 import dev.skills.spring.ai.observation.DefaultSkillSearchObservationConvention;
 import dev.skills.spring.ai.observation.SkillSearchObservationContext;
 import dev.skills.spring.ai.observation.SkillSearchObservationConvention;

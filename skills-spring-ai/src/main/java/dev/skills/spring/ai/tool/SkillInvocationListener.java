@@ -50,7 +50,22 @@ public interface SkillInvocationListener {
 		NOT_FOUND,
 
 		/** The argument was missing or not allowed (a path leaving the skill, say). */
-		REJECTED
+		REJECTED,
+
+		/**
+		 * The script ran and exited with a code other than 0, or the sandbox could not
+		 * run it.
+		 */
+		FAILED,
+
+		/** The script ran longer than its timeout and was stopped. */
+		TIMED_OUT,
+
+		/**
+		 * The script did not run: not a runnable file of a trusted skill, or the approver
+		 * refused it.
+		 */
+		REFUSED
 
 	}
 

@@ -58,6 +58,17 @@ abstract class SkillToolCallback implements ToolCallback {
 	 * @throws IllegalArgumentException when the input is not a JSON object
 	 */
 	static @Nullable String argument(String input, String name) {
+		JsonNode value = arguments(input).get(name);
+		return (value != null && value.isString() && !value.asString().isBlank()) ? value.asString().strip() : null;
+	}
+
+	/**
+	 * Read the arguments.
+	 * @param input the arguments as the model sent them; blank reads as none
+	 * @return the JSON object
+	 * @throws IllegalArgumentException when the input is not a JSON object
+	 */
+	static JsonNode arguments(String input) {
 		JsonNode node;
 		try {
 			node = JsonMapper.shared().readTree(input.isBlank() ? "{}" : input);
@@ -68,8 +79,7 @@ abstract class SkillToolCallback implements ToolCallback {
 		if (node == null || !node.isObject()) {
 			throw new IllegalArgumentException("the arguments must be a JSON object");
 		}
-		JsonNode value = node.get(name);
-		return (value != null && value.isString() && !value.asString().isBlank()) ? value.asString().strip() : null;
+		return node;
 	}
 
 	/**

@@ -24,6 +24,9 @@ public final class SkillToolDefinitions {
 	/** The name of the search tool, offered when the catalog lists only some skills. */
 	public static final String SEARCH_SKILLS = "search_skills";
 
+	/** The name of the script tool, offered only when scripts are enabled. */
+	public static final String RUN_SKILL_SCRIPT = "run_skill_script";
+
 	private static final String ACTIVATE_DESCRIPTION = "Load the full instructions of a skill listed in "
 			+ "<available_skills>. Call it as soon as a task matches a skill's description, before doing the task.";
 
@@ -35,17 +38,23 @@ public final class SkillToolDefinitions {
 			+ "keywords of the task. Returns the best matches, best first, in the same form; then call activate_skill "
 			+ "with the skill's name.";
 
+	private static final String RUN_DESCRIPTION = "Run a script bundled with a skill (listed in its "
+			+ "<skill_resources>) in a sandbox: the skill folder is read-only at /skill, the working directory /work "
+			+ "is empty and deleted afterwards, and there is no network. Returns the exit code, standard output and "
+			+ "standard error.";
+
 	private SkillToolDefinitions() {
 	}
 
 	/**
 	 * Whether a tool is one of the skill tools, which scoping never removes.
 	 * @param name the tool name
-	 * @return {@code true} for {@value #ACTIVATE_SKILL}, {@value #READ_SKILL_RESOURCE}
-	 * and {@value #SEARCH_SKILLS}
+	 * @return {@code true} for {@value #ACTIVATE_SKILL}, {@value #READ_SKILL_RESOURCE},
+	 * {@value #SEARCH_SKILLS} and {@value #RUN_SKILL_SCRIPT}
 	 */
 	public static boolean isSkillTool(String name) {
-		return name.equals(ACTIVATE_SKILL) || name.equals(READ_SKILL_RESOURCE) || name.equals(SEARCH_SKILLS);
+		return name.equals(ACTIVATE_SKILL) || name.equals(READ_SKILL_RESOURCE) || name.equals(SEARCH_SKILLS)
+				|| name.equals(RUN_SKILL_SCRIPT);
 	}
 
 	/**
@@ -71,6 +80,23 @@ public final class SkillToolDefinitions {
 			.put("description", "The file's path relative to the skill folder, for example references/GUIDE.md.");
 		schema.putArray("required").add("skill_name").add("path");
 		return definition(READ_SKILL_RESOURCE, READ_DESCRIPTION, schema);
+	}
+
+	static ToolDefinition run(@Nullable List<String> names) {
+		ObjectNode schema = objectSchema();
+		ObjectNode properties = schema.putObject("properties");
+		nameProperty(properties, names, "The skill that bundles the script.");
+		properties.putObject("path")
+			.put("type", "string")
+			.put("description", "The script's path relative to the skill folder, for example scripts/extract.py.");
+		ObjectNode args = properties.putObject("args");
+		args.put("type", "array")
+			.put("description", "The script's command-line arguments; paths in them are paths inside the sandbox, "
+					+ "such as /work/out.txt.");
+		args.putObject("items").put("type", "string");
+		properties.putObject("stdin").put("type", "string").put("description", "Text for the script's standard input.");
+		schema.putArray("required").add("skill_name").add("path");
+		return definition(RUN_SKILL_SCRIPT, RUN_DESCRIPTION, schema);
 	}
 
 	static ToolDefinition search() {

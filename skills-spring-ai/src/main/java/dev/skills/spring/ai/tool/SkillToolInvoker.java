@@ -32,7 +32,9 @@ final class SkillToolInvoker {
 			SkillsObservationDocumentation.SKILL_ACTIVATION,
 			new DefaultSkillObservationConvention(SkillsObservationDocumentation.SKILL_ACTIVATION),
 			SkillsObservationDocumentation.SKILL_RESOURCE_READ,
-			new DefaultSkillObservationConvention(SkillsObservationDocumentation.SKILL_RESOURCE_READ));
+			new DefaultSkillObservationConvention(SkillsObservationDocumentation.SKILL_RESOURCE_READ),
+			SkillsObservationDocumentation.SKILL_SCRIPT_RUN,
+			new DefaultSkillObservationConvention(SkillsObservationDocumentation.SKILL_SCRIPT_RUN));
 
 	private final List<SkillInvocationListener> listeners;
 
@@ -86,6 +88,7 @@ final class SkillToolInvoker {
 			}
 		}
 		context.setOutcome(result.outcome().name().toLowerCase(java.util.Locale.ROOT));
+		context.setExitCode(result.exitCode());
 		observation.stop();
 		String text = result.text();
 		try {
@@ -163,8 +166,18 @@ final class SkillToolInvoker {
 	 *
 	 * @param text the text for the model
 	 * @param outcome how it went
+	 * @param exitCode a script's exit code ({@code run_skill_script} only)
 	 */
-	record Result(String text, Outcome outcome) {
+	record Result(String text, Outcome outcome, @Nullable Integer exitCode) {
+
+		Result(String text, Outcome outcome) {
+			this(text, outcome, null);
+		}
+
+		static Result of(SkillScriptRunner.Reply reply) {
+			return new Result(reply.text(), reply.outcome(), reply.exitCode());
+		}
+
 	}
 
 }

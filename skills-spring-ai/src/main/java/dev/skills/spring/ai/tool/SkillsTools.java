@@ -9,6 +9,7 @@ import dev.skills.core.activation.InMemoryActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.catalog.SkillOffer;
 import dev.skills.spring.ai.observation.DefaultSkillObservationConvention;
 import dev.skills.spring.ai.observation.DefaultSkillSearchObservationConvention;
 import dev.skills.spring.ai.observation.SkillObservationConvention;
@@ -51,7 +52,7 @@ public final class SkillsTools {
 		this.pinRecorder = builder.pinRecorder;
 		this.offer = new SkillOffer(builder.preload, builder.listBuiltins);
 		this.toolSets = new ToolSets(this.registry, builder.sets, this.activeSkills, this.invoker, builder.clock,
-				this.offer);
+				this.offer, builder.scriptRunner);
 	}
 
 	/**
@@ -97,8 +98,7 @@ public final class SkillsTools {
 	}
 
 	/**
-	 * A {@code search_skills} over a catalog that lists only some skills, observed as the
-	 * other tools are.
+	 * A {@code search_skills} over a catalog that lists only some skills, observed.
 	 * @param catalog the catalog whose retriever searches
 	 * @return the tool
 	 */
@@ -118,8 +118,8 @@ public final class SkillsTools {
 	}
 
 	/**
-	 * The tools for a snapshot: none without skills; {@code read_skill_resource} only
-	 * when a skill bundles files.
+	 * The tools for a snapshot: none without skills; {@code read_skill_resource} and
+	 * {@code run_skill_script} only for skills with files or runnable scripts.
 	 * @param snapshot the snapshot the request sees
 	 * @return the tools, built once per generation
 	 */
@@ -139,13 +139,14 @@ public final class SkillsTools {
 	}
 
 	/**
-	 * A {@code read_skill_resource} that reads only one skill's files (session mode).
+	 * The session-mode tools of one skill: its {@code read_skill_resource} and
+	 * {@code run_skill_script}, each when it has files or runnable scripts.
 	 * @param snapshot the snapshot the request sees
 	 * @param skill the skill
-	 * @return the tool, or {@code null} when the skill bundles no files
+	 * @return zero to two tools, built once per generation
 	 */
-	public @Nullable ToolCallback readScopedTo(SkillsSnapshot snapshot, String skill) {
-		return this.toolSets.readScopedTo(snapshot, skill);
+	public List<ToolCallback> scopedTo(SkillsSnapshot snapshot, String skill) {
+		return this.toolSets.scopedTo(snapshot, skill);
 	}
 
 	/**
@@ -172,6 +173,8 @@ public final class SkillsTools {
 		private List<String> preload = List.of();
 
 		private boolean listBuiltins;
+
+		private @Nullable SkillScriptRunner scriptRunner;
 
 		private Consumer<String> pinRecorder = (skill) -> {
 		};
@@ -283,6 +286,16 @@ public final class SkillsTools {
 		 */
 		public Builder skillSets(SkillSets sets) {
 			this.sets = sets;
+			return this;
+		}
+
+		/**
+		 * Offer {@code run_skill_script} for the skills a runner accepts (default: none).
+		 * @param scriptRunner the runner, from {@code skills-scripts}
+		 * @return this builder
+		 */
+		public Builder scriptRunner(SkillScriptRunner scriptRunner) {
+			this.scriptRunner = scriptRunner;
 			return this;
 		}
 

@@ -1,6 +1,7 @@
 package dev.skills.spring.ai.tool;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,6 +15,7 @@ import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.core.registry.SnapshotValues;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.catalog.SkillOffer;
 import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
 import dev.skills.spring.ai.set.SkillSets;
 import org.jspecify.annotations.Nullable;
@@ -23,7 +25,7 @@ import org.springframework.ai.tool.ToolCallback;
 /**
  * The skill tools of the current snapshot generation, built once and reused by every
  * request until the next reload: the set for a catalog that lists every skill, the one
- * for a catalog that lists some, and the session-mode reads scoped to one skill.
+ * for a catalog that lists some, and the session-mode tools scoped to one skill.
  */
 final class ToolSets {
 
@@ -39,6 +41,8 @@ final class ToolSets {
 
 	private final SkillOffer offer;
 
+	private final @Nullable SkillScriptRunner runner;
+
 	// Per snapshot: each skill set's view has tools of its own.
 	private final SnapshotValues<SkillToolSet> whole = new SnapshotValues<>();
 
@@ -46,14 +50,17 @@ final class ToolSets {
 
 	private final SnapshotValues<Map<String, Optional<ToolCallback>>> scopedReads = new SnapshotValues<>();
 
+	private final SnapshotValues<Map<String, Optional<ToolCallback>>> scopedRuns = new SnapshotValues<>();
+
 	ToolSets(SkillsRegistry registry, SkillSets sets, ActiveSkillsRepository activeSkills, SkillToolInvoker invoker,
-			Clock clock, SkillOffer offer) {
+			Clock clock, SkillOffer offer, @Nullable SkillScriptRunner runner) {
 		this.registry = registry;
 		this.sets = sets;
 		this.activeSkills = activeSkills;
 		this.invoker = invoker;
 		this.clock = clock;
 		this.offer = offer;
+		this.runner = runner;
 	}
 
 	SkillsSnapshot snapshot(@Nullable String set) {
@@ -73,13 +80,35 @@ final class ToolSets {
 				(view) -> build(view, partialCatalog));
 	}
 
-	@Nullable ToolCallback readScopedTo(SkillsSnapshot snapshot, String skill) {
+	List<ToolCallback> scopedTo(SkillsSnapshot snapshot, String skill) {
+		List<ToolCallback> tools = new ArrayList<>(2);
+		Optional.ofNullable(readScopedTo(snapshot, skill)).ifPresent(tools::add);
+		Optional.ofNullable(runScopedTo(snapshot, skill)).ifPresent(tools::add);
+		return tools;
+	}
+
+	private @Nullable ToolCallback readScopedTo(SkillsSnapshot snapshot, String skill) {
 		return this.scopedReads.get(snapshot, (view) -> new ConcurrentHashMap<>())
 			.computeIfAbsent(
 					skill, (
 							name) -> bundlesFiles(snapshot, name)
 									? Optional.of(new ReadSkillResourceTool(SkillToolDefinitions.read(List.of(name)),
 											this.registry, () -> snapshot(null), this.invoker, name))
+									: Optional.empty())
+			.orElse(null);
+	}
+
+	private @Nullable ToolCallback runScopedTo(SkillsSnapshot snapshot, String skill) {
+		SkillScriptRunner scripts = this.runner;
+		if (scripts == null) {
+			return null;
+		}
+		return this.scopedRuns.get(snapshot, (view) -> new ConcurrentHashMap<>())
+			.computeIfAbsent(
+					skill, (
+							name) -> scripts.runsScripts(snapshot, name)
+									? Optional.of(new RunSkillScriptTool(SkillToolDefinitions.run(List.of(name)),
+											() -> snapshot(null), this.invoker, scripts, List.of(name)))
 									: Optional.empty())
 			.orElse(null);
 	}
@@ -99,7 +128,18 @@ final class ToolSets {
 		ToolCallback read = withFiles.isEmpty() ? null
 				: new ReadSkillResourceTool(SkillToolDefinitions.read(partial ? null : withFiles), this.registry,
 						() -> snapshot(null), this.invoker, null);
-		return new SkillToolSet(snapshot.generation(), activate, read);
+		return new SkillToolSet(snapshot.generation(), activate, read, run(snapshot, withFiles, partial));
+	}
+
+	// The script tool's enum: the readable skills whose scripts the runner accepts.
+	private @Nullable ToolCallback run(SkillsSnapshot snapshot, List<String> withFiles, boolean partial) {
+		SkillScriptRunner scripts = this.runner;
+		if (scripts == null) {
+			return null;
+		}
+		List<String> runnable = withFiles.stream().filter((name) -> scripts.runsScripts(snapshot, name)).toList();
+		return runnable.isEmpty() ? null : new RunSkillScriptTool(SkillToolDefinitions.run(partial ? null : runnable),
+				() -> snapshot(null), this.invoker, scripts, partial ? null : runnable);
 	}
 
 	private static boolean bundlesFiles(SkillsSnapshot snapshot, String name) {

@@ -86,8 +86,7 @@ class SkillsToolsTests {
 		assertThat(Prompts.enumOf(set.activate().getToolDefinition())).containsExactly("alpha", "beta");
 		// The snapshot keeps the files it listed; the folder is gone, so a read finds
 		// none.
-		ToolCallback read = this.tools.readScopedTo(older, "beta");
-		assertThat(read).isNotNull();
+		ToolCallback read = this.tools.scopedTo(older, "beta").get(0);
 		assertThat(read.call("{\"skill_name\":\"beta\",\"path\":\"references/B.md\"}",
 				new ToolContext(Map.of(SkillsToolContext.SNAPSHOT, older))))
 			.startsWith("Skill 'beta' has no file 'references/B.md'.");
@@ -96,11 +95,10 @@ class SkillsToolsTests {
 	@Test
 	void aSessionReadToolIsScopedToItsSkillAndKeptForTheGeneration() {
 		SkillsSnapshot snapshot = this.registry.snapshot();
-		ToolCallback read = this.tools.readScopedTo(snapshot, "beta");
+		ToolCallback read = this.tools.scopedTo(snapshot, "beta").get(0);
 
-		assertThat(read).isNotNull();
-		assertThat(this.tools.readScopedTo(snapshot, "beta")).isSameAs(read);
-		assertThat(this.tools.readScopedTo(snapshot, "alpha")).isNull();
+		assertThat(this.tools.scopedTo(snapshot, "beta")).containsExactly(read);
+		assertThat(this.tools.scopedTo(snapshot, "alpha")).isEmpty();
 		assertThat(Prompts.enumOf(read.getToolDefinition())).containsExactly("beta");
 		assertThat(read.call("{\"skill_name\":\"alpha\",\"path\":\"SKILL.md\"}"))
 			.isEqualTo("Error: only the files of skill 'beta' can be read in this session.");

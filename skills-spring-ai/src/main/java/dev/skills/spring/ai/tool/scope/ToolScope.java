@@ -13,8 +13,9 @@ import org.springframework.ai.tool.ToolCallback;
 /**
  * Narrows a pool of tools to what a call may use: first by the caller's choice, then by
  * the active skills' {@code allowed-tools} and {@code disallowed-tools}. The skill tools
- * themselves ({@code activate_skill}, {@code read_skill_resource}, {@code search_skills})
- * always stay.
+ * themselves ({@code activate_skill}, {@code read_skill_resource}, {@code search_skills},
+ * {@code run_skill_script}) always stay; a skill may forbid one for itself only
+ * ({@link #forbiddenBy}).
  */
 public final class ToolScope {
 
@@ -40,6 +41,18 @@ public final class ToolScope {
 			}
 		}
 		return scoped;
+	}
+
+	/**
+	 * Whether a skill's own {@code disallowed-tools} names a tool. A skill tool is never
+	 * removed by other skills' lists, but a skill may refuse it for itself: a skill
+	 * listing {@code run_skill_script} there never has its scripts run.
+	 * @param skill the skill
+	 * @param toolName the tool
+	 * @return {@code true} when an entry names the tool
+	 */
+	public static boolean forbiddenBy(SkillMeta skill, String toolName) {
+		return skill.disallowedTools().stream().anyMatch((entry) -> ToolRules.matches(entry, toolName));
 	}
 
 }

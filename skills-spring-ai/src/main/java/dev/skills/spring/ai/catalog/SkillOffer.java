@@ -1,4 +1,4 @@
-package dev.skills.spring.ai.tool;
+package dev.skills.spring.ai.catalog;
 
 import java.util.List;
 import java.util.function.Predicate;
@@ -41,7 +41,7 @@ public record SkillOffer(List<String> preloaded, boolean listBuiltins) implement
 	 * @param snapshot the snapshot
 	 * @return the skills
 	 */
-	List<SkillMeta> listed(SkillsSnapshot snapshot) {
+	public List<SkillMeta> listed(SkillsSnapshot snapshot) {
 		return snapshot.skills().stream().filter(this::lists).toList();
 	}
 
@@ -50,7 +50,7 @@ public record SkillOffer(List<String> preloaded, boolean listBuiltins) implement
 	 * @param snapshot the snapshot
 	 * @return the names
 	 */
-	List<String> readable(SkillsSnapshot snapshot) {
+	public List<String> readable(SkillsSnapshot snapshot) {
 		return snapshot.names()
 			.stream()
 			.filter((name) -> this.preloaded.contains(name) || snapshot.get(name).map(this::lists).orElse(false))
