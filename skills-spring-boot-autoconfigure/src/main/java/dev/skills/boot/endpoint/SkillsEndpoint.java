@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import dev.skills.boot.catalog.SkillsEmbeddings;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
@@ -14,6 +15,7 @@ import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.advisor.SkillsAdvisor;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.catalog.index.EmbeddingStatus;
 import dev.skills.spring.ai.usage.SkillUsage;
 import org.jspecify.annotations.Nullable;
 
@@ -45,6 +47,8 @@ public class SkillsEndpoint {
 
 	private final @Nullable SkillsEndpointSources sources;
 
+	private final @Nullable SkillsEmbeddings embeddings;
+
 	/**
 	 * Create the endpoint.
 	 * @param registry the skills
@@ -63,34 +67,24 @@ public class SkillsEndpoint {
 	 */
 	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
 			@Nullable SkillCatalog catalog) {
-		this(registry, mode, showInstructions, catalog, null);
+		this(registry, mode, showInstructions, catalog, null, null, null);
 	}
 
 	/**
-	 * Create the endpoint, showing the advisor's mode, the catalog's token budget and the
-	 * skills' usage.
-	 * @param registry the skills
-	 * @param mode how the advisor offers skills
-	 * @param showInstructions whether one skill's detail includes its instructions
-	 * @param catalog the catalog the advisor uses, if any
-	 * @param usage the usage tracked of the skill tools and the catalog, if any
-	 */
-	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
-			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage) {
-		this(registry, mode, showInstructions, catalog, usage, null);
-	}
-
-	/**
-	 * Create the endpoint, also showing remote sources and fetching them on a reload.
+	 * Create the endpoint, also showing the skills' usage, remote sources (fetched on a
+	 * reload) and how far ranking by meaning is.
 	 * @param registry the skills
 	 * @param mode how the advisor offers skills
 	 * @param showInstructions whether one skill's detail includes its instructions
 	 * @param catalog the catalog the advisor uses, if any
 	 * @param usage the usage tracked of the skill tools and the catalog, if any
 	 * @param sources the remote sources, if any
+	 * @param embeddings ranking by meaning, if on
 	 */
 	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
-			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage, @Nullable SkillsEndpointSources sources) {
+			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage, @Nullable SkillsEndpointSources sources,
+			@Nullable SkillsEmbeddings embeddings) {
+		this.embeddings = embeddings;
 		this.sources = sources;
 		this.registry = registry;
 		this.mode = mode;
@@ -117,7 +111,8 @@ public class SkillsEndpoint {
 		return new SkillsDescriptor(this.mode.label(), config.hotReload(), config.skillsDir(), snapshot.generation(),
 				snapshot.createdAt(), skills, snapshot.diagnostics().stream().map(Diagnostic::of).toList(),
 				catalogOf(snapshot), (this.usage != null) ? this.usage.usage(snapshot, USAGE_LIMIT) : null,
-				(this.sources != null) ? this.sources.sources() : null);
+				(this.sources != null) ? this.sources.sources() : null,
+				(this.embeddings != null) ? this.embeddings.status() : null);
 	}
 
 	private @Nullable CatalogDescriptor catalogOf(SkillsSnapshot snapshot) {
@@ -205,11 +200,15 @@ public class SkillsEndpoint {
 	 * left out most often recently (at most {@value #USAGE_LIMIT} of each), when tracked
 	 * @param sources the remote sources (revision served, fetch times, last error), when
 	 * there are any
+	 * @param embeddings the model ranking by meaning, the skills embedded so far, the
+	 * skills there are, and the vectors this instance computed rather than took from the
+	 * cache, when ranking by meaning is on
 	 */
 	public record SkillsDescriptor(String mode, boolean hotReload, List<String> locations, long generation,
 			Instant lastReload, List<SkillSummary> skills, List<Diagnostic> diagnostics,
 			@Nullable CatalogDescriptor catalog, SkillUsage.@Nullable Usage usage,
-			@Nullable List<SkillsEndpointSources.Source> sources) implements OperationResponseBody {
+			@Nullable List<SkillsEndpointSources.Source> sources,
+			@Nullable EmbeddingStatus embeddings) implements OperationResponseBody {
 	}
 
 	/**

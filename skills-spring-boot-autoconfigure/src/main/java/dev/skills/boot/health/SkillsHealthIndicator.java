@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.skills.boot.catalog.SkillsEmbeddings;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
@@ -41,6 +42,8 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 
 	private final @Nullable ActiveSkillsRepository activeSkills;
 
+	private final @Nullable SkillsEmbeddings embeddings;
+
 	/**
 	 * Create the indicator.
 	 * @param registry the skills
@@ -56,9 +59,23 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 	 * @param activeSkills the active-skill store, if any
 	 */
 	public SkillsHealthIndicator(SkillsRegistry registry, @Nullable ActiveSkillsRepository activeSkills) {
+		this(registry, activeSkills, null);
+	}
+
+	/**
+	 * Create the indicator, also reporting the active-skill store and how far ranking by
+	 * meaning is (a detail: skills not yet embedded are ranked by keywords, so that is
+	 * not DOWN).
+	 * @param registry the skills
+	 * @param activeSkills the active-skill store, if any
+	 * @param embeddings ranking by meaning, if on
+	 */
+	public SkillsHealthIndicator(SkillsRegistry registry, @Nullable ActiveSkillsRepository activeSkills,
+			@Nullable SkillsEmbeddings embeddings) {
 		super("Skills health check failed");
 		this.registry = registry;
 		this.activeSkills = activeSkills;
+		this.embeddings = embeddings;
 	}
 
 	@Override
@@ -71,6 +88,9 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 			.withDetail("warnings", diagnostics.size() - errors)
 			.withDetail("generation", snapshot.generation())
 			.withDetail("lastReload", snapshot.createdAt());
+		if (this.embeddings != null) {
+			builder.withDetail("embeddings", this.embeddings.status());
+		}
 		List<String> locationWarnings = locationWarnings(diagnostics);
 		if (!locationWarnings.isEmpty()) {
 			builder.withDetail("locationWarnings", locationWarnings);

@@ -5,6 +5,7 @@ import java.time.Clock;
 import dev.skills.boot.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.boot.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.boot.autoconfigure.SkillsProperties;
+import dev.skills.boot.catalog.SkillsEmbeddings;
 import dev.skills.boot.endpoint.ActiveSkillsEndpoint;
 import dev.skills.boot.endpoint.ActiveSkillsEndpointWebExtension;
 import dev.skills.boot.endpoint.SkillsEndpoint;
@@ -42,9 +43,10 @@ public final class SkillsEndpointAutoConfiguration {
 	@ConditionalOnAvailableEndpoint
 	SkillsEndpoint skillsEndpoint(SkillsRegistry registry, SkillsProperties properties,
 			SkillsEndpointProperties endpoint, ObjectProvider<SkillCatalog> catalog, ObjectProvider<SkillUsage> usage,
-			ObjectProvider<SkillsEndpointSources> sources) {
+			ObjectProvider<SkillsEndpointSources> sources, ObjectProvider<SkillsEmbeddings> embeddings) {
 		return new SkillsEndpoint(registry, properties.getMode(), endpoint.isShowInstructions(),
-				catalog.getIfAvailable(), usage.getIfAvailable(), sources.getIfAvailable());
+				catalog.getIfAvailable(), usage.getIfAvailable(), sources.getIfAvailable(),
+				embeddings.getIfAvailable());
 	}
 
 	// A listener of the skill tools and of the registry (both collected with the other

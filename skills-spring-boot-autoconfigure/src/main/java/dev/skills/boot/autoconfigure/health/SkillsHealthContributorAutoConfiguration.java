@@ -2,6 +2,7 @@ package dev.skills.boot.autoconfigure.health;
 
 import dev.skills.boot.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.boot.autoconfigure.SkillsAutoConfiguration;
+import dev.skills.boot.catalog.SkillsEmbeddings;
 import dev.skills.boot.health.SkillsHealthIndicator;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
@@ -29,8 +30,8 @@ public final class SkillsHealthContributorAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(name = "skillsHealthIndicator")
 	SkillsHealthIndicator skillsHealthIndicator(SkillsRegistry registry,
-			ObjectProvider<ActiveSkillsRepository> activeSkills) {
-		return new SkillsHealthIndicator(registry, activeSkills.getIfAvailable());
+			ObjectProvider<ActiveSkillsRepository> activeSkills, ObjectProvider<SkillsEmbeddings> embeddings) {
+		return new SkillsHealthIndicator(registry, activeSkills.getIfAvailable(), embeddings.getIfAvailable());
 	}
 
 }

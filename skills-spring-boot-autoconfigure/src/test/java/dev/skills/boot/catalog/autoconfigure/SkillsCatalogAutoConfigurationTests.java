@@ -49,6 +49,9 @@ class SkillsCatalogAutoConfigurationTests {
 	@TempDir
 	Path dir;
 
+	@TempDir
+	Path cache;
+
 	private String skillsDir(int count) {
 		for (int i = 0; i < count; i++) {
 			SkillFixtures.skill(this.dir, "skill-%03d".formatted(i), "Files report %d.".formatted(i), "Body.");
@@ -154,7 +157,7 @@ class SkillsCatalogAutoConfigurationTests {
 		SkillFixtures.skill(this.dir, "on-call-handover", "Hands the on-call rotation to the next engineer.", "Body.");
 		this.contextRunner
 			.withPropertyValues(skillsDir(60), "skills.catalog.max-tokens=300",
-					"skills.catalog.embeddings.enabled=true")
+					"skills.catalog.embeddings.enabled=true", "skills.catalog.embeddings.cache-dir=" + this.cache)
 			.withBean(ScriptedChatModel.class, () -> model)
 			.withBean(EmbeddingModel.class, PagerMeaning::new)
 			.run((context) -> {
@@ -187,7 +190,7 @@ class SkillsCatalogAutoConfigurationTests {
 				.getFailure()
 				.rootCause()
 				.hasMessageContaining(
-						"skills.catalog.embeddings.enabled is true, but there is no single EmbeddingModel")
+						"skills.catalog.embeddings.model=application needs one EmbeddingModel bean, and there is none")
 				.hasMessageContaining("spring-ai-starter-model-openai"));
 	}
 
