@@ -184,6 +184,25 @@ class SkillsCatalogAutoConfigurationTests {
 	}
 
 	@Test
+	void failingModelFallsBackToKeywords(CapturedOutput output) {
+		this.contextRunner
+			.withPropertyValues(skillsDir(60), "skills.catalog.max-tokens=300",
+					"skills.catalog.embeddings.enabled=true", "skills.catalog.embeddings.cache-dir=" + this.cache)
+			.withBean(EmbeddingModel.class, FailingModel::new)
+			.run((context) -> {
+				SkillsRegistry registry = context.getBean(SkillsRegistry.class);
+				SkillCatalog catalog = context.getBean(SkillCatalog.class);
+				for (int i = 0; i < 3; i++) {
+					assertThat(catalog.search(registry.snapshot(), (skill) -> true, "fill in PDF forms"))
+						.extracting((skill) -> skill.name())
+						.first()
+						.isEqualTo("pdf-processing");
+				}
+				assertThat(output.getOut().split("failed; skills are ranked by keywords alone", -1)).hasSize(2);
+			});
+	}
+
+	@Test
 	void whenEmbeddingsAreEnabledWithoutAnEmbeddingModelThenStartupFailsSayingWhatToAdd() {
 		this.contextRunner.withPropertyValues(skillsDir(1), "skills.catalog.embeddings.enabled=true")
 			.run((context) -> assertThat(context).hasFailed()
@@ -239,6 +258,20 @@ class SkillsCatalogAutoConfigurationTests {
 	 * An embedding model that knows one meaning: texts about handing over on-call duty
 	 * ("pager", "on-call", "takes over") point one way, every other text another.
 	 */
+	static final class FailingModel implements EmbeddingModel {
+
+		@Override
+		public EmbeddingResponse call(EmbeddingRequest request) {
+			throw new IllegalStateException("model unavailable");
+		}
+
+		@Override
+		public float[] embed(Document document) {
+			throw new IllegalStateException("model unavailable");
+		}
+
+	}
+
 	static final class PagerMeaning implements EmbeddingModel {
 
 		int calls;
