@@ -1,5 +1,7 @@
 package dev.skills.benchmarks;
 
+import dev.skills.embeddings.local.LocalEmbeddingModel;
+
 /**
  * The routing evaluation ({@link RoutingEval}) of the keyword index fused with an
  * {@code EmbeddingSkillIndex} over all-MiniLM-L6-v2, offline. Built with
@@ -16,7 +18,7 @@ public final class SemanticRoutingEval {
 	 * @param args none
 	 */
 	public static void main(String[] args) {
-		System.out.print(RoutingEval.report(new MiniLmEmbeddingModel(), "all-MiniLM-L6-v2 (quantized) embeddings"));
+		System.out.print(RoutingEval.report(new LocalEmbeddingModel(), "all-MiniLM-L6-v2 (quantized) embeddings"));
 	}
 
 }

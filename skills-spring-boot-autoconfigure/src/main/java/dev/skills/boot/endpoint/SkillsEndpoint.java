@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import dev.skills.boot.catalog.SkillsEmbeddings;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.SkillMeta;
@@ -13,6 +14,7 @@ import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.catalog.index.EmbeddingStatus;
 import dev.skills.spring.ai.set.SkillSets;
 import dev.skills.spring.ai.usage.SkillUsage;
 import org.jspecify.annotations.Nullable;
@@ -47,6 +49,8 @@ public class SkillsEndpoint {
 
 	private final SkillSets sets;
 
+	private final @Nullable SkillsEmbeddings embeddings;
+
 	/**
 	 * Create the endpoint.
 	 * @param registry the skills
@@ -65,12 +69,12 @@ public class SkillsEndpoint {
 	 */
 	public SkillsEndpoint(SkillsRegistry registry, SkillConfig.Mode mode, boolean showInstructions,
 			@Nullable SkillCatalog catalog) {
-		this(registry, mode, showInstructions, catalog, null, null, SkillSets.NONE);
+		this(registry, mode, showInstructions, catalog, null, null, SkillSets.NONE, null);
 	}
 
 	/**
-	 * Create the endpoint, also showing the skills' usage, the skill sets, and remote
-	 * sources, which a reload fetches.
+	 * Create the endpoint, also showing the skills' usage, the skill sets, remote sources
+	 * (fetched on a reload) and how far ranking by meaning is.
 	 * @param registry the skills
 	 * @param mode how the advisor offers skills
 	 * @param showInstructions whether one skill's detail includes its instructions
@@ -78,10 +82,12 @@ public class SkillsEndpoint {
 	 * @param usage the usage tracked of the skill tools and the catalog, if any
 	 * @param sources the remote sources, if any
 	 * @param sets the skill sets, {@link SkillSets#NONE} without any
+	 * @param embeddings ranking by meaning, if on
 	 */
 	public SkillsEndpoint(SkillsRegistry registry, SkillConfig.Mode mode, boolean showInstructions,
 			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage, @Nullable SkillsEndpointSources sources,
-			SkillSets sets) {
+			SkillSets sets, @Nullable SkillsEmbeddings embeddings) {
+		this.embeddings = embeddings;
 		this.sources = sources;
 		this.sets = sets;
 		this.registry = registry;
@@ -110,7 +116,8 @@ public class SkillsEndpoint {
 				snapshot.createdAt(), skills, snapshot.diagnostics().stream().map(Diagnostic::of).toList(),
 				catalogOf(snapshot), (this.usage != null) ? this.usage.usage(snapshot, USAGE_LIMIT) : null,
 				(this.sources != null) ? this.sources.sources() : null,
-				this.sets.sets().isEmpty() ? null : this.sets.names(snapshot));
+				this.sets.sets().isEmpty() ? null : this.sets.names(snapshot),
+				(this.embeddings != null) ? this.embeddings.status() : null);
 	}
 
 	private @Nullable CatalogDescriptor catalogOf(SkillsSnapshot snapshot) {
@@ -202,12 +209,15 @@ public class SkillsEndpoint {
 	 * @param sources the remote sources (revision served, fetch times, last error), when
 	 * there are any
 	 * @param sets the names of the skills of each skill set, when there are sets
+	 * @param embeddings the model ranking by meaning, the skills embedded so far, the
+	 * skills there are, and the vectors this instance computed rather than took from the
+	 * cache, when ranking by meaning is on
 	 */
 	public record SkillsDescriptor(String mode, boolean hotReload, List<String> locations, long generation,
 			Instant lastReload, List<SkillSummary> skills, List<Diagnostic> diagnostics,
 			@Nullable CatalogDescriptor catalog, SkillUsage.@Nullable Usage usage,
-			@Nullable List<SkillsEndpointSources.Source> sources,
-			@Nullable Map<String, List<String>> sets) implements OperationResponseBody {
+			@Nullable List<SkillsEndpointSources.Source> sources, @Nullable Map<String, List<String>> sets,
+			@Nullable EmbeddingStatus embeddings) implements OperationResponseBody {
 	}
 
 	/**

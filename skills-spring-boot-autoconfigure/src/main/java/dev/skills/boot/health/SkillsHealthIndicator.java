@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.skills.boot.catalog.SkillsEmbeddings;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
@@ -45,27 +46,33 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 
 	private final SkillSets sets;
 
+	private final @Nullable SkillsEmbeddings embeddings;
+
 	/**
 	 * Create the indicator.
 	 * @param registry the skills
 	 */
 	public SkillsHealthIndicator(SkillsRegistry registry) {
-		this(registry, null, SkillSets.NONE);
+		this(registry, null, SkillSets.NONE, null);
 	}
 
 	/**
-	 * Create the indicator, also reporting the active-skill store and, when it is a
-	 * {@link FailSafeActiveSkillsRepository}, whether its last calls failed.
+	 * Create the indicator, also reporting the active-skill store (when it is a
+	 * {@link FailSafeActiveSkillsRepository}, whether its last calls failed), empty skill
+	 * sets and how far ranking by meaning is (a detail: skills not yet embedded are
+	 * ranked by keywords, so that is not DOWN).
 	 * @param registry the skills
 	 * @param activeSkills the active-skill store, if any
 	 * @param sets the skill sets, {@link SkillSets#NONE} without any
+	 * @param embeddings ranking by meaning, if on
 	 */
-	public SkillsHealthIndicator(SkillsRegistry registry, @Nullable ActiveSkillsRepository activeSkills,
-			SkillSets sets) {
+	public SkillsHealthIndicator(SkillsRegistry registry, @Nullable ActiveSkillsRepository activeSkills, SkillSets sets,
+			@Nullable SkillsEmbeddings embeddings) {
 		super("Skills health check failed");
 		this.registry = registry;
 		this.activeSkills = activeSkills;
 		this.sets = sets;
+		this.embeddings = embeddings;
 	}
 
 	@Override
@@ -78,12 +85,13 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 			.withDetail("warnings", diagnostics.size() - errors)
 			.withDetail("generation", snapshot.generation())
 			.withDetail("lastReload", snapshot.createdAt());
+		if (this.embeddings != null) {
+			builder.withDetail("embeddings", this.embeddings.status());
+		}
 		List<String> locationWarnings = locationWarnings(diagnostics);
 		if (!locationWarnings.isEmpty()) {
 			builder.withDetail("locationWarnings", locationWarnings);
 		}
-		// A file that never answered holds a thread until the process ends, and its
-		// skill's files are refused meanwhile; the other skills are served: not DOWN.
 		List<String> emptySets = this.sets.views(snapshot)
 			.entrySet()
 			.stream()
@@ -93,6 +101,8 @@ public class SkillsHealthIndicator extends AbstractHealthIndicator {
 		if (!emptySets.isEmpty()) {
 			builder.withDetail("emptySets", emptySets);
 		}
+		// A file that never answered holds a thread until the process ends, and its
+		// skill's files are refused meanwhile; the other skills are served: not DOWN.
 		Map<String, Integer> stuckReads = this.registry.stuckReads();
 		if (!stuckReads.isEmpty()) {
 			builder.withDetail("stuckReads", stuckReads);

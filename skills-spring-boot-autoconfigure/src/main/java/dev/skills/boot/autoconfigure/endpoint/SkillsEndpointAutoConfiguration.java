@@ -5,6 +5,7 @@ import java.time.Clock;
 import dev.skills.boot.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.boot.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.boot.autoconfigure.SkillsProperties;
+import dev.skills.boot.catalog.SkillsEmbeddings;
 import dev.skills.boot.endpoint.ActiveSkillsEndpoint;
 import dev.skills.boot.endpoint.ActiveSkillsEndpointWebExtension;
 import dev.skills.boot.endpoint.SkillsEndpoint;
@@ -43,10 +44,11 @@ public final class SkillsEndpointAutoConfiguration {
 	@ConditionalOnAvailableEndpoint
 	SkillsEndpoint skillsEndpoint(SkillsRegistry registry, SkillsProperties properties,
 			SkillsEndpointProperties endpoint, ObjectProvider<SkillCatalog> catalog, ObjectProvider<SkillUsage> usage,
-			ObjectProvider<SkillsEndpointSources> sources, ObjectProvider<SkillSets> sets) {
+			ObjectProvider<SkillsEndpointSources> sources, ObjectProvider<SkillSets> sets,
+			ObjectProvider<SkillsEmbeddings> embeddings) {
 		return new SkillsEndpoint(registry, properties.getMode(), endpoint.isShowInstructions(),
 				catalog.getIfAvailable(), usage.getIfAvailable(), sources.getIfAvailable(),
-				sets.getIfAvailable(() -> SkillSets.NONE));
+				sets.getIfAvailable(() -> SkillSets.NONE), embeddings.getIfAvailable());
 	}
 
 	// A listener of the skill tools and of the registry (both collected with the other

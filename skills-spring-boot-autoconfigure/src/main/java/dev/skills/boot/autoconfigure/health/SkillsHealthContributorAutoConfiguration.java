@@ -2,6 +2,7 @@ package dev.skills.boot.autoconfigure.health;
 
 import dev.skills.boot.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.boot.autoconfigure.SkillsAutoConfiguration;
+import dev.skills.boot.catalog.SkillsEmbeddings;
 import dev.skills.boot.health.SkillsHealthIndicator;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
@@ -30,9 +31,10 @@ public final class SkillsHealthContributorAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(name = "skillsHealthIndicator")
 	SkillsHealthIndicator skillsHealthIndicator(SkillsRegistry registry,
-			ObjectProvider<ActiveSkillsRepository> activeSkills, ObjectProvider<SkillSets> sets) {
+			ObjectProvider<ActiveSkillsRepository> activeSkills, ObjectProvider<SkillSets> sets,
+			ObjectProvider<SkillsEmbeddings> embeddings) {
 		return new SkillsHealthIndicator(registry, activeSkills.getIfAvailable(),
-				sets.getIfAvailable(() -> SkillSets.NONE));
+				sets.getIfAvailable(() -> SkillSets.NONE), embeddings.getIfAvailable());
 	}
 
 }

@@ -2,8 +2,10 @@ package dev.skills.boot.autoconfigure.metrics;
 
 import dev.skills.boot.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.boot.autoconfigure.SkillsAutoConfiguration;
+import dev.skills.boot.catalog.SkillsEmbeddings;
 import dev.skills.boot.catalog.autoconfigure.SkillsCatalogAutoConfiguration;
 import dev.skills.boot.metrics.SkillsCatalogMetrics;
+import dev.skills.boot.metrics.SkillsEmbeddingsMetrics;
 import dev.skills.boot.metrics.SkillsMetrics;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
@@ -39,6 +41,13 @@ public final class SkillsMetricsAutoConfiguration {
 	@ConditionalOnBean(SkillCatalog.class)
 	SkillsCatalogMetrics skillsCatalogMetrics(SkillCatalog catalog) {
 		return new SkillsCatalogMetrics(catalog);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBean(SkillsEmbeddings.class)
+	SkillsEmbeddingsMetrics skillsEmbeddingsMetrics(SkillsEmbeddings embeddings) {
+		return new SkillsEmbeddingsMetrics(embeddings);
 	}
 
 }

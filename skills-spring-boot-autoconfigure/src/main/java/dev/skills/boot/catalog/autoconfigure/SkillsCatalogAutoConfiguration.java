@@ -1,10 +1,12 @@
 package dev.skills.boot.catalog.autoconfigure;
 
+import java.nio.file.Path;
 import java.util.Map;
 
 import dev.skills.boot.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.boot.autoconfigure.SkillsChatClientAutoConfiguration;
 import dev.skills.boot.catalog.FirstUseRetriever;
+import dev.skills.boot.catalog.SkillsEmbeddings;
 import dev.skills.boot.diagnostics.SkillsPropertyFailures;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
@@ -13,9 +15,12 @@ import dev.skills.spring.ai.catalog.index.FusedSkillRetriever;
 import dev.skills.spring.ai.catalog.index.KeywordSkillIndex;
 import dev.skills.spring.ai.catalog.index.SkillIndexUpdater;
 import dev.skills.spring.ai.catalog.index.SkillRetriever;
+import dev.skills.spring.ai.catalog.index.cache.DiskEmbeddingCache;
+import dev.skills.spring.ai.catalog.index.cache.EmbeddingCache;
 
 import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.ai.tokenizer.TokenCountEstimator;
+import org.springframework.beans.BeanUtils;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -24,16 +29,20 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Lazy;
+import org.springframework.util.ClassUtils;
 
 /**
  * Auto-configuration of the {@link SkillCatalog}: the catalog within
  * {@code skills.catalog.max-tokens}, counted by the application's
  * {@link TokenCountEstimator} bean (cl100k without one), ranked by the application's
  * {@link SkillRetriever} bean or a {@link KeywordSkillIndex}, built when the catalog
- * first does not fit; with {@code skills.catalog.embeddings.enabled}, the keyword index
- * fused with an {@link EmbeddingSkillIndex} over the application's
- * {@link EmbeddingModel}. The indexes built here are fed the registry's changes by the
+ * first does not fit; when skills are ranked by meaning (skills-embeddings-local on the
+ * class path, or {@code skills.catalog.embeddings.enabled}), the keyword index fused with
+ * an {@link EmbeddingSkillIndex} over the local model or the application's
+ * {@link EmbeddingModel}, its vectors cached on disk. It adds no {@link EmbeddingModel}
+ * bean. The indexes built here are fed the registry's changes by the
  * {@link SkillIndexUpdater} bean.
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class, before = SkillsChatClientAutoConfiguration.class)
@@ -43,7 +52,7 @@ import org.springframework.context.annotation.Lazy;
 @EnableConfigurationProperties(SkillsCatalogProperties.class)
 public final class SkillsCatalogAutoConfiguration {
 
-	private static final String EMBEDDINGS = SkillsCatalogProperties.PREFIX + ".embeddings.enabled";
+	private static final String MODEL = SkillsCatalogProperties.PREFIX + ".embeddings.model";
 
 	// Feeds the indexes built here, each from the moment it is built.
 	@Bean
@@ -55,26 +64,51 @@ public final class SkillsCatalogAutoConfiguration {
 	@Bean
 	@Lazy
 	@ConditionalOnMissingBean(SkillRetriever.class)
-	@ConditionalOnBooleanProperty(name = EMBEDDINGS, havingValue = false, matchIfMissing = true)
+	@Conditional(OnEmbeddingsCondition.Disabled.class)
 	KeywordSkillIndex skillsKeywordIndex(SkillIndexUpdater updater, SkillsCatalogProperties properties) {
 		return updater.feed(new KeywordSkillIndex(properties.getIndexedBodyChars()));
+	}
+
+	// Before the fused retriever: an application's own retriever needs no embeddings.
+	@Bean
+	@ConditionalOnMissingBean({ SkillsEmbeddings.class, SkillRetriever.class })
+	@Conditional(OnEmbeddingsCondition.Enabled.class)
+	SkillsEmbeddings skillsEmbeddings(SkillsCatalogProperties properties, ObjectProvider<EmbeddingModel> models) {
+		SkillsCatalogProperties.Embeddings settings = properties.getEmbeddings();
+		boolean local = ClassUtils.isPresent(OnEmbeddingsCondition.LOCAL_MODEL, getClass().getClassLoader());
+		SkillsCatalogProperties.Model choice = (settings.getModel() != null) ? settings.getModel()
+				: (local ? SkillsCatalogProperties.Model.LOCAL : SkillsCatalogProperties.Model.APPLICATION);
+		Path cacheDir = (settings.getCacheDir() != null) ? settings.getCacheDir()
+				: Path.of(System.getProperty("java.io.tmpdir"), "skills-embeddings");
+		EmbeddingCache cache = new DiskEmbeddingCache(cacheDir);
+		if (choice == SkillsCatalogProperties.Model.LOCAL) {
+			if (!local) {
+				throw new IllegalStateException(MODEL + " is local, but skills-embeddings-local is not on the class "
+						+ "path: add the dependency dev.skills:skills-embeddings-local, or set " + MODEL
+						+ "=application to use the application's EmbeddingModel");
+			}
+			return new SkillsEmbeddings(localIndex(cache));
+		}
+		EmbeddingModel model = models.getIfUnique();
+		if (model == null) {
+			throw new IllegalStateException("Ranking by meaning with " + MODEL + "=application needs one "
+					+ "EmbeddingModel bean, and there is none or several: add a Spring AI embedding model starter (such "
+					+ "as spring-ai-starter-model-openai or spring-ai-starter-model-ollama), mark one of several "
+					+ "@Primary, add dev.skills:skills-embeddings-local, or set " + OnEmbeddingsCondition.ENABLED
+					+ "=false");
+		}
+		return new SkillsEmbeddings(new EmbeddingSkillIndex(model, model.getClass().getSimpleName(), cache));
 	}
 
 	// Not lazy: every skill is embedded from start-up on, and a missing model fails the
 	// start, not the first request that needs the ranking.
 	@Bean
 	@ConditionalOnMissingBean(SkillRetriever.class)
-	@ConditionalOnBooleanProperty(EMBEDDINGS)
+	@Conditional(OnEmbeddingsCondition.Enabled.class)
 	FusedSkillRetriever skillsFusedRetriever(SkillIndexUpdater updater, SkillsCatalogProperties properties,
-			ObjectProvider<EmbeddingModel> models) {
-		EmbeddingModel model = models.getIfUnique();
-		if (model == null) {
-			throw new IllegalStateException(EMBEDDINGS + " is true, but there is no single EmbeddingModel bean: add a "
-					+ "Spring AI embedding model starter (such as spring-ai-starter-model-openai or "
-					+ "spring-ai-starter-model-ollama), or mark one of several @Primary");
-		}
+			SkillsEmbeddings embeddings) {
 		return FusedSkillRetriever.of(updater.feed(new KeywordSkillIndex(properties.getIndexedBodyChars())),
-				updater.feed(new EmbeddingSkillIndex(model)));
+				updater.feed(embeddings.index()));
 	}
 
 	@Bean
@@ -93,6 +127,20 @@ public final class SkillsCatalogAutoConfiguration {
 			.retriever(new FirstUseRetriever(retriever));
 		estimator.ifUnique(catalog::tokenCountEstimator);
 		return catalog.build();
+	}
+
+	// By name: this module does not depend on skills-embeddings-local, so that an
+	// application without it loads none of its classes.
+	private static EmbeddingSkillIndex localIndex(EmbeddingCache cache) {
+		try {
+			Class<?> type = ClassUtils.forName(OnEmbeddingsCondition.LOCAL_MODEL,
+					SkillsCatalogAutoConfiguration.class.getClassLoader());
+			EmbeddingModel model = (EmbeddingModel) BeanUtils.instantiateClass(type);
+			return new EmbeddingSkillIndex(model, (String) type.getField("NAME").get(null), cache);
+		}
+		catch (ReflectiveOperationException | LinkageError ex) {
+			throw new IllegalStateException("skills-embeddings-local is on the class path but cannot be loaded", ex);
+		}
 	}
 
 }

@@ -1,7 +1,10 @@
 package dev.skills.boot.catalog.autoconfigure;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -41,8 +44,7 @@ public class SkillsCatalogProperties {
 	private int indexedBodyChars = 2048;
 
 	/**
-	 * Ranking by meaning, with the application's Spring AI EmbeddingModel, beside the
-	 * keyword index.
+	 * Ranking by meaning beside the keyword index.
 	 */
 	private final Embeddings embeddings = new Embeddings();
 
@@ -90,20 +92,63 @@ public class SkillsCatalogProperties {
 		/**
 		 * Whether to rank skills also by the similarity of their embeddings to the
 		 * conversation's, fused with the keyword ranking, so that a request that shares
-		 * no word with a skill's description still lists it. Needs one EmbeddingModel
-		 * bean; each request whose catalog does not fit makes one embedding call, and
-		 * every skill is embedded once at start-up and again when it changes, off the
-		 * request path.
+		 * no word with a skill's description still lists it. On by default when
+		 * skills-embeddings-local is on the class path, off otherwise. Each request whose
+		 * catalog does not fit makes one embedding call; every skill is embedded once per
+		 * content and model, off the request path.
 		 */
-		private boolean enabled;
+		private @Nullable Boolean enabled;
 
-		public boolean isEnabled() {
+		/**
+		 * The embedding model of the skills index: 'local' (skills-embeddings-local's
+		 * in-process model, the default when it is on the class path) or 'application'
+		 * (the application's one EmbeddingModel bean, the default otherwise).
+		 */
+		private @Nullable Model model;
+
+		/**
+		 * The folder of the cache of skill vectors, keyed by model and content, so that a
+		 * restart or a second instance on this machine embeds nothing that did not
+		 * change. Defaults to 'skills-embeddings' in the temporary folder.
+		 */
+		private @Nullable Path cacheDir;
+
+		public @Nullable Boolean getEnabled() {
 			return this.enabled;
 		}
 
-		public void setEnabled(boolean enabled) {
+		public void setEnabled(@Nullable Boolean enabled) {
 			this.enabled = enabled;
 		}
+
+		public @Nullable Model getModel() {
+			return this.model;
+		}
+
+		public void setModel(@Nullable Model model) {
+			this.model = model;
+		}
+
+		public @Nullable Path getCacheDir() {
+			return this.cacheDir;
+		}
+
+		public void setCacheDir(@Nullable Path cacheDir) {
+			this.cacheDir = cacheDir;
+		}
+
+	}
+
+	/**
+	 * Which embedding model ranks skills by meaning.
+	 */
+	public enum Model {
+
+		/** skills-embeddings-local's in-process model. */
+		LOCAL,
+
+		/** The application's EmbeddingModel bean. */
+		APPLICATION
 
 	}
 

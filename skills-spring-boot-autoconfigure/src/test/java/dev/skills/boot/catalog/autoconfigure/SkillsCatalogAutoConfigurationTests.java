@@ -49,6 +49,9 @@ class SkillsCatalogAutoConfigurationTests {
 	@TempDir
 	Path dir;
 
+	@TempDir
+	Path cache;
+
 	private String skillsDir(int count) {
 		for (int i = 0; i < count; i++) {
 			SkillFixtures.skill(this.dir, "skill-%03d".formatted(i), "Files report %d.".formatted(i), "Body.");
@@ -154,7 +157,7 @@ class SkillsCatalogAutoConfigurationTests {
 		SkillFixtures.skill(this.dir, "on-call-handover", "Hands the on-call rotation to the next engineer.", "Body.");
 		this.contextRunner
 			.withPropertyValues(skillsDir(60), "skills.catalog.max-tokens=300",
-					"skills.catalog.embeddings.enabled=true")
+					"skills.catalog.embeddings.enabled=true", "skills.catalog.embeddings.cache-dir=" + this.cache)
 			.withBean(ScriptedChatModel.class, () -> model)
 			.withBean(EmbeddingModel.class, PagerMeaning::new)
 			.run((context) -> {
@@ -181,13 +184,32 @@ class SkillsCatalogAutoConfigurationTests {
 	}
 
 	@Test
+	void failingModelFallsBackToKeywords(CapturedOutput output) {
+		this.contextRunner
+			.withPropertyValues(skillsDir(60), "skills.catalog.max-tokens=300",
+					"skills.catalog.embeddings.enabled=true", "skills.catalog.embeddings.cache-dir=" + this.cache)
+			.withBean(EmbeddingModel.class, FailingModel::new)
+			.run((context) -> {
+				SkillsRegistry registry = context.getBean(SkillsRegistry.class);
+				SkillCatalog catalog = context.getBean(SkillCatalog.class);
+				for (int i = 0; i < 3; i++) {
+					assertThat(catalog.search(registry.snapshot(), (skill) -> true, "fill in PDF forms"))
+						.extracting((skill) -> skill.name())
+						.first()
+						.isEqualTo("pdf-processing");
+				}
+				assertThat(output.getOut().split("failed; skills are ranked by keywords alone", -1)).hasSize(2);
+			});
+	}
+
+	@Test
 	void whenEmbeddingsAreEnabledWithoutAnEmbeddingModelThenStartupFailsSayingWhatToAdd() {
 		this.contextRunner.withPropertyValues(skillsDir(1), "skills.catalog.embeddings.enabled=true")
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
 				.hasMessageContaining(
-						"skills.catalog.embeddings.enabled is true, but there is no single EmbeddingModel")
+						"skills.catalog.embeddings.model=application needs one EmbeddingModel bean, and there is none")
 				.hasMessageContaining("spring-ai-starter-model-openai"));
 	}
 
@@ -236,6 +258,20 @@ class SkillsCatalogAutoConfigurationTests {
 	 * An embedding model that knows one meaning: texts about handing over on-call duty
 	 * ("pager", "on-call", "takes over") point one way, every other text another.
 	 */
+	static final class FailingModel implements EmbeddingModel {
+
+		@Override
+		public EmbeddingResponse call(EmbeddingRequest request) {
+			throw new IllegalStateException("model unavailable");
+		}
+
+		@Override
+		public float[] embed(Document document) {
+			throw new IllegalStateException("model unavailable");
+		}
+
+	}
+
 	static final class PagerMeaning implements EmbeddingModel {
 
 		int calls;

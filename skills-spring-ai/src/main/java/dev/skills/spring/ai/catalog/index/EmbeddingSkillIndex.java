@@ -1,18 +1,17 @@
 package dev.skills.spring.ai.catalog.index;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
-import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.catalog.index.cache.EmbeddingCache;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -28,23 +27,20 @@ import org.springframework.ai.embedding.EmbeddingModel;
  * {@link KeywordSkillIndex}.
  * <p>
  * A {@link SkillIndexUpdater} feeds it. Skills are embedded in batches by the one thread
- * of the index's own, never by a request: a refused batch is retried a minute later, and
- * a model that takes seconds never holds back the feed (a removed skill leaves at once).
- * Skills are embedded again when a reload changes them; until then a skill is not ranked
- * here. Each ranking makes one embedding call for the request (its turns as one text);
- * when that call fails the index answers nothing and the request goes on with the other
- * retrievers.
+ * of the index's own, never by a request, and each text once per model: a vector is taken
+ * from the {@link EmbeddingCache} when it holds one and computed otherwise. A refused
+ * batch is retried a minute later, and a model that takes seconds never holds back the
+ * feed (a removed skill leaves at once). Skills are embedded again when a reload changes
+ * them; until then a skill is not ranked here. Each ranking makes one embedding call for
+ * the request (its turns as one text); when the model fails the index answers nothing,
+ * the request goes on with the other retrievers, and one warning says so until the model
+ * answers again. {@link #status()} says how far it is; one INFO line says when it first
+ * covers every skill.
  */
 public final class EmbeddingSkillIndex implements SkillIndex, AutoCloseable {
 
 	/** How many skills one embedding call carries at most. */
 	static final int BATCH = 64;
-
-	// The most of a skill's text that is embedded: longer texts gain little and cost
-	// more. Bounded and never empty (it starts with the name), a text stays far below
-	// any model's input limit, so one skill cannot make its whole batch fail: a failed
-	// batch is the model's, retried whole.
-	static final int MAX_SKILL_CHARS = 2000;
 
 	private static final Duration RETRY = Duration.ofMinutes(1);
 
@@ -54,29 +50,58 @@ public final class EmbeddingSkillIndex implements SkillIndex, AutoCloseable {
 
 	private final EmbeddingModel model;
 
+	private final String modelName;
+
+	private final EmbeddingCache cache;
+
 	private final Duration retry;
 
 	private final IndexThread thread = new IndexThread("skills-embedding-index-" + INDEXES.incrementAndGet());
 
-	// Skill name to unit vector; replaced whole, never changed, so a search reads one.
-	private volatile Map<String, float[]> vectors = Map.of();
+	private final AtomicLong computed = new AtomicLong();
+
+	private final long started = System.nanoTime();
+
+	// Skill name to its cache key and unit vector; replaced whole, never changed, so a
+	// search reads one.
+	private volatile Map<String, Embedded> vectors = Map.of();
 
 	// The newest snapshot fed: what a batch embeds and keeps.
 	private volatile @Nullable SkillsSnapshot latest;
 
-	private volatile boolean failing;
+	// The model's name and fingerprint, learnt by the index thread before its first
+	// batch.
+	private @Nullable String modelKey;
+
+	private final ModelOutage outage;
+
+	private volatile boolean announced;
 
 	/**
-	 * An empty index over a model; a batch the model refuses is retried a minute later.
+	 * An empty index over a model, with no cache; a batch the model refuses is retried a
+	 * minute later.
 	 * @param model the embedding model
 	 */
 	public EmbeddingSkillIndex(EmbeddingModel model) {
-		this(model, RETRY);
+		this(model, model.getClass().getSimpleName(), EmbeddingCache.none());
 	}
 
-	EmbeddingSkillIndex(EmbeddingModel model, Duration retry) {
+	/**
+	 * An empty index over a model that takes the vectors a cache holds.
+	 * @param model the embedding model
+	 * @param modelName the model's name, as {@link #status()} shows it
+	 * @param cache where vectors are kept, keyed by the model and the text
+	 */
+	public EmbeddingSkillIndex(EmbeddingModel model, String modelName, EmbeddingCache cache) {
+		this(model, modelName, cache, RETRY);
+	}
+
+	EmbeddingSkillIndex(EmbeddingModel model, String modelName, EmbeddingCache cache, Duration retry) {
 		this.model = model;
+		this.modelName = modelName;
+		this.cache = cache;
 		this.retry = retry;
+		this.outage = new ModelOutage(modelName, retry);
 	}
 
 	/**
@@ -103,12 +128,23 @@ public final class EmbeddingSkillIndex implements SkillIndex, AutoCloseable {
 	 */
 	@Override
 	public List<String> retrieve(CatalogQuery query, int limit) {
-		Map<String, float[]> vectors = this.vectors;
+		Map<String, Embedded> vectors = this.vectors;
 		if (query.isBlank() || limit <= 0 || vectors.isEmpty()) {
 			return List.of();
 		}
 		float[] wanted = queryVector(query);
-		return (wanted != null) ? closest(vectors, wanted, limit) : List.of();
+		return (wanted != null) ? Vectors.closest(vectors, Embedded::vector, wanted, limit) : List.of();
+	}
+
+	/**
+	 * How far the index is: its model, the skills embedded, the skills there are, and the
+	 * vectors this instance computed rather than took from the cache.
+	 * @return the status now
+	 */
+	public EmbeddingStatus status() {
+		SkillsSnapshot snapshot = this.latest;
+		return new EmbeddingStatus(this.modelName, this.vectors.size(), (snapshot != null) ? snapshot.size() : 0,
+				this.computed.get());
 	}
 
 	/**
@@ -147,40 +183,82 @@ public final class EmbeddingSkillIndex implements SkillIndex, AutoCloseable {
 		if (snapshot == null) {
 			return;
 		}
-		List<String> embedded = new ArrayList<>(names.size());
-		List<String> texts = new ArrayList<>(names.size());
+		Map<String, String> textOf = new HashMap<>();
 		for (String name : names) {
-			snapshot.get(name).ifPresent((meta) -> {
-				embedded.add(name);
-				texts.add(text(meta));
-			});
+			snapshot.get(name).ifPresent((meta) -> textOf.put(name, EmbeddedText.of(meta)));
 		}
-		if (texts.isEmpty()) {
+		if (textOf.isEmpty()) {
 			return;
 		}
-		List<float[]> result;
+		Map<String, Embedded> result;
 		try {
-			result = this.model.embed(texts);
+			result = vectors(textOf);
+			this.outage.recovered();
 		}
 		catch (RuntimeException ex) {
-			logger.warn("The embedding model failed for " + texts.size() + " skills, retried in "
-					+ this.retry.toMillis() + " ms; until then they are ranked by keywords alone: " + ex.getMessage());
+			this.outage.failed(ex);
 			this.thread.runLater(() -> embed(names), this.retry);
 			return;
 		}
-		update((next) -> {
-			for (int i = 0; i < embedded.size() && i < result.size(); i++) {
-				float[] unit = unit(result.get(i));
-				if (unit != null && this.latest.contains(embedded.get(i))) {
-					next.put(embedded.get(i), unit);
-				}
+		update((next) -> result.forEach((name, embedded) -> {
+			if (this.latest.contains(name)) {
+				next.put(name, embedded);
+			}
+		}));
+		announceWhenReady();
+	}
+
+	// The cache's vectors, and the model's for the texts it does not hold.
+	private Map<String, Embedded> vectors(Map<String, String> textOf) {
+		if (this.modelKey == null) {
+			// Without a cache the key names nothing kept: no call to learn the model's.
+			this.modelKey = (this.cache != EmbeddingCache.none()) ? Vectors.fingerprint(this.modelName, this.model)
+					: this.modelName;
+		}
+		Map<String, String> keyOf = new HashMap<>();
+		textOf.forEach((name, text) -> keyOf.put(name, EmbeddingCache.key(this.modelKey, text)));
+		Map<String, float[]> cached = this.cache.get(keyOf.values());
+		List<String> missing = keyOf.keySet().stream().filter((name) -> !cached.containsKey(keyOf.get(name))).toList();
+		Map<String, float[]> computed = new HashMap<>();
+		if (!missing.isEmpty()) {
+			List<float[]> embedded = this.model.embed(missing.stream().map(textOf::get).toList());
+			for (int i = 0; i < missing.size() && i < embedded.size(); i++) {
+				computed.put(keyOf.get(missing.get(i)), embedded.get(i));
+			}
+			this.computed.addAndGet(computed.size());
+			this.cache.put(computed);
+		}
+		Map<String, Embedded> result = new HashMap<>();
+		keyOf.forEach((name, key) -> {
+			float[] vector = cached.getOrDefault(key, computed.get(key));
+			float[] unit = (vector != null) ? Vectors.unit(vector) : null;
+			if (unit != null) {
+				result.put(name, new Embedded(key, unit));
 			}
 		});
+		return result;
+	}
+
+	// One INFO line when ranking by meaning first covers every skill; the cache then
+	// keeps only the vectors in use.
+	private void announceWhenReady() {
+		SkillsSnapshot snapshot = this.latest;
+		Map<String, Embedded> vectors = this.vectors;
+		if (snapshot == null || !vectors.keySet().containsAll(snapshot.names())) {
+			return;
+		}
+		this.cache.retain(vectors.values().stream().map(Embedded::key).collect(Collectors.toSet()));
+		if (!this.announced) {
+			this.announced = true;
+			long millis = Duration.ofNanos(System.nanoTime() - this.started).toMillis();
+			logger.info("Ranking by meaning covers every skill: " + vectors.size() + " embedded with " + this.modelName
+					+ " in " + millis + " ms, " + this.computed.get() + " computed, the others from the cache");
+		}
 	}
 
 	// Under the lock: a batch keeps only the skills that the newest snapshot holds.
-	private synchronized void update(Consumer<Map<String, float[]>> change) {
-		Map<String, float[]> next = new HashMap<>(this.vectors);
+	private synchronized void update(Consumer<Map<String, Embedded>> change) {
+		Map<String, Embedded> next = new HashMap<>(this.vectors);
 		change.accept(next);
 		this.vectors = Map.copyOf(next);
 	}
@@ -195,79 +273,19 @@ public final class EmbeddingSkillIndex implements SkillIndex, AutoCloseable {
 		float[] embedded;
 		try {
 			embedded = this.model.embed(text.toString().strip());
-			if (this.failing) {
-				this.failing = false;
-				logger.info("The embedding model answers again: requests are ranked by meaning again");
-			}
+			this.outage.recovered();
 		}
 		catch (RuntimeException ex) {
-			// Once per outage: a failing model must not flood the log at every request.
-			if (!this.failing) {
-				this.failing = true;
-				logger.warn("The embedding model failed; requests are ranked by keywords alone until it answers: "
-						+ ex.getMessage());
-			}
+			this.outage.failed(ex);
 			return null;
 		}
-		return unit(embedded);
+		return Vectors.unit(embedded);
 	}
 
-	private static List<String> closest(Map<String, float[]> vectors, float[] wanted, int limit) {
-		PriorityQueue<Map.Entry<String, Float>> best = new PriorityQueue<>(Map.Entry.comparingByValue());
-		vectors.forEach((name, vector) -> {
-			if (vector.length == wanted.length) {
-				float similarity = dot(vector, wanted);
-				if (best.size() < limit) {
-					best.add(Map.entry(name, similarity));
-				}
-				else if (similarity > best.peek().getValue()) {
-					best.poll();
-					best.add(Map.entry(name, similarity));
-				}
-			}
-		});
-		List<String> names = new ArrayList<>(best.size());
-		while (!best.isEmpty()) {
-			names.add(best.poll().getKey());
-		}
-		Collections.reverse(names);
-		return names;
-	}
-
-	private static float dot(float[] a, float[] b) {
-		float sum = 0;
-		for (int i = 0; i < a.length; i++) {
-			sum += a[i] * b[i];
-		}
-		return sum;
-	}
-
-	// Null for an empty or zero vector, which ranks nothing.
-	private static float @Nullable [] unit(float[] vector) {
-		double norm = Math.sqrt(dot(vector, vector));
-		if (vector.length == 0 || norm == 0 || Double.isNaN(norm)) {
-			return null;
-		}
-		float[] unit = new float[vector.length];
-		for (int i = 0; i < vector.length; i++) {
-			unit[i] = (float) (vector[i] / norm);
-		}
-		return unit;
-	}
-
-	static String text(SkillMeta meta) {
-		StringBuilder text = new StringBuilder(meta.name().replace('-', ' ').replace('_', ' '));
-		text.append(": ").append(meta.description());
-		if (meta.whenToUse() != null) {
-			text.append('\n').append(meta.whenToUse());
-		}
-		if (!meta.triggers().isEmpty()) {
-			text.append('\n').append(String.join(", ", meta.triggers()));
-		}
-		if (!meta.tags().isEmpty()) {
-			text.append('\n').append(String.join(", ", meta.tags()));
-		}
-		return (text.length() > MAX_SKILL_CHARS) ? text.substring(0, MAX_SKILL_CHARS) : text.toString();
+	/**
+	 * A skill's vector and the cache key it has there.
+	 */
+	private record Embedded(String key, float[] vector) {
 	}
 
 }

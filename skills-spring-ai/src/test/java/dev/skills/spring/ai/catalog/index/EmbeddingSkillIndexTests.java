@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.CatalogSkills;
+import dev.skills.spring.ai.catalog.index.cache.DiskEmbeddingCache;
+import dev.skills.spring.ai.catalog.index.cache.EmbeddingCache;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -107,15 +109,17 @@ class EmbeddingSkillIndexTests {
 	void failingModelWarnsOncePerOutage(CapturedOutput output) {
 		skills();
 		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
-				FedIndex<EmbeddingSkillIndex> index = FedIndex.of(registry, new EmbeddingSkillIndex(this.model))) {
+				FedIndex<EmbeddingSkillIndex> index = FedIndex.of(registry,
+						new EmbeddingSkillIndex(this.model, "test", EmbeddingCache.none()))) {
 			assertThat(index.awaitCurrent(WAIT)).isTrue();
 			this.model.failures.set(2);
 			assertThat(index.retrieve("the invoice is wrong", 3)).isEmpty();
 			assertThat(index.retrieve("the invoice is wrong", 3)).isEmpty();
 			assertThat(index.retrieve("the invoice is wrong", 3)).first().isEqualTo("billing-disputes");
-			assertThat(output.getOut().split("The embedding model failed; requests are ranked by keywords alone", -1))
+			assertThat(
+					output.getOut().split("The embedding model test failed; skills are ranked by keywords alone", -1))
 				.hasSize(2);
-			assertThat(output).contains("The embedding model answers again");
+			assertThat(output).contains("The embedding model test answers again");
 		}
 	}
 
@@ -125,12 +129,78 @@ class EmbeddingSkillIndexTests {
 		this.model.failures.set(1);
 		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
 				FedIndex<EmbeddingSkillIndex> index = FedIndex.of(registry,
-						new EmbeddingSkillIndex(this.model, Duration.ofMillis(50)))) {
+						new EmbeddingSkillIndex(this.model, "test", EmbeddingCache.none(), Duration.ofMillis(50)))) {
 			assertThat(index.awaitCurrent(WAIT)).isTrue();
-			assertThat(output).contains("The embedding model failed for 3 skills, retried in 50 ms");
+			assertThat(output).contains("The embedding model test failed; skills are ranked by keywords alone until it "
+					+ "answers (batches are retried after 50 ms)");
 			await().atMost(WAIT)
 				.untilAsserted(() -> assertThat(index.retrieve("the invoice is wrong", 1))
 					.containsExactly("billing-disputes"));
+		}
+	}
+
+	@Test
+	void secondStartEmbedsNothing(@TempDir Path cache) {
+		skills();
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
+				FedIndex<EmbeddingSkillIndex> first = FedIndex.of(registry, cached(cache))) {
+			assertThat(first.awaitCurrent(WAIT)).isTrue();
+			assertThat(first.index().status()).isEqualTo(new EmbeddingStatus("test", 3, 3, 3));
+		}
+		this.model.texts.clear();
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
+				FedIndex<EmbeddingSkillIndex> second = FedIndex.of(registry, cached(cache))) {
+			assertThat(second.awaitCurrent(WAIT)).isTrue();
+			assertThat(second.index().status()).isEqualTo(new EmbeddingStatus("test", 3, 3, 0));
+			assertThat(this.model.texts).containsExactly(Vectors.PROBE);
+			assertThat(second.retrieve("the invoice is wrong", 1)).containsExactly("billing-disputes");
+		}
+	}
+
+	@Test
+	void editEmbedsOnlyThatSkill(@TempDir Path cache) {
+		skills();
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
+				FedIndex<EmbeddingSkillIndex> index = FedIndex.of(registry, cached(cache))) {
+			assertThat(index.awaitCurrent(WAIT)).isTrue();
+			this.model.texts.clear();
+			CatalogSkills.skill(this.root, "billing-disputes", "Settles pager escalations.");
+			registry.reload();
+			assertThat(index.awaitCurrent(WAIT)).isTrue();
+			assertThat(this.model.texts).containsExactly("billing disputes: Settles pager escalations.");
+			assertThat(index.index().status().computed()).isEqualTo(4);
+		}
+	}
+
+	@Test
+	void otherModelMissesTheCache(@TempDir Path cache) {
+		skills();
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
+				FedIndex<EmbeddingSkillIndex> first = FedIndex.of(registry, cached(cache))) {
+			assertThat(first.awaitCurrent(WAIT)).isTrue();
+		}
+		this.model.shift = 1;
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
+				FedIndex<EmbeddingSkillIndex> other = FedIndex.of(registry, cached(cache))) {
+			assertThat(other.awaitCurrent(WAIT)).isTrue();
+			assertThat(other.index().status().computed()).isEqualTo(3);
+		}
+	}
+
+	@Test
+	void saysOnceWhenEverySkillIsEmbedded(CapturedOutput output) {
+		skills();
+		try (SkillsRegistry registry = CatalogSkills.registry(this.root);
+				FedIndex<EmbeddingSkillIndex> index = FedIndex.of(registry,
+						new EmbeddingSkillIndex(this.model, "test", EmbeddingCache.none()))) {
+			assertThat(index.awaitCurrent(WAIT)).isTrue();
+			CatalogSkills.skill(this.root, "travel-booking", "Books a flight and a hotel for a trip.");
+			registry.reload();
+			assertThat(index.awaitCurrent(WAIT)).isTrue();
+			assertThat(index.index().status()).isEqualTo(new EmbeddingStatus("test", 4, 4, 4));
+			assertThat(output.getOut().split("Ranking by meaning covers every skill: 3 embedded with test", -1))
+				.hasSize(2);
+			assertThat(output.getOut()).doesNotContain("covers every skill: 4");
 		}
 	}
 
@@ -146,6 +216,10 @@ class EmbeddingSkillIndexTests {
 			}
 			assertThat(CatalogSkills.alive(index.index().threadName())).isEmpty();
 		}
+	}
+
+	private EmbeddingSkillIndex cached(Path cache) {
+		return new EmbeddingSkillIndex(this.model, "test", new DiskEmbeddingCache(cache));
 	}
 
 	private void skills() {
@@ -183,6 +257,9 @@ class EmbeddingSkillIndexTests {
 
 		final AtomicInteger failures = new AtomicInteger();
 
+		// Moves every word to the next dimension: another model behind the same name.
+		volatile int shift;
+
 		@Override
 		public EmbeddingResponse call(EmbeddingRequest request) {
 			if (this.failures.getAndUpdate((left) -> Math.max(0, left - 1)) > 0) {
@@ -203,12 +280,13 @@ class EmbeddingSkillIndexTests {
 			return vector(document.getText());
 		}
 
-		private static float[] vector(String text) {
+		private float[] vector(String text) {
 			float[] vector = new float[DIMENSIONS];
 			for (String word : text.toLowerCase(Locale.ROOT).split("[^a-z]+")) {
 				if (word.length() > 2) {
 					Integer concept = CONCEPTS.get(word);
-					vector[(concept != null) ? concept : 8 + Math.floorMod(word.hashCode(), DIMENSIONS - 8)] += 1;
+					int dimension = (concept != null) ? concept : 8 + Math.floorMod(word.hashCode(), DIMENSIONS - 8);
+					vector[(dimension + this.shift) % DIMENSIONS] += 1;
 				}
 			}
 			return vector;
