@@ -366,6 +366,18 @@ class BubblewrapSandboxTests {
 	}
 
 	@Test
+	void endingARunKeepsItsUnreadOutput() throws Exception {
+		// A run that has ended with output its reader has not reached yet, as happens
+		// when the machine is busy.
+		Process process = new ProcessBuilder("sh", "-c", "head -c 50000 /dev/zero").start();
+		process.waitFor();
+
+		BubblewrapSandbox.end(process, null);
+
+		assertThat(process.getInputStream().readAllBytes()).hasSize(50000);
+	}
+
+	@Test
 	void missingProgramIsNamed(CapturedOutput output) throws IOException {
 		Path skill = skill("");
 
