@@ -94,7 +94,7 @@ public class OfflineChatModel implements ChatModel {
 		if (best == null) {
 			return text("No skill fits \"" + question + "\"; answering without one.");
 		}
-		return toolCall("activate_skill", "{\"skill_name\":\"" + best + "\"}");
+		return toolCall("activate_skill", json(Map.of("skill_name", best)));
 	}
 
 	private AssistantMessage afterTool(Prompt prompt, ToolResponseMessage message) {
