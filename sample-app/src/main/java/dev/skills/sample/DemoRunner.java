@@ -24,7 +24,9 @@ import org.springframework.stereotype.Component;
 class DemoRunner implements ApplicationRunner {
 
 	static final List<String> QUESTIONS = List.of("Please fill in the fields of this PDF form for me.",
-			"Now write release notes for the merged changes.", "One more PDF form field: the date.");
+			"Now write release notes for the merged changes: feat: skills can run their scripts in a sandbox; "
+					+ "fix: hot reload sees renamed folders; refactor: one walk for discovery.",
+			"One more PDF form field: the date.");
 
 	private final ChatClient chatClient;
 

@@ -2,28 +2,35 @@ package dev.skills.sample;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import reactor.core.publisher.Flux;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.ToolResponseMessage;
+import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
+import org.springframework.ai.tool.ToolCallback;
 
 /**
  * A stand-in for an LLM, so that the sample runs offline: it reads the skill catalog in
  * the system message, activates the skill whose name and description share the most words
- * with the user's message, reads the first file the skill bundles, and answers from what
- * it read. It follows the same tool protocol a real model does, so everything between it
- * and the user is the real thing.
+ * with the user's message, reads the first document the skill bundles (or, when the skill
+ * bundles only scripts and {@code run_skill_script} is offered for it, runs the first
+ * script with the user's message as its input), and answers from what it read. It follows
+ * the same tool protocol a real model does, so everything between it and the user is the
+ * real thing.
  */
 public class OfflineChatModel implements ChatModel {
 
@@ -34,6 +41,12 @@ public class OfflineChatModel implements ChatModel {
 		.compile("<skill_content name=\"([^\"]+)\">\\n([\\s\\S]*?)\\n</skill_content>");
 
 	private static final Pattern FILE = Pattern.compile("<file>([^<]+)</file>");
+
+	private static final Pattern STDOUT = Pattern.compile("<stdout>\\n([\\s\\S]*?)</stdout>");
+
+	private static final String SCRIPTS = "scripts/";
+
+	private static final String RUN_SKILL_SCRIPT = "run_skill_script";
 
 	private static final Pattern SENTENCE_END = Pattern.compile("[.!?](\\s|$)");
 
@@ -47,7 +60,7 @@ public class OfflineChatModel implements ChatModel {
 	public synchronized ChatResponse call(Prompt prompt) {
 		List<Message> messages = prompt.getInstructions();
 		Message last = messages.get(messages.size() - 1);
-		AssistantMessage answer = (last instanceof ToolResponseMessage tool) ? afterTool(tool)
+		AssistantMessage answer = (last instanceof ToolResponseMessage tool) ? afterTool(prompt, tool)
 				: afterUser(prompt.getSystemMessage().getText(), last.getText());
 		return new ChatResponse(List.of(new Generation(answer)));
 	}
@@ -81,10 +94,10 @@ public class OfflineChatModel implements ChatModel {
 		if (best == null) {
 			return text("No skill fits \"" + question + "\"; answering without one.");
 		}
-		return toolCall("activate_skill", "{\"skill_name\":\"" + best + "\"}");
+		return toolCall("activate_skill", json(Map.of("skill_name", best)));
 	}
 
-	private AssistantMessage afterTool(ToolResponseMessage message) {
+	private AssistantMessage afterTool(Prompt prompt, ToolResponseMessage message) {
 		ToolResponseMessage.ToolResponse response = message.getResponses().get(0);
 		String data = response.responseData();
 		if (response.name().equals("activate_skill")) {
@@ -93,14 +106,51 @@ public class OfflineChatModel implements ChatModel {
 				return text(
 						"The skill is already active; following its instructions from earlier in our conversation.");
 			}
-			Matcher file = FILE.matcher(data);
-			if (file.find()) {
-				return toolCall("read_skill_resource",
-						"{\"skill_name\":\"" + content.group(1) + "\",\"path\":\"" + file.group(1) + "\"}");
+			String skill = content.group(1);
+			List<String> files = FILE.matcher(data).results().map((file) -> file.group(1)).toList();
+			List<String> documents = files.stream().filter((file) -> !file.startsWith(SCRIPTS)).toList();
+			if (!documents.isEmpty()) {
+				return toolCall("read_skill_resource", json(Map.of("skill_name", skill, "path", documents.get(0))));
 			}
-			return text("Following skill " + content.group(1) + ": " + firstSentence(content.group(2)));
+			if (!files.isEmpty() && runsScriptsOf(prompt, skill)) {
+				return toolCall(RUN_SKILL_SCRIPT,
+						json(Map.of("skill_name", skill, "path", files.get(0), "stdin", lastUserText(prompt))));
+			}
+			return text("Following skill " + skill + ": " + firstSentence(content.group(2)));
+		}
+		if (response.name().equals(RUN_SKILL_SCRIPT)) {
+			Matcher stdout = STDOUT.matcher(data);
+			return text(stdout.find() ? "From the skill's script:\n" + stdout.group(1).strip()
+					: "The script did not run. " + data);
 		}
 		return text("Read it. " + firstSentence(data));
+	}
+
+	// Whether the request offers run_skill_script with the skill in its enum, as a model
+	// reads it from the tool's definition.
+	private static boolean runsScriptsOf(Prompt prompt, String skill) {
+		if (!(prompt.getOptions() instanceof ToolCallingChatOptions options)) {
+			return false;
+		}
+		return options.getToolCallbacks()
+			.stream()
+			.map(ToolCallback::getToolDefinition)
+			.anyMatch(
+					(tool) -> tool.name().equals(RUN_SKILL_SCRIPT) && tool.inputSchema().contains("\"" + skill + "\""));
+	}
+
+	private static String lastUserText(Prompt prompt) {
+		List<Message> messages = prompt.getInstructions();
+		for (int i = messages.size() - 1; i >= 0; i--) {
+			if (messages.get(i) instanceof UserMessage user) {
+				return user.getText();
+			}
+		}
+		return "";
+	}
+
+	private static String json(Map<String, String> arguments) {
+		return JsonMapper.shared().writeValueAsString(new TreeMap<>(arguments));
 	}
 
 	private static int overlap(String question, String text) {

@@ -196,6 +196,8 @@ public final class BubblewrapSandbox implements SkillScriptSandbox, AutoCloseabl
 		finally {
 			if (process != null) {
 				end(process, run);
+				// Closes the pipes, which the readers have finished with by now.
+				process.destroyForcibly();
 				this.running.remove(process);
 			}
 			if (run != null) {
@@ -206,9 +208,11 @@ public final class BubblewrapSandbox implements SkillScriptSandbox, AutoCloseabl
 		}
 	}
 
-	// The whole run: the launcher, and every process in the run's cgroup.
-	private static void end(Process process, @Nullable PidsCgroup run) {
-		process.destroyForcibly();
+	// The whole run: the launcher, and every process in the run's cgroup. Through the
+	// handle, as Process.destroyForcibly also closes the pipes, which would lose what the
+	// run printed and the readers had not read yet.
+	static void end(Process process, @Nullable PidsCgroup run) {
+		process.toHandle().destroyForcibly();
 		if (run != null && !run.endAll(END_WAIT)) {
 			logger.warn("Processes of a script run outlived " + END_WAIT.toSeconds() + " s: " + run.procs());
 		}

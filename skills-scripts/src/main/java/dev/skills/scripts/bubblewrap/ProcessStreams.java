@@ -68,8 +68,11 @@ final class ProcessStreams {
 			return new Output[] { this.stdout.get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS),
 					this.stderr.get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS) };
 		}
-		catch (ExecutionException | TimeoutException ex) {
-			throw new IOException("The script's output could not be read", ex);
+		catch (ExecutionException ex) {
+			throw new IOException("The script's output could not be read: " + ex.getCause(), ex);
+		}
+		catch (TimeoutException ex) {
+			throw new IOException("The script's output stayed open " + within.toSeconds() + " s after it ended", ex);
 		}
 	}
 

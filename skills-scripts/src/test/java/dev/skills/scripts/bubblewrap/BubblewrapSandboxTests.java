@@ -234,8 +234,7 @@ class BubblewrapSandboxTests {
 		ScriptLimits limits = new ScriptLimits(Duration.ofSeconds(2), 1024, 32, 256L << 20, 4L << 20);
 
 		long start = System.nanoTime();
-		ScriptResult result = sandbox
-			.run(new ScriptRequest(skill, List.of("python3", "/skill/scripts/run.py"), "", limits));
+		ScriptResult result = run(skill, List.of("python3", "/skill/scripts/run.py"), "", limits);
 		Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
 
 		assertThat(result.timedOut()).isTrue();
@@ -277,8 +276,7 @@ class BubblewrapSandboxTests {
 		ScriptFixtures.write(skill, "scripts/bomb.sh", "bomb() { bomb | bomb & }; bomb; sleep 303.5\n");
 		ScriptLimits limits = new ScriptLimits(Duration.ofSeconds(3), 1024, 32, 256L << 20, 4L << 20);
 
-		ScriptResult result = sandbox
-			.run(new ScriptRequest(skill, List.of("bash", "/skill/scripts/bomb.sh"), "", limits));
+		ScriptResult result = run(skill, List.of("bash", "/skill/scripts/bomb.sh"), "", limits);
 
 		assertThat(result.stderr()).contains("Resource temporarily unavailable");
 		assertThat(ScriptFixtures.processesWith("303.5")).isEmpty();
@@ -365,6 +363,18 @@ class BubblewrapSandboxTests {
 		finally {
 			callers.shutdownNow();
 		}
+	}
+
+	@Test
+	void endingARunKeepsItsUnreadOutput() throws Exception {
+		// A run that has ended with output its reader has not reached yet, as happens
+		// when the machine is busy.
+		Process process = new ProcessBuilder("sh", "-c", "head -c 50000 /dev/zero").start();
+		process.waitFor();
+
+		BubblewrapSandbox.end(process, null);
+
+		assertThat(process.getInputStream().readAllBytes()).hasSize(50000);
 	}
 
 	@Test
@@ -459,7 +469,12 @@ class BubblewrapSandboxTests {
 	}
 
 	private static ScriptResult run(Path skill, List<String> command, String stdin) throws InterruptedException {
-		ScriptResult result = sandbox.run(new ScriptRequest(skill, command, stdin, LIMITS));
+		return run(skill, command, stdin, LIMITS);
+	}
+
+	private static ScriptResult run(Path skill, List<String> command, String stdin, ScriptLimits limits)
+			throws InterruptedException {
+		ScriptResult result = sandbox.run(new ScriptRequest(skill, command, stdin, limits));
 		assertThat(ScriptFixtures.text(result)).doesNotContain(ScriptFixtures.hostPaths(skill));
 		return result;
 	}

@@ -15,6 +15,9 @@ import dev.skills.scripts.sandbox.ScriptLimits;
 import dev.skills.scripts.testing.BubblewrapTest;
 import dev.skills.scripts.testing.ScriptFixtures;
 import dev.skills.spring.ai.advisor.SkillsAdvisor;
+import dev.skills.spring.ai.tool.SkillInvocation;
+import dev.skills.spring.ai.tool.SkillInvocationListener.Outcome;
+import dev.skills.spring.ai.tool.SkillScriptRunner;
 import dev.skills.spring.ai.tool.SkillToolDefinitions;
 import dev.skills.spring.ai.tool.SkillsTools;
 import dev.skills.test.ScriptedChatModel;
@@ -124,6 +127,25 @@ class RunSkillScriptToolTests {
 	}
 
 	@Test
+	void runnerRefusesUntrustedWithoutEnum() {
+		// A partial catalog offers the tool without an enum: the runner checks trust
+		// itself.
+		tools(SkillScriptApprover.ALLOW_TRUSTED);
+		SandboxScriptRunner runner = new SandboxScriptRunner(sandbox,
+				ScriptInterpreters.of(ScriptInterpreters.DEFAULTS),
+				TrustedLocations.of(List.of(this.root.resolve("trusted").toString())),
+				SkillScriptApprover.ALLOW_TRUSTED, LIMITS);
+		SkillInvocation invocation = new SkillInvocation(SkillToolDefinitions.RUN_SKILL_SCRIPT, "remote",
+				"scripts/steal.py", null);
+
+		SkillScriptRunner.Reply reply = runner.run(this.registry.snapshot(), invocation, List.of(), "");
+
+		assertThat(runner.runsScripts(this.registry.snapshot(), "remote")).isFalse();
+		assertThat(reply.outcome()).isEqualTo(Outcome.REFUSED);
+		assertThat(reply.text()).isEqualTo("Error: skill 'remote' may not run scripts here.");
+	}
+
+	@Test
 	void badPathsAreRefusedWithTheScripts() {
 		assertThat(call("{\"skill_name\":\"greet\",\"path\":\"../remote/scripts/steal.py\"}"))
 			.isEqualTo("Error: '../remote/scripts/steal.py' is not a file bundled with skill 'greet'; give its path "
@@ -200,7 +222,9 @@ class RunSkillScriptToolTests {
 		SkillsTools tools = tools(SkillScriptApprover.ALLOW_TRUSTED);
 		ToolCallback run = tools.toolSet(this.registry.snapshot()).run();
 		assertThat(run).isNotNull();
-		return run.call(arguments);
+		String text = run.call(arguments);
+		assertThat(text).doesNotContain(ScriptFixtures.hostPaths(this.root));
+		return text;
 	}
 
 	// A trusted location with greet (scripts and a text file), an untrusted one with
