@@ -173,10 +173,15 @@ public final class SkillsExtensionServer implements SkillsListener, AutoCloseabl
 		/**
 		 * The endpoint's path, where {@link #servlet()} is mapped (default
 		 * {@code /mcp/skills}).
-		 * @param path the path
+		 * @param path the path: a leading {@code /}, no trailing {@code /}, no {@code *}
+		 * (the transport answers only requests whose path ends with it)
 		 * @return this builder
 		 */
 		public Builder path(String path) {
+			if (!path.startsWith("/") || path.endsWith("/") || path.contains("*")) {
+				throw new IllegalArgumentException(
+						"path must start with '/' and name one endpoint (no '*', no trailing '/'), not '" + path + "'");
+			}
 			this.path = path;
 			return this;
 		}
