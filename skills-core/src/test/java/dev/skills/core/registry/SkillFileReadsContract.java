@@ -105,6 +105,12 @@ abstract class SkillFileReadsContract {
 	}
 
 	@Test
+	void skillFileReadsWhole() {
+		assertThat(read("SKILL.md"))
+			.isEqualTo(SkillFixtures.skillMd("kit", "A skill with bundled files.", "Use the files."));
+	}
+
+	@Test
 	void invalidUtf8IsReplaced() {
 		assertThat(read("invalid-utf8.txt")).isEqualTo("caf\uFFFD!\n");
 	}

@@ -56,7 +56,7 @@ final class SkillFileReads {
 	Read read(ServedFile file) {
 		String text;
 		try {
-			text = this.registry.snapshot().readFile(file.skill(), file.path());
+			text = text(file);
 		}
 		catch (SkillResourceException ex) {
 			throw error(ex);
@@ -65,6 +65,16 @@ final class SkillFileReads {
 		McpSchema.ReadResourceResult result = new McpSchema.ReadResourceResult(
 				List.of(new McpSchema.TextResourceContents(file.uri(), file.mimeType(), text, now.meta())));
 		return new Read(result, now);
+	}
+
+	/**
+	 * The text of a served file as it is now.
+	 * @param file the file as listed
+	 * @return its text, as the model sees it
+	 * @throws SkillResourceException when the registry refuses the read
+	 */
+	String text(ServedFile file) {
+		return this.registry.snapshot().readFile(file.skill(), file.path());
 	}
 
 	private void add(List<ServedFile> files, SkillsSnapshot snapshot, String uri, String skill, String path) {

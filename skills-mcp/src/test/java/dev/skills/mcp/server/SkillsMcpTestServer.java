@@ -8,10 +8,12 @@ import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
 import dev.skills.spring.ai.tool.SkillsTools;
 import io.modelcontextprotocol.server.McpSyncServer;
+import jakarta.servlet.http.HttpServlet;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
@@ -30,12 +32,25 @@ final class SkillsMcpTestServer implements AutoCloseable {
 	}
 
 	static SkillsMcpTestServer start(Path skills, boolean prompts) {
+		return start(skills, prompts, "1000");
+	}
+
+	/**
+	 * Start a server that also serves the Skills Extension at {@code /mcp/skills}, and
+	 * the skills packaged under {@code META-INF/skills/} in the jars the thread's context
+	 * class loader sees.
+	 * @param skills the skills folder
+	 * @param prompts whether to serve prompts on the legacy endpoint
+	 * @param pageSize the extension's page size
+	 * @return the server
+	 */
+	static SkillsMcpTestServer start(Path skills, boolean prompts, String pageSize) {
 		return new SkillsMcpTestServer(new SpringApplicationBuilder(ServingApplication.class)
 			.properties("server.port=0", "server.address=127.0.0.1", "server.shutdown=immediate",
 					"spring.main.banner-mode=off", "spring.ai.mcp.server.protocol=STREAMABLE",
 					"spring.ai.mcp.server.name=skills-test", "spring.ai.mcp.client.enabled=false",
 					"spring.ai.mcp.server.annotation-scanner.enabled=false", "test.skills-dir=" + skills,
-					"test.prompts=" + prompts, "logging.level.root=WARN",
+					"test.prompts=" + prompts, "test.page-size=" + pageSize, "logging.level.root=WARN",
 					// Spring AI's start-up notes on what this server does not use.
 					"logging.level.org.springframework.ai.mcp=ERROR",
 					"logging.level.org.springframework.context.support.PostProcessorRegistrationDelegate=ERROR")
@@ -61,8 +76,23 @@ final class SkillsMcpTestServer implements AutoCloseable {
 
 		@Bean(destroyMethod = "close")
 		SkillsRegistry skillsRegistry(Environment environment) {
-			return SkillsRegistry
-				.create(SkillConfig.builder().skillsDir(environment.getRequiredProperty("test.skills-dir")).build());
+			return SkillsRegistry.create(SkillConfig.builder()
+				.skillsDir(environment.getRequiredProperty("test.skills-dir"), SkillConfig.DEFAULT_LOCATION)
+				.build());
+		}
+
+		@Bean(destroyMethod = "close")
+		SkillsExtensionServer skillsExtensionServer(SkillsRegistry registry, Environment environment) {
+			SkillsExtensionServer server = SkillsExtensionServer.builder(registry)
+				.pageSize(environment.getRequiredProperty("test.page-size", Integer.class))
+				.build();
+			registry.addListener(server);
+			return server;
+		}
+
+		@Bean
+		ServletRegistrationBean<HttpServlet> skillsExtensionServlet(SkillsExtensionServer server) {
+			return new ServletRegistrationBean<>(server.servlet(), "/mcp/skills");
 		}
 
 		@Bean

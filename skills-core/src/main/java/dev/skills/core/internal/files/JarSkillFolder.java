@@ -117,6 +117,12 @@ public final class JarSkillFolder implements SkillFolder {
 	public String read(String skill, String path, int maxBytes, Listing listing) {
 		String relative = ResourcePaths.check(skill, path);
 		try {
+			// The skill's own file reads as on disk (MCP serves it as a resource): it is
+			// not in the listing, which names the files the skill bundles.
+			if (relative.equals(this.url.substring(this.url.lastIndexOf('/') + 1))) {
+				return ResourcePaths.file(relative, this.skillFile.getInputStream(), this.skillFile.contentLength(),
+						maxBytes);
+			}
 			JarFolder jar = jarFolder();
 			if (jar != null) {
 				JarEntry entry = relative.isEmpty() ? null : jar.file().getJarEntry(jar.prefix() + relative);

@@ -23,6 +23,12 @@ public class SkillsMcpProperties {
 	 */
 	private boolean prompts;
 
+	/**
+	 * The MCP Skills Extension on protocol 2026-07-28, beside the application's MCP
+	 * server.
+	 */
+	private final Modern modern = new Modern();
+
 	public boolean isResources() {
 		return this.resources;
 	}
@@ -37,6 +43,58 @@ public class SkillsMcpProperties {
 
 	public void setPrompts(boolean prompts) {
 		this.prompts = prompts;
+	}
+
+	public Modern getModern() {
+		return this.modern;
+	}
+
+	/**
+	 * The Skills Extension endpoint (skills/list, skills/get, resources/read on protocol
+	 * 2026-07-28).
+	 */
+	public static class Modern {
+
+		/**
+		 * Whether to serve the Skills Extension on protocol 2026-07-28.
+		 */
+		private boolean enabled;
+
+		/**
+		 * The endpoint's path in the application's web server.
+		 */
+		private String path = "/mcp/skills";
+
+		/**
+		 * How many entries one page of skills/list, resources/list and
+		 * resources/directory/read holds.
+		 */
+		private int pageSize = 100;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public String getPath() {
+			return this.path;
+		}
+
+		public void setPath(String path) {
+			this.path = path;
+		}
+
+		public int getPageSize() {
+			return this.pageSize;
+		}
+
+		public void setPageSize(int pageSize) {
+			this.pageSize = pageSize;
+		}
+
 	}
 
 }

@@ -1,0 +1,102 @@
+package dev.skills.mcp.server;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The 2026-07-28 endpoint as an attacker sees it, over raw HTTP: a URI 200,000 segments
+ * deep, a URI just under the body limit, an escaping URI and a forged cursor each get an
+ * answer at once, and a JSON-RPC error that names no server path.
+ */
+class SkillsExtensionHostileTests {
+
+	@TempDir
+	static Path skills;
+
+	private static SkillsMcpTestServer server;
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	@BeforeAll
+	static void start() throws IOException {
+		Path file = skills.resolve("alpha/SKILL.md");
+		Files.createDirectories(file.getParent());
+		Files.writeString(file, "---\nname: alpha\ndescription: First\n---\n# Alpha\n");
+		server = SkillsMcpTestServer.start(skills, false, "100");
+	}
+
+	@AfterAll
+	static void stop() {
+		server.close();
+	}
+
+	@Test
+	void deepUriIsRefusedAtOnce() throws Exception {
+		String uri = "skill://alpha/" + "a/".repeat(200_000) + "SKILL.md";
+		// A first request opens the connection: only the deep one is timed.
+		post("skills/list", "{\"cursor\":\"0\"}");
+		long start = System.nanoTime();
+		HttpResponse<String> response = post("skills/get", "{\"uri\":\"" + uri + "\"}");
+		// The time is the behaviour: bounded work, whatever the depth (a wide margin for
+		// a
+		// busy machine).
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(1));
+		assertThat(response.statusCode()).isGreaterThanOrEqualTo(400);
+		assertThat(response.body()).doesNotContain(skills.toString());
+	}
+
+	@Test
+	void longUriIsInvalidParams() throws Exception {
+		String uri = "skill://alpha/" + "a/".repeat(10_000) + "SKILL.md";
+		HttpResponse<String> response = post("skills/get", "{\"uri\":\"" + uri + "\"}");
+		assertThat(response.body()).contains("-32602").hasSizeLessThan(2_000);
+	}
+
+	@Test
+	void escapingReadIsInvalidParams() throws Exception {
+		HttpResponse<String> response = post("resources/read", "{\"uri\":\"skill://alpha/%2e%2e/%2e%2e/etc/passwd\"}",
+				"skill://alpha/%2e%2e/%2e%2e/etc/passwd");
+		assertThat(response.body()).contains("-32602").doesNotContain(skills.toString()).doesNotContain("root:");
+	}
+
+	@Test
+	void forgedCursorIsInvalidParams() throws Exception {
+		assertThat(post("skills/list", "{\"cursor\":\"99999999999999999999\"}").body()).contains("-32602");
+		assertThat(post("skills/list", "{\"cursor\":\"-1\"}").body()).contains("-32602");
+	}
+
+	private HttpResponse<String> post(String method, String params) throws Exception {
+		return post(method, params, null);
+	}
+
+	// 2026-07-28 mirrors a request's method, and the URI it names, in headers.
+	private HttpResponse<String> post(String method, String params, String name) throws Exception {
+		String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":"
+				+ params.substring(0, params.length() - 1)
+				+ ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}";
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + "/mcp/skills"))
+			.header("Content-Type", "application/json")
+			.header("Accept", "application/json, text/event-stream")
+			.header("MCP-Protocol-Version", "2026-07-28")
+			.header("Mcp-Method", method)
+			.POST(HttpRequest.BodyPublishers.ofString(body));
+		if (name != null) {
+			request.header("Mcp-Name", name);
+		}
+		return this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+}
