@@ -77,4 +77,16 @@ record LocationSkills(Location location, Map<String, SkillEntry> entries, Map<St
 				Collections.unmodifiableMap(winners), this.sharedNames, this.diagnostics);
 	}
 
+	// Every location's winners, an earlier location winning a name over a later one.
+	static Map<String, SkillEntry> winners(List<LocationSkills> locations) {
+		if (locations.size() == 1) {
+			return locations.get(0).winners();
+		}
+		Map<String, SkillEntry> all = new HashMap<>();
+		for (int i = locations.size() - 1; i >= 0; i--) {
+			all.putAll(locations.get(i).winners());
+		}
+		return Collections.unmodifiableMap(all);
+	}
+
 }

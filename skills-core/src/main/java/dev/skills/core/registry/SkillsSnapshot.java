@@ -2,8 +2,6 @@ package dev.skills.core.registry;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -171,12 +169,9 @@ public final class SkillsSnapshot {
 	 */
 	public List<SkillDiagnostic> diagnostics() {
 		List<SkillDiagnostic> result = this.diagnostics;
-		if (result == null && this.whole != null) {
-			result = SnapshotFilter.diagnostics(this.whole.diagnostics(), winners());
-			this.diagnostics = result;
-		}
 		if (result == null) {
-			result = SnapshotDiagnostics.of(this.locations, winners(), locationDiagnostics());
+			result = (this.whole != null) ? SnapshotFilter.diagnostics(this.whole.diagnostics(), winners())
+					: SnapshotDiagnostics.of(this.locations, winners(), locationDiagnostics());
 			this.diagnostics = result;
 		}
 		return result;
@@ -212,12 +207,12 @@ public final class SkillsSnapshot {
 	 */
 	public String locationOf(String name) {
 		known(name);
-		for (LocationSkills location : this.locations) {
-			if (location.winners().containsKey(name)) {
-				return location.location().spec();
-			}
-		}
-		throw new IllegalStateException("No location holds skill '" + name + "'");
+		return this.locations.stream()
+			.filter((location) -> location.winners().containsKey(name))
+			.findFirst()
+			.orElseThrow()
+			.location()
+			.spec();
 	}
 
 	/**
@@ -296,16 +291,7 @@ public final class SkillsSnapshot {
 	private Map<String, SkillEntry> winners() {
 		Map<String, SkillEntry> result = this.winners;
 		if (result == null) {
-			if (this.locations.size() == 1) {
-				result = this.locations.get(0).winners();
-			}
-			else {
-				Map<String, SkillEntry> all = new HashMap<>();
-				for (int i = this.locations.size() - 1; i >= 0; i--) {
-					all.putAll(this.locations.get(i).winners());
-				}
-				result = Collections.unmodifiableMap(all);
-			}
+			result = LocationSkills.winners(this.locations);
 			this.winners = result;
 		}
 		return result;

@@ -77,7 +77,7 @@ class RunSkillScriptToolTests {
 	void enumHoldsTrustedSkillsWithScripts() {
 		SkillsTools tools = tools(SkillScriptApprover.ALLOW_TRUSTED);
 
-		ToolCallback run = tools.toolSet(this.registry.snapshot()).run();
+		ToolCallback run = tools.toolSet(this.registry.snapshot(), null).run();
 
 		assertThat(run).isNotNull();
 		assertThat(run.getToolDefinition().inputSchema()).contains("\"enum\":[\"greet\"]")
@@ -171,7 +171,7 @@ class RunSkillScriptToolTests {
 	void approverRefusalReachesTheModel() {
 		SkillsTools tools = tools(
 				(call) -> call.args().contains("Ada") ? Approval.refuse("ask the user first") : Approval.ALLOW);
-		ToolCallback run = tools.toolSet(this.registry.snapshot()).run();
+		ToolCallback run = tools.toolSet(this.registry.snapshot(), null).run();
 
 		String text = run.call("{\"skill_name\":\"greet\",\"path\":\"scripts/greet.py\",\"args\":[\"Ada\"]}");
 
@@ -220,7 +220,7 @@ class RunSkillScriptToolTests {
 
 	private String call(String arguments) {
 		SkillsTools tools = tools(SkillScriptApprover.ALLOW_TRUSTED);
-		ToolCallback run = tools.toolSet(this.registry.snapshot()).run();
+		ToolCallback run = tools.toolSet(this.registry.snapshot(), null).run();
 		assertThat(run).isNotNull();
 		String text = run.call(arguments);
 		assertThat(text).doesNotContain(ScriptFixtures.hostPaths(this.root));

@@ -57,24 +57,13 @@ public class SkillsEndpoint {
 	 * @param showInstructions whether one skill's detail includes its instructions
 	 */
 	public SkillsEndpoint(SkillsRegistry registry, boolean showInstructions) {
-		this(registry, SkillConfig.Mode.ON_DEMAND, showInstructions, null);
+		this(registry, SkillConfig.Mode.ON_DEMAND, showInstructions, null, null, null, SkillSets.NONE, null);
 	}
 
 	/**
-	 * Create the endpoint, showing the advisor's mode and the catalog's token budget.
-	 * @param registry the skills
-	 * @param mode how the advisor offers skills
-	 * @param showInstructions whether one skill's detail includes its instructions
-	 * @param catalog the catalog the advisor uses, if any
-	 */
-	public SkillsEndpoint(SkillsRegistry registry, SkillConfig.Mode mode, boolean showInstructions,
-			@Nullable SkillCatalog catalog) {
-		this(registry, mode, showInstructions, catalog, null, null, SkillSets.NONE, null);
-	}
-
-	/**
-	 * Create the endpoint, also showing the skills' usage, the skill sets, remote sources
-	 * (fetched on a reload) and how far ranking by meaning is.
+	 * Create the endpoint, also showing the advisor's mode, the catalog's token budget,
+	 * the skills' usage, the skill sets, remote sources (fetched on a reload) and how far
+	 * ranking by meaning is.
 	 * @param registry the skills
 	 * @param mode how the advisor offers skills
 	 * @param showInstructions whether one skill's detail includes its instructions

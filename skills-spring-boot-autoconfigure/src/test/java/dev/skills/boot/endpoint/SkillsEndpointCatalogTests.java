@@ -7,6 +7,7 @@ import dev.skills.core.SkillConfig;
 import dev.skills.core.internal.prompt.SkillPrompts;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.set.SkillSets;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +33,8 @@ class SkillsEndpointCatalogTests {
 		try (SkillsRegistry registry = SkillsRegistry
 			.create(SkillConfig.builder().skillsDir(this.dir.toString()).build())) {
 			SkillCatalog catalog = SkillCatalog.builder(registry).maxTokens(300).build();
-			SkillsEndpoint endpoint = new SkillsEndpoint(registry, SkillConfig.Mode.ON_DEMAND, false, catalog);
+			SkillsEndpoint endpoint = new SkillsEndpoint(registry, SkillConfig.Mode.ON_DEMAND, false, catalog, null,
+					null, SkillSets.NONE, null);
 			int wholeCatalog = new JTokkitTokenCountEstimator()
 				.estimate(SkillPrompts.catalogSection(registry.snapshot().catalog()));
 			assertThat(endpoint.skills().catalog())

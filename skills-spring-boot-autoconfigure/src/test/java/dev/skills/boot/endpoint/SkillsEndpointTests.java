@@ -18,6 +18,7 @@ import dev.skills.boot.endpoint.SkillsEndpoint.SkillsDescriptor;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
+import dev.skills.spring.ai.set.SkillSets;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -150,7 +151,9 @@ class SkillsEndpointTests {
 		SkillFixtures.skill(this.dir, "pdf-processing", "Work with PDFs.", "Body.");
 		SkillsRegistry registry = registry(SkillConfig.builder().skillsDir(this.dir.toString()).hotReload(true));
 
-		SkillsDescriptor descriptor = new SkillsEndpoint(registry, SkillConfig.Mode.SESSION, false, null).skills();
+		SkillsDescriptor descriptor = new SkillsEndpoint(registry, SkillConfig.Mode.SESSION, false, null, null, null,
+				SkillSets.NONE, null)
+			.skills();
 
 		assertThat(descriptor.mode()).isEqualTo("session");
 		assertThat(descriptor.hotReload()).isTrue();

@@ -176,7 +176,7 @@ class MultipleInstancesIntegrationTests {
 
 	private static ToolCallback activateTool(ConfigurableApplicationContext context) {
 		SkillsRegistry registry = context.getBean(SkillsRegistry.class);
-		return context.getBean(SkillsTools.class).toolSet(registry.snapshot()).activate();
+		return context.getBean(SkillsTools.class).toolSet(registry.snapshot(), null).activate();
 	}
 
 	private static Set<String> stored(ConfigurableApplicationContext context) {

@@ -66,7 +66,7 @@ class SkillsMetricsTests {
 		return SkillsTools.builder(this.registry)
 			.observationRegistry(observations)
 			.build()
-			.toolSet(this.registry.snapshot());
+			.toolSet(this.registry.snapshot(), null);
 	}
 
 	@Test

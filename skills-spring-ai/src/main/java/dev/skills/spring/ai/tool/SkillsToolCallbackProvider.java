@@ -42,7 +42,7 @@ public final class SkillsToolCallbackProvider implements ToolCallbackProvider {
 	public ToolCallback[] getToolCallbacks() {
 		SkillsSnapshot snapshot = this.tools.snapshot(null);
 		if (this.catalog.fits(snapshot, this.tools.offer())) {
-			return this.tools.toolSet(snapshot).all().toArray(ToolCallback[]::new);
+			return this.tools.toolSet(snapshot, null).all().toArray(ToolCallback[]::new);
 		}
 		List<ToolCallback> callbacks = new ArrayList<>(this.tools.toolSet(snapshot, this.catalog).all());
 		callbacks.add(this.searchSkills);

@@ -31,11 +31,7 @@ public final class SkillsTools {
 
 	private final SkillsRegistry registry;
 
-	private final ActiveSkillsRepository activeSkills;
-
 	private final SkillToolInvoker invoker;
-
-	private final SkillOffer offer;
 
 	private final @Nullable SkillSearchObservationConvention searchConvention;
 
@@ -45,14 +41,12 @@ public final class SkillsTools {
 
 	private SkillsTools(Builder builder) {
 		this.registry = builder.registry;
-		this.activeSkills = builder.activeSkills;
 		this.invoker = new SkillToolInvoker(builder.listeners, builder.observations, builder.convention,
 				this.registry::contains);
 		this.searchConvention = builder.searchConvention;
 		this.pinRecorder = builder.pinRecorder;
-		this.offer = new SkillOffer(builder.preload, builder.listBuiltins);
-		this.toolSets = new ToolSets(this.registry, builder.sets, this.activeSkills, this.invoker, builder.clock,
-				this.offer, builder.scriptRunner);
+		this.toolSets = new ToolSets(this.registry, builder.sets, builder.activeSkills, this.invoker, builder.clock,
+				new SkillOffer(builder.preload, builder.listBuiltins), builder.scriptRunner);
 	}
 
 	/**
@@ -86,7 +80,7 @@ public final class SkillsTools {
 	 * @return the active-skill store
 	 */
 	public ActiveSkillsRepository activeSkillsRepository() {
-		return this.activeSkills;
+		return this.toolSets.activeSkills();
 	}
 
 	/**
@@ -94,7 +88,7 @@ public final class SkillsTools {
 	 * @return the offer
 	 */
 	public SkillOffer offer() {
-		return this.offer;
+		return this.toolSets.offer();
 	}
 
 	/**
@@ -103,7 +97,7 @@ public final class SkillsTools {
 	 * @return the tool
 	 */
 	public ToolCallback searchTool(SkillCatalog catalog) {
-		return new SearchSkillsTool(catalog, () -> snapshot(null), this.offer, this.invoker.observations(),
+		return new SearchSkillsTool(catalog, () -> snapshot(null), offer(), this.invoker.observations(),
 				this.searchConvention);
 	}
 
@@ -119,17 +113,9 @@ public final class SkillsTools {
 
 	/**
 	 * The tools for a snapshot: none without skills; {@code read_skill_resource} and
-	 * {@code run_skill_script} only for skills with files or runnable scripts.
-	 * @param snapshot the snapshot the request sees
-	 * @return the tools, built once per generation
-	 */
-	public SkillToolSet toolSet(SkillsSnapshot snapshot) {
-		return toolSet(snapshot, null);
-	}
-
-	/**
-	 * The tools for a snapshot whose catalog may list only some skills: then
-	 * {@code skill_name} has no {@code enum}, and an unknown name gets the closest ones.
+	 * {@code run_skill_script} only for skills with files or runnable scripts. When the
+	 * catalog lists only some skills, {@code skill_name} has no {@code enum}, and an
+	 * unknown name gets the closest ones.
 	 * @param snapshot the snapshot the request sees
 	 * @param partialCatalog the catalog when it left skills out, else {@code null}
 	 * @return the tools, built once per generation

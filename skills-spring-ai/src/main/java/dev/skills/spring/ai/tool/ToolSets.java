@@ -63,6 +63,14 @@ final class ToolSets {
 		this.runner = runner;
 	}
 
+	ActiveSkillsRepository activeSkills() {
+		return this.activeSkills;
+	}
+
+	SkillOffer offer() {
+		return this.offer;
+	}
+
 	SkillsSnapshot snapshot(@Nullable String set) {
 		return this.sets.view(this.registry.snapshot(), set);
 	}

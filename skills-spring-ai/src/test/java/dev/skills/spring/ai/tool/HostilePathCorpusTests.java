@@ -222,7 +222,7 @@ class HostilePathCorpusTests {
 	}
 
 	private static ToolCallback readTool(SkillsRegistry registry) {
-		return SkillsTools.builder(registry).build().toolSet(registry.snapshot()).read();
+		return SkillsTools.builder(registry).build().toolSet(registry.snapshot(), null).read();
 	}
 
 	private static String skillMd(String name) {

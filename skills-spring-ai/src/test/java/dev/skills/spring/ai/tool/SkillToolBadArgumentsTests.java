@@ -206,7 +206,7 @@ class SkillToolBadArgumentsTests {
 
 	@Test
 	void aNullInputToEitherToolSaysWhichArgumentIsMissing() {
-		SkillToolSet tools = SkillsTools.builder(this.registry).build().toolSet(this.registry.snapshot());
+		SkillToolSet tools = SkillsTools.builder(this.registry).build().toolSet(this.registry.snapshot(), null);
 
 		assertThat(tools.activate().call(null)).startsWith("Error: skill_name is required.");
 		assertThat(tools.read().call(null, null)).startsWith("Error: skill_name is required.");

@@ -51,7 +51,7 @@ class SkillsToolsTests {
 
 	@Test
 	void activationWithoutTheAdvisorReturnsTheContentAndRecordsNothing() {
-		ToolCallback activate = this.tools.toolSet(this.registry.snapshot()).activate();
+		ToolCallback activate = this.tools.toolSet(this.registry.snapshot(), null).activate();
 
 		assertThat(activate.call("{\"skill_name\":\"alpha\"}"))
 			.isEqualTo("<skill_content name=\"alpha\">\nAlpha body.\n</skill_content>");
@@ -61,16 +61,16 @@ class SkillsToolsTests {
 
 	@Test
 	void aFileReadWithoutTheAdvisorReturnsTheFile() {
-		ToolCallback read = this.tools.toolSet(this.registry.snapshot()).read();
+		ToolCallback read = this.tools.toolSet(this.registry.snapshot(), null).read();
 
 		assertThat(read.call("{\"skill_name\":\"beta\",\"path\":\"references/B.md\"}")).isEqualTo("bee");
 	}
 
 	@Test
 	void theToolSetIsBuiltOncePerGeneration() {
-		SkillToolSet first = this.tools.toolSet(this.registry.snapshot());
+		SkillToolSet first = this.tools.toolSet(this.registry.snapshot(), null);
 
-		assertThat(this.tools.toolSet(this.registry.snapshot())).isSameAs(first);
+		assertThat(this.tools.toolSet(this.registry.snapshot(), null)).isSameAs(first);
 		assertThat(first.generation()).isEqualTo(this.registry.snapshot().generation());
 	}
 
@@ -80,7 +80,7 @@ class SkillsToolsTests {
 		FileSystemUtils.deleteRecursively(this.root.resolve("beta").toFile());
 		this.registry.reload();
 
-		SkillToolSet set = this.tools.toolSet(older);
+		SkillToolSet set = this.tools.toolSet(older, null);
 
 		assertThat(set.generation()).isEqualTo(older.generation());
 		assertThat(Prompts.enumOf(set.activate().getToolDefinition())).containsExactly("alpha", "beta");

@@ -53,7 +53,7 @@ class SkillUsageTests {
 		this.tools = SkillsTools.builder(this.registry)
 			.listeners(List.of(this.usage))
 			.build()
-			.toolSet(this.registry.snapshot());
+			.toolSet(this.registry.snapshot(), null);
 	}
 
 	@AfterEach

@@ -50,7 +50,7 @@ class SkillsScriptsAutoConfigurationTests {
 	}
 
 	private static ToolCallback runTool(SkillsTools tools, SkillsRegistry registry) {
-		return tools.toolSet(registry.snapshot()).run();
+		return tools.toolSet(registry.snapshot(), null).run();
 	}
 
 	@Test

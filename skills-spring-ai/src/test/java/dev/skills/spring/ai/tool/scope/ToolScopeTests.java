@@ -51,7 +51,7 @@ class ToolScopeTests {
 		List<ToolCallback> skillTools = SkillsTools.builder(this.registry)
 			.activeSkillsRepository(new InMemoryActiveSkillsRepository())
 			.build()
-			.toolSet(this.registry.snapshot())
+			.toolSet(this.registry.snapshot(), null)
 			.all();
 		this.pool.add(new RecordingTool("Read"));
 		this.pool.addAll(skillTools);
