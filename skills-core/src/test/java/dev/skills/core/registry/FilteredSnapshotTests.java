@@ -79,24 +79,4 @@ class FilteredSnapshotTests {
 		assertThat(this.whole.filter((skill) -> false).catalog()).doesNotContain("billing");
 	}
 
-	@Test
-	void valuesKeptPerView() {
-		SnapshotValues<String> values = new SnapshotValues<>();
-		String forBilling = values.get(this.billing, (view) -> String.join(",", view.names()));
-		String forWhole = values.get(this.whole, (view) -> String.join(",", view.names()));
-		assertThat(values.get(this.billing, (view) -> "recomputed")).isSameAs(forBilling);
-		assertThat(values.get(this.whole, (view) -> "recomputed")).isSameAs(forWhole).contains("support-secret");
-	}
-
-	@Test
-	void valuesDropOlderGeneration() {
-		SnapshotValues<String> values = new SnapshotValues<>();
-		values.get(this.whole, (view) -> "old");
-		SkillFixtures.skill(this.root, "billing-refund", "Refunds.", "REFUND-BODY");
-		this.registry.reload();
-		SkillsSnapshot newer = this.registry.snapshot();
-		assertThat(values.get(newer, (view) -> "new")).isEqualTo("new");
-		assertThat(values.get(this.whole, (view) -> "again")).isEqualTo("again");
-	}
-
 }

@@ -10,7 +10,7 @@ import java.util.function.Supplier;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsSnapshot;
-import dev.skills.core.registry.SnapshotValues;
+import dev.skills.spring.ai.set.SnapshotValues;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tokenizer.TokenCountEstimator;

@@ -13,7 +13,6 @@ import dev.skills.core.InvalidSkillSettingException;
 import dev.skills.core.SkillMeta;
 import dev.skills.core.internal.prompt.ModelText;
 import dev.skills.core.registry.SkillsSnapshot;
-import dev.skills.core.registry.SnapshotValues;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;

@@ -13,11 +13,11 @@ import dev.skills.core.activation.ActiveSkill;
 import dev.skills.core.activation.ActiveSkillsRepository;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
-import dev.skills.core.registry.SnapshotValues;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.catalog.SkillOffer;
 import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
 import dev.skills.spring.ai.set.SkillSets;
+import dev.skills.spring.ai.set.SnapshotValues;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tool.ToolCallback;

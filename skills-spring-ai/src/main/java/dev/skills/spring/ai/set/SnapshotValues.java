@@ -1,9 +1,11 @@
-package dev.skills.core.registry;
+package dev.skills.spring.ai.set;
 
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+
+import dev.skills.core.registry.SkillsSnapshot;
 
 /**
  * A value worked out once per snapshot, whole or {@link SkillsSnapshot#filter filtered}:
