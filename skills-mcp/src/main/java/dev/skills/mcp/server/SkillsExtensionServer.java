@@ -1,5 +1,6 @@
 package dev.skills.mcp.server;
 
+import java.security.SecureRandom;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -11,6 +12,7 @@ import dev.skills.core.registry.SkillsSnapshot;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.modern.McpSchema;
+import io.modelcontextprotocol.modern.server.HmacRequestStateCodec;
 import io.modelcontextprotocol.modern.server.McpServer;
 import io.modelcontextprotocol.modern.server.feature.McpChangeFeed;
 import io.modelcontextprotocol.modern.server.feature.ResourcesFeature;
@@ -58,6 +60,7 @@ public final class SkillsExtensionServer implements SkillsListener, AutoCloseabl
 		this.server = McpServer.builder()
 			.serverInfo(McpSchema.Implementation.builder(builder.name, builder.version).build())
 			.jsonMapper(json)
+			.requestStateCodec(requestStateCodec(json))
 			.feature(new SkillsFeature(this::served, builder.pageSize))
 			.feature(ResourcesFeature.ofSync(
 					new SkillFilesRepository(this::served, this.reads, builder.pageSize, this::fileChanged), json, 0,
@@ -69,6 +72,15 @@ public final class SkillsExtensionServer implements SkillsListener, AutoCloseabl
 			.endpoint(builder.path)
 			.maxRequestSize(builder.maxRequestBytes)
 			.build();
+	}
+
+	// No method here asks the client for input, so no request state is ever sealed: a key
+	// of this process's own is right (the SDK's default is the same, with a warning that
+	// a multi-instance deployment would need a shared key).
+	private static HmacRequestStateCodec requestStateCodec(McpJsonMapper json) {
+		byte[] key = new byte[32];
+		new SecureRandom().nextBytes(key);
+		return HmacRequestStateCodec.builder().key(key).jsonMapper(json).build();
 	}
 
 	/**

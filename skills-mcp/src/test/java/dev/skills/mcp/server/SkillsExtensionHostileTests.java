@@ -44,6 +44,13 @@ class SkillsExtensionHostileTests {
 	}
 
 	@Test
+	void servedUriIsAnswered() throws Exception {
+		// The refusals below are the URI's, not the request's.
+		assertThat(post("skills/get", "{\"uri\":\"skill://alpha/SKILL.md\"}").body()).contains("\"frontmatter\"")
+			.doesNotContain("\"error\"");
+	}
+
+	@Test
 	void deepUriIsRefusedAtOnce() throws Exception {
 		String uri = "skill://alpha/" + "a/".repeat(200_000) + "SKILL.md";
 		// A first request opens the connection: only the deep one is timed.
@@ -82,11 +89,14 @@ class SkillsExtensionHostileTests {
 		return post(method, params, null);
 	}
 
-	// 2026-07-28 mirrors a request's method, and the URI it names, in headers.
+	// 2026-07-28 mirrors a request's method, and the URI it names, in headers; _meta
+	// carries the version and the client's capabilities (without them every request is
+	// -32602, whatever it asks).
 	private HttpResponse<String> post(String method, String params, String name) throws Exception {
 		String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":"
 				+ params.substring(0, params.length() - 1)
-				+ ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}";
+				+ ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+				+ "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + "/mcp/skills"))
 			.header("Content-Type", "application/json")
 			.header("Accept", "application/json, text/event-stream")

@@ -36,8 +36,9 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties(SkillsMcpProperties.class)
 public final class SkillsMcpExtensionAutoConfiguration {
 
-	// close() ends the subscriptions' streams; reloads reach the server as a
-	// SkillsListener bean (SkillsAutoConfiguration registers it with the registry).
+	// close() ends the subscriptions' streams (first thing when the context closes, see
+	// SkillsExtensionShutdown); reloads reach the server as a SkillsListener bean
+	// (SkillsAutoConfiguration registers it with the registry).
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
 	SkillsExtensionServer skillsExtensionServer(SkillsRegistry registry, SkillsMcpProperties properties,
@@ -47,6 +48,11 @@ public final class SkillsMcpExtensionAutoConfiguration {
 			.pageSize(properties.getModern().getPageSize())
 			.listBuiltins(skills.getBuiltin().isCatalog())
 			.build();
+	}
+
+	@Bean
+	SkillsExtensionShutdown skillsExtensionShutdown(SkillsExtensionServer server) {
+		return new SkillsExtensionShutdown(server);
 	}
 
 	@Bean

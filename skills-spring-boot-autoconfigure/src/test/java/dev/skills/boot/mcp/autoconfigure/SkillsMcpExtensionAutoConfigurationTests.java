@@ -8,12 +8,15 @@ import dev.skills.test.SkillFixtures;
 import io.modelcontextprotocol.modern.server.transport.HttpServletMcpTransport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * When {@link SkillsMcpExtensionAutoConfiguration} mounts the Skills Extension endpoint,
  * where, and when it backs off. {@link SkillsMcpExtensionServingTests} talks to it.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class SkillsMcpExtensionAutoConfigurationTests {
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
@@ -99,20 +103,22 @@ class SkillsMcpExtensionAutoConfigurationTests {
 	}
 
 	@Test
-	void wildcardPathFailsClearly() {
+	void wildcardPathFailsClearly(CapturedOutput output) {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.mcp.modern.path=/mcp/*")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
 				.hasMessageContaining("path must start with '/' and name one endpoint")
 				.hasMessageContaining("'/mcp/*'"));
+		assertThat(output).contains("Error creating bean with name 'skillsExtensionServer'");
 	}
 
 	@Test
-	void zeroPageSizeFailsClearly() {
+	void zeroPageSizeFailsClearly(CapturedOutput output) {
 		this.contextRunner.withPropertyValues(skillsDir(), "skills.mcp.modern.page-size=0")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
 				.hasMessageContaining("pageSize must be from 1 to 10000, not 0"));
+		assertThat(output).contains("Error creating bean with name 'skillsExtensionServer'");
 	}
 
 }

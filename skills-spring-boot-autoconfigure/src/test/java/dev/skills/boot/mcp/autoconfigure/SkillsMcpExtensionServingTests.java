@@ -53,13 +53,14 @@ class SkillsMcpExtensionServingTests {
 		SkillFixtures.file(SkillFixtures.skill(this.skills, "pdf-processing", "Fill PDF forms", "# PDF"),
 				"references/FORMS.md", "# Forms");
 		this.server = new SpringApplicationBuilder(ServingApplication.class)
-			.properties("server.port=0", "server.address=127.0.0.1", "server.shutdown=immediate",
-					"spring.main.banner-mode=off", "spring.ai.mcp.server.protocol=STREAMABLE",
-					"spring.ai.mcp.client.enabled=false", "spring.ai.openai.api-key=test",
-					"skills.skills-dir=" + this.skills, "skills.mcp.modern.enabled=true",
-					"skills.mcp.modern.page-size=1", "logging.level.root=WARN",
+			// The default graceful shutdown, which waits for active requests.
+			.properties("server.port=0", "server.address=127.0.0.1", "spring.main.banner-mode=off",
+					"spring.ai.mcp.server.protocol=STREAMABLE", "spring.ai.mcp.client.enabled=false",
+					"spring.ai.openai.api-key=test", "skills.skills-dir=" + this.skills,
+					"skills.mcp.modern.enabled=true", "skills.mcp.modern.page-size=1", "logging.level.root=WARN",
 					// Spring AI's start-up notes on what this server does not use.
-					"logging.level.org.springframework.ai.mcp=ERROR")
+					"logging.level.org.springframework.ai.mcp=ERROR",
+					"logging.level.org.springframework.context.support.PostProcessorRegistrationDelegate=ERROR")
 			.run();
 	}
 
@@ -103,9 +104,22 @@ class SkillsMcpExtensionServingTests {
 		await().atMost(Duration.ofSeconds(10)).until(() -> lines.contain("notifications/resources/list_changed"));
 		assertThat(call("skills/list", "{}").at("/skills/0/frontmatter/description").asString())
 			.isEqualTo("Write haiku 5-7-5");
-		// The subscription is the server's: closing the application ends its stream.
+	}
+
+	@Test
+	void closeEndsSubscriptionsFirst() {
+		Lines lines = new Lines();
+		this.http.sendAsync(request("subscriptions/listen", "{\"notifications\":{\"resourcesListChanged\":true}}"),
+				HttpResponse.BodyHandlers.fromLineSubscriber(lines));
+		await().atMost(Duration.ofSeconds(10)).until(() -> lines.contain("notifications/subscriptions/acknowledged"));
+		long start = System.nanoTime();
 		this.server.close();
+		// The time is the behaviour: the graceful shutdown does not wait its 30 s for
+		// the open subscription (a wide margin for a busy machine).
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
 		await().atMost(Duration.ofSeconds(10)).until(() -> lines.ended);
+		// Ended by its result, as 2026-07-28 closes a subscription gracefully.
+		assertThat(lines.contain("\"result\"")).isTrue();
 	}
 
 	private JsonNode call(String method, String params) throws Exception {
