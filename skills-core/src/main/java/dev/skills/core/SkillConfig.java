@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
+import dev.skills.core.lock.SkillsLock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,9 +25,13 @@ import org.jspecify.annotations.Nullable;
  * (the location is level 0); hot reload watches no deeper
  * @param discoveryMaxDirectories the most folders searched for skills per location; hot
  * reload watches no more
+ * @param lock when set, the skills read from folders are checked against it
+ * @param lockMode what becomes of a skill that differs from the lock or that the lock
+ * does not name
  */
 public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxResourceBytes, Duration watchDebounce,
-		@Nullable Duration pollInterval, int maxBodyBytes, int discoveryMaxDepth, int discoveryMaxDirectories) {
+		@Nullable Duration pollInterval, int maxBodyBytes, int discoveryMaxDepth, int discoveryMaxDirectories,
+		@Nullable SkillsLock lock, SkillsLock.Mode lockMode) {
 
 	/** The default location: skills packaged in any jar on the classpath. */
 	public static final String DEFAULT_LOCATION = "classpath*:META-INF/skills/";
@@ -141,6 +146,10 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 
 		private int discoveryMaxDirectories = DEFAULT_DISCOVERY_MAX_DIRECTORIES;
 
+		private @Nullable SkillsLock lock;
+
+		private SkillsLock.Mode lockMode = SkillsLock.Mode.VERIFY;
+
 		private Builder() {
 		}
 
@@ -234,13 +243,27 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 		}
 
 		/**
+		 * Check the skills read from folders against a lock.
+		 * @param lock the lock, or {@code null} for none
+		 * @param mode {@link SkillsLock.Mode#VERIFY} to serve only what it pins,
+		 * {@link SkillsLock.Mode#WARN} to serve everything with a warning
+		 * @return this builder
+		 */
+		public Builder lock(@Nullable SkillsLock lock, SkillsLock.Mode mode) {
+			this.lock = lock;
+			this.lockMode = Objects.requireNonNull(mode, "mode");
+			return this;
+		}
+
+		/**
 		 * Build the configuration.
 		 * @return the configuration
 		 * @throws InvalidSkillSettingException when a value cannot work
 		 */
 		public SkillConfig build() {
 			return new SkillConfig(this.skillsDir, this.hotReload, this.maxResourceBytes, this.watchDebounce,
-					this.pollInterval, this.maxBodyBytes, this.discoveryMaxDepth, this.discoveryMaxDirectories);
+					this.pollInterval, this.maxBodyBytes, this.discoveryMaxDepth, this.discoveryMaxDirectories,
+					this.lock, this.lockMode);
 		}
 
 	}

@@ -1,8 +1,10 @@
 package dev.skills.core.registry;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -39,6 +41,30 @@ record LocationSkills(Location location, Map<String, SkillEntry> entries, Map<St
 		}
 		return new LocationSkills(location, Collections.unmodifiableMap(byFolder), Collections.unmodifiableMap(winners),
 				shared.isEmpty() ? Set.of() : Set.copyOf(shared), List.copyOf(diagnostics));
+	}
+
+	// Each entry's diagnostics in precedence order, then a "shadowed by" warning per
+	// skill
+	// that lost a name clash.
+	static void addEntryDiagnostics(List<LocationSkills> locations, Map<String, SkillEntry> winners,
+			List<SkillDiagnostic> all) {
+		List<SkillEntry> losers = new ArrayList<>();
+		for (LocationSkills location : locations) {
+			List<SkillEntry> entries = new ArrayList<>(location.entries().values());
+			entries.sort(SkillEntry.PRECEDENCE);
+			for (SkillEntry entry : entries) {
+				all.addAll(entry.diagnostics());
+				if (entry.meta() != null && winners.get(entry.meta().name()) != entry) {
+					losers.add(entry);
+				}
+			}
+		}
+		losers.sort(Comparator.comparing((SkillEntry loser) -> loser.meta().name()));
+		for (SkillEntry loser : losers) {
+			String name = loser.meta().name();
+			all.add(SkillDiagnostic.warning(loser.folder().location(), name,
+					"Skill '" + name + "' is shadowed by " + winners.get(name).folder().location()));
+		}
 	}
 
 	// The known skill folder a path lies in (or is), as its entry's key.

@@ -3,7 +3,6 @@ package dev.skills.core.registry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +16,7 @@ import dev.skills.core.SkillNotFoundException;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.internal.prompt.ModelText;
 import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.lock.SkillsLock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -146,24 +146,7 @@ public final class SkillsSnapshot {
 		List<SkillDiagnostic> result = this.diagnostics;
 		if (result == null) {
 			List<SkillDiagnostic> all = locationDiagnostics();
-			List<SkillEntry> losers = new ArrayList<>();
-			Map<String, SkillEntry> winners = winners();
-			for (LocationSkills location : this.locations) {
-				List<SkillEntry> entries = new ArrayList<>(location.entries().values());
-				entries.sort(SkillEntry.PRECEDENCE);
-				for (SkillEntry entry : entries) {
-					all.addAll(entry.diagnostics());
-					if (entry.meta() != null && winners.get(entry.meta().name()) != entry) {
-						losers.add(entry);
-					}
-				}
-			}
-			losers.sort(Comparator.comparing((SkillEntry loser) -> loser.meta().name()));
-			for (SkillEntry loser : losers) {
-				String name = loser.meta().name();
-				all.add(SkillDiagnostic.warning(loser.folder().location(), name,
-						"Skill '" + name + "' is shadowed by " + winners.get(name).folder().location()));
-			}
+			LocationSkills.addEntryDiagnostics(this.locations, winners(), all);
 			result = List.copyOf(all);
 			this.diagnostics = result;
 		}
@@ -218,7 +201,20 @@ public final class SkillsSnapshot {
 	public String readFile(String skill, String path, int maxBytes) {
 		SkillConfig.checkByteLimit("maxBytes", maxBytes);
 		SkillEntry entry = known(skill);
+		this.reads.checkFilesServed(entry);
 		return entry.folder().read(skill, path, maxBytes, entry.listing());
+	}
+
+	/**
+	 * The digest of a skill's files, as a lock file shows it, when a lock is checked: the
+	 * digest of the version served, which in verify mode is the one the lock pins.
+	 * @param name the skill name
+	 * @return {@code sha256:<hex>}; empty without a lock, for a skill on the classpath,
+	 * or for no such skill
+	 */
+	public Optional<String> digest(String name) {
+		SkillEntry entry = entry(name);
+		return Optional.ofNullable((entry != null) ? entry.digest() : null).map(SkillsLock::display);
 	}
 
 	List<LocationSkills> locations() {
