@@ -3,6 +3,7 @@ package dev.skills.boot.endpoint;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import dev.skills.core.SkillConfig;
@@ -63,25 +64,12 @@ public class SkillsEndpoint {
 	 */
 	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
 			@Nullable SkillCatalog catalog) {
-		this(registry, mode, showInstructions, catalog, null);
+		this(registry, mode, showInstructions, catalog, null, null);
 	}
 
 	/**
-	 * Create the endpoint, showing the advisor's mode, the catalog's token budget and the
-	 * skills' usage.
-	 * @param registry the skills
-	 * @param mode how the advisor offers skills
-	 * @param showInstructions whether one skill's detail includes its instructions
-	 * @param catalog the catalog the advisor uses, if any
-	 * @param usage the usage tracked of the skill tools and the catalog, if any
-	 */
-	public SkillsEndpoint(SkillsRegistry registry, SkillsAdvisor.Mode mode, boolean showInstructions,
-			@Nullable SkillCatalog catalog, @Nullable SkillUsage usage) {
-		this(registry, mode, showInstructions, catalog, usage, null);
-	}
-
-	/**
-	 * Create the endpoint, also showing remote sources and fetching them on a reload.
+	 * Create the endpoint, also showing the skills' usage and remote sources, and
+	 * fetching the sources on a reload.
 	 * @param registry the skills
 	 * @param mode how the advisor offers skills
 	 * @param showInstructions whether one skill's detail includes its instructions
@@ -110,8 +98,9 @@ public class SkillsEndpoint {
 		Map<String, List<Diagnostic>> byFile = diagnosticsByFile(snapshot);
 		List<SkillSummary> skills = snapshot.skills()
 			.stream()
-			.map((meta) -> new SkillSummary(meta.name(), meta.description(), meta.location(), source(meta),
-					meta.builtin(), snapshot.files(meta.name()).size(), byFile.getOrDefault(meta.location(), List.of()),
+			.map((meta) -> new SkillSummary(meta.name(), meta.description(), meta.metadata().get("version"),
+					snapshot.digest(meta.name()).orElse(null), meta.location(), source(meta), meta.builtin(),
+					snapshot.files(meta.name()).size(), byFile.getOrDefault(meta.location(), List.of()),
 					remoteSource(meta)))
 			.toList();
 		return new SkillsDescriptor(this.mode.label(), config.hotReload(), config.skillsDir(), snapshot.generation(),
@@ -231,6 +220,9 @@ public class SkillsEndpoint {
 	 *
 	 * @param name the name
 	 * @param description the description
+	 * @param version its {@code metadata.version}, if any
+	 * @param digest the digest of its files served ({@code sha256:<hex>}, as in a lock
+	 * file), when {@code skills.lock.file} is set and it is read from a folder
 	 * @param location the {@code SKILL.md}
 	 * @param source the folder or jar it came from
 	 * @param builtin whether it ships with this library
@@ -239,8 +231,9 @@ public class SkillsEndpoint {
 	 * @param remoteSource the name of the remote source it came from, or {@code null} for
 	 * a local one
 	 */
-	public record SkillSummary(String name, String description, String location, String source, boolean builtin,
-			int files, List<Diagnostic> diagnostics, @Nullable String remoteSource) {
+	public record SkillSummary(String name, String description, @Nullable String version, @Nullable String digest,
+			String location, String source, boolean builtin, int files, List<Diagnostic> diagnostics,
+			@Nullable String remoteSource) {
 	}
 
 	/**
@@ -296,8 +289,8 @@ public class SkillsEndpoint {
 	 * @param removed skills that disappeared
 	 * @param generation the generation now
 	 */
-	public record ReloadDescriptor(java.util.Set<String> added, java.util.Set<String> changed,
-			java.util.Set<String> removed, long generation) implements OperationResponseBody {
+	public record ReloadDescriptor(Set<String> added, Set<String> changed, Set<String> removed,
+			long generation) implements OperationResponseBody {
 	}
 
 }
