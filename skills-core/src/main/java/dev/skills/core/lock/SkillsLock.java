@@ -144,12 +144,13 @@ public final class SkillsLock {
 	 */
 	public static String digest(Path folder, List<String> files) throws IOException {
 		MessageDigest digest = sha256();
-		byte[] buffer = new byte[8192];
 		for (String file : files.stream().sorted().toList()) {
 			Path path = folder.resolve(file);
 			long size = Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS) ? Files.size(path) : -1;
 			digest.update((file + "\n" + size + "\n").getBytes(StandardCharsets.UTF_8));
 			if (size >= 0) {
+				// Skill files are mostly small: a buffer of their size, not a fixed 8 KB.
+				byte[] buffer = new byte[(int) Math.max(1, Math.min(size, 8192))];
 				try (InputStream in = new DigestInputStream(Files.newInputStream(path, LinkOption.NOFOLLOW_LINKS),
 						digest)) {
 					while (in.read(buffer) >= 0) {

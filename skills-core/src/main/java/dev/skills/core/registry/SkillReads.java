@@ -111,9 +111,9 @@ final class SkillReads {
 		boolean verify = pinned && this.lockCheck.verifies();
 		SkillEntry entry = entry(item, read, verdict == null || !verdict.isError(),
 				verify ? SkillEntry.Why.NOT_PINNED : SkillEntry.Why.BROKEN_EDIT);
-		if (verify && entry.kept() == null && entry.meta() != null) {
-			// Cached while they match, so that a later push keeps them (as far as the
-			// cache holds them); their bytes were just read for the digest anyway.
+		if (verify && entry.kept() == null && entry.meta() != null && hasRoomFor(entry.fingerprint().size())) {
+			// Cached while they match, so that a later push keeps them: only while the
+			// cache has room, as evicting others to make it would read bodies in vain.
 			bodyIfReadable(entry);
 		}
 		return entry;
@@ -246,6 +246,11 @@ final class SkillReads {
 			this.cachedChars -= eldest.next().text().length();
 			eldest.remove();
 		}
+	}
+
+	// Whether a body of that many bytes fits without evicting another.
+	private synchronized boolean hasRoomFor(long bytes) {
+		return this.cachedChars + bytes <= this.maxCachedChars;
 	}
 
 	synchronized long cachedChars() {
