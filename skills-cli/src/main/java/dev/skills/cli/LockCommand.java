@@ -34,7 +34,7 @@ final class LockCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws IOException {
-		String text = LockFile.write(LockFile.of(this.locations));
+		String text = LockFile.of(this.locations).write();
 		if (this.output != null) {
 			Files.writeString(this.output, text, StandardCharsets.UTF_8);
 		}

@@ -2,8 +2,6 @@ package dev.skills.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +9,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
+import dev.skills.core.lock.SkillsLock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -38,20 +37,20 @@ final class VerifyCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws IOException {
-		Map<String, LockFile.Line> pinned;
+		Map<String, SkillsLock.Entry> pinned;
 		try {
-			pinned = LockFile.read(Files.readString(this.lock, StandardCharsets.UTF_8));
+			pinned = SkillsLock.read(this.lock).entries();
 		}
 		catch (IllegalArgumentException ex) {
 			throw new ParameterException(this.spec.commandLine(), this.lock + ": " + ex.getMessage());
 		}
-		Map<String, LockFile.Line> served = LockFile.of(this.locations);
+		Map<String, SkillsLock.Entry> served = LockFile.of(this.locations).entries();
 		TreeSet<String> names = new TreeSet<>(pinned.keySet());
 		names.addAll(served.keySet());
 		List<String> drift = new ArrayList<>();
 		for (String name : names) {
-			LockFile.Line was = pinned.get(name);
-			LockFile.Line is = served.get(name);
+			SkillsLock.Entry was = pinned.get(name);
+			SkillsLock.Entry is = served.get(name);
 			if (was == null) {
 				drift.add("added: " + name + " (" + is.source() + ")");
 			}

@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,6 +51,23 @@ class SkillsCliJarIT {
 		assertThat(result.exitCode()).isZero();
 		assertThat(result.out()).startsWith("<available_skills>\n<skill><name>pdf-processing</name>");
 		assertThat(result.err()).isEmpty();
+	}
+
+	@Test
+	void lockThenVerifyCatchesAnEdit(@TempDir Path temp) throws Exception {
+		Path skill = Files.createDirectories(temp.resolve("skills/pdf-processing"));
+		Files.copy(SKILLS.resolve("pdf-processing/SKILL.md"), skill.resolve("SKILL.md"));
+		Path lock = temp.resolve("skills.lock");
+		String location = temp.resolve("skills").toString();
+
+		assertThat(run("lock", "--output", lock.toString(), location).exitCode()).isZero();
+		assertThat(run("verify", "--lock", lock.toString(), location).exitCode()).isZero();
+		Files.writeString(skill.resolve("SKILL.md"), "\nEdited.\n", StandardOpenOption.APPEND);
+
+		Result drift = run("verify", "--lock", lock.toString(), location);
+		assertThat(drift.exitCode()).isEqualTo(1);
+		assertThat(drift.out()).isEqualTo("changed: pdf-processing (" + location + ")\n");
+		assertThat(drift.err()).isEmpty();
 	}
 
 	@Test

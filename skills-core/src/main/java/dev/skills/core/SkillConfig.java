@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
+import dev.skills.core.lock.SkillsLock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,10 +28,13 @@ import org.jspecify.annotations.Nullable;
  * reload watches no more
  * @param mode how skills reach the model
  * @param preloadFrom in session mode, the request context key naming the skill
+ * @param lock when set, the skills read from folders are checked against it
+ * @param lockMode what becomes of a skill that differs from the lock or that the lock
+ * does not name
  */
 public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxResourceBytes, Duration watchDebounce,
 		@Nullable Duration pollInterval, int maxBodyBytes, int discoveryMaxDepth, int discoveryMaxDirectories,
-		Mode mode, @Nullable String preloadFrom) {
+		Mode mode, @Nullable String preloadFrom, @Nullable SkillsLock lock, SkillsLock.Mode lockMode) {
 
 	/** The default location: skills packaged in any jar on the classpath. */
 	public static final String DEFAULT_LOCATION = "classpath*:META-INF/skills/";
@@ -55,9 +59,7 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 
 	public SkillConfig {
 		skillsDir = List.copyOf(skillsDir);
-		checkByteLimit("maxResourceBytes", maxResourceBytes, DEFAULT_MAX_RESOURCE_BYTES);
-		checkByteLimit("maxBodyBytes", maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
-		SkillConfigRules.checkWatchAndDiscovery(watchDebounce, pollInterval, discoveryMaxDepth,
+		SkillConfigRules.check(maxResourceBytes, maxBodyBytes, watchDebounce, pollInterval, discoveryMaxDepth,
 				discoveryMaxDirectories);
 		mode.checkPreloadFrom(preloadFrom);
 	}
@@ -70,16 +72,7 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 	 * @throws InvalidSkillSettingException when it is out of range
 	 */
 	public static int checkByteLimit(String name, int bytes) {
-		return checkByteLimit(name, bytes, DEFAULT_MAX_RESOURCE_BYTES);
-	}
-
-	private static int checkByteLimit(String name, int bytes, int example) {
-		if (bytes <= 0 || bytes > MAX_BYTES_LIMIT) {
-			throw new InvalidSkillSettingException(name, bytes,
-					"it must be between 1 and " + MAX_BYTES_LIMIT + " bytes (16 MiB)",
-					"a number of bytes in that range, for example " + example);
-		}
-		return bytes;
+		return SkillConfigRules.checkByteLimit(name, bytes, DEFAULT_MAX_RESOURCE_BYTES);
 	}
 
 	/**
@@ -96,10 +89,7 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 	 * @return the folder, not made absolute; {@code null} for a classpath pattern
 	 */
 	public static @Nullable Path folderOf(String location) {
-		if (location.startsWith("classpath:") || location.startsWith("classpath*:")) {
-			return null;
-		}
-		return Path.of(location.startsWith("file:") ? location.substring("file:".length()) : location);
+		return SkillConfigRules.folderOf(location);
 	}
 
 	/**
@@ -107,9 +97,7 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 	 */
 	public enum Mode {
 
-		/**
-		 * A catalog, and the model activates skills itself with {@code activate_skill}.
-		 */
+		/** A catalog; the model activates skills with {@code activate_skill}. */
 		ON_DEMAND,
 
 		/** One skill per call, named by the request context key {@code preloadFrom}. */
@@ -129,11 +117,7 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 		 * @throws InvalidSkillSettingException in session mode without a key
 		 */
 		public void checkPreloadFrom(@Nullable String preloadFrom) {
-			if (this == SESSION && (preloadFrom == null || preloadFrom.isBlank())) {
-				throw new InvalidSkillSettingException("preloadFrom", preloadFrom,
-						"session mode needs the request context key that names the skill", "a key such as "
-								+ "SKILL_NAME and pass the skill name under it with each request, or use on-demand mode");
-			}
+			SkillConfigRules.checkPreloadFrom(this, preloadFrom);
 		}
 
 	}
@@ -170,6 +154,10 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 		private Mode mode = Mode.ON_DEMAND;
 
 		private @Nullable String preloadFrom;
+
+		private @Nullable SkillsLock lock;
+
+		private SkillsLock.Mode lockMode = SkillsLock.Mode.VERIFY;
 
 		private Builder() {
 		}
@@ -284,6 +272,18 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 		}
 
 		/**
+		 * Check the skills read from folders against a lock.
+		 * @param lock the lock, or {@code null} for none
+		 * @param mode {@code VERIFY} serves only what it pins, {@code WARN} warns instead
+		 * @return this builder
+		 */
+		public Builder lock(@Nullable SkillsLock lock, SkillsLock.Mode mode) {
+			this.lock = lock;
+			this.lockMode = Objects.requireNonNull(mode, "mode");
+			return this;
+		}
+
+		/**
 		 * Build the configuration.
 		 * @return the configuration
 		 * @throws InvalidSkillSettingException when a value cannot work
@@ -291,7 +291,7 @@ public record SkillConfig(List<String> skillsDir, boolean hotReload, int maxReso
 		public SkillConfig build() {
 			return new SkillConfig(this.skillsDir, this.hotReload, this.maxResourceBytes, this.watchDebounce,
 					this.pollInterval, this.maxBodyBytes, this.discoveryMaxDepth, this.discoveryMaxDirectories,
-					this.mode, this.preloadFrom);
+					this.mode, this.preloadFrom, this.lock, this.lockMode);
 		}
 
 	}

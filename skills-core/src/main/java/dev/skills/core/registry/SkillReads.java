@@ -15,6 +15,7 @@ import dev.skills.core.SkillResourceException;
 import dev.skills.core.SkillResourceException.Reason;
 import dev.skills.core.folder.SkillFolder;
 import dev.skills.core.folder.SkillFolder.Fingerprint;
+import dev.skills.core.internal.files.DiskSkillFolder;
 import dev.skills.core.internal.files.FileReads;
 import dev.skills.core.internal.files.SkillFiles;
 import dev.skills.core.internal.parse.FrontmatterException;
@@ -45,6 +46,8 @@ final class SkillReads {
 
 	private final long maxCachedChars;
 
+	private final @Nullable LockCheck lockCheck;
+
 	// By SKILL.md location, least recently used first; guarded by this.
 	private final Map<String, Body> bodies = new LinkedHashMap<>(16, 0.75f, true);
 
@@ -54,6 +57,7 @@ final class SkillReads {
 		this.reads = reads;
 		this.config = config;
 		this.maxCachedChars = maxCachedChars;
+		this.lockCheck = (config.lock() != null) ? new LockCheck(config.lock(), config.lockMode()) : null;
 	}
 
 	int maxResourceBytes() {
@@ -73,13 +77,15 @@ final class SkillReads {
 		return entries;
 	}
 
+	// With a lock every read digests the files: a bundled file may change alone.
 	private SkillEntry read(Pending item) throws IOException {
 		SkillFolder folder = item.folder();
-		if (item.relistOnly()) {
+		boolean pinned = this.lockCheck != null && folder instanceof DiskSkillFolder;
+		if (item.relistOnly() && !pinned) {
 			SkillEntry before = item.before();
 			SkillFolder.Listing listing = folder.listFiles();
 			return listing.equals(before.listing()) ? before : new SkillEntry(folder, before.order(), before.meta(),
-					before.diagnostics(), before.fingerprint(), listing, before.kept());
+					before.diagnostics(), before.fingerprint(), listing, before.kept(), before.digest());
 		}
 		Fingerprint fingerprint;
 		SkillReadResult result;
@@ -95,41 +101,75 @@ final class SkillReads {
 		if (listing.cut()) {
 			diagnostics.add(SkillDiagnostic.warning(folder.location(), name, SkillFiles.listingCutMessage()));
 		}
-		return entry(item, (meta != null && folder.builtin()) ? meta.withBuiltin(true) : meta, diagnostics, fingerprint,
-				listing);
+		String digest = (meta != null && pinned) ? LockCheck.digest(folder, listing) : null;
+		SkillDiagnostic verdict = (meta != null && pinned) ? this.lockCheck.verdict(folder, meta.name(), digest) : null;
+		if (verdict != null) {
+			diagnostics.add(verdict);
+		}
+		Read read = new Read((meta != null && folder.builtin()) ? meta.withBuiltin(true) : meta, diagnostics,
+				fingerprint, listing, digest);
+		boolean verify = pinned && this.lockCheck.verifies();
+		SkillEntry entry = entry(item, read, verdict == null || !verdict.isError(),
+				verify ? SkillEntry.Why.NOT_PINNED : SkillEntry.Why.BROKEN_EDIT);
+		if (verify && entry.kept() == null && entry.meta() != null && hasRoomFor(entry.fingerprint().size())) {
+			// Cached while they match, so that a later push keeps them: only while the
+			// cache has room, as evicting others to make it would read bodies in vain.
+			bodyIfReadable(entry);
+		}
+		return entry;
+	}
+
+	private @Nullable String bodyIfReadable(SkillEntry entry) {
+		try {
+			return body(entry);
+		}
+		catch (SkillResourceException ex) {
+			return null;
+		}
 	}
 
 	// Noted as it is, so that a later scan reads it again only once it changes.
 	private SkillEntry failed(Pending item, IOException ex) {
 		List<SkillDiagnostic> diagnostics = List
 			.of(SkillDiagnostic.error(item.folder().location(), null, "Cannot read SKILL.md: " + ex.getMessage()));
-		return entry(item, null, diagnostics, item.folder().fingerprint(), SkillFolder.Listing.EMPTY);
+		return new SkillEntry(item.folder(), item.order(), null, diagnostics, item.folder().fingerprint(),
+				SkillFolder.Listing.EMPTY, null, null);
 	}
 
-	// A skill that no longer loads (a half-saved edit) keeps its last good version.
-	private SkillEntry entry(Pending item, @Nullable SkillMeta read, List<SkillDiagnostic> diagnostics,
-			Fingerprint fingerprint, SkillFolder.Listing listing) {
+	// A read that may not be served keeps the last good version, when there was one: a
+	// half-saved edit, or content the lock does not pin.
+	private SkillEntry entry(Pending item, Read read, boolean servable, SkillEntry.Why why) {
 		SkillEntry before = item.before();
-		if (read != null || before == null || before.meta() == null) {
-			return new SkillEntry(item.folder(), item.order(), read, diagnostics, fingerprint, listing, null);
+		if (servable && read.meta() != null) {
+			return new SkillEntry(item.folder(), item.order(), read.meta(), read.diagnostics(), read.fingerprint(),
+					read.listing(), null, read.digest());
+		}
+		if (before == null || before.meta() == null) {
+			return new SkillEntry(item.folder(), item.order(), null, read.diagnostics(), read.fingerprint(),
+					read.listing(), null, null);
 		}
 		SkillMeta meta = before.meta();
-		List<SkillDiagnostic> all = new ArrayList<>(diagnostics);
-		all.add(SkillDiagnostic.error(item.folder().location(), meta.name(),
-				"SKILL.md cannot be loaded any more; keeping the last good version of '" + meta.name()
-						+ "' until it is fixed"));
-		return new SkillEntry(item.folder(), item.order(), meta, all, fingerprint, listing, kept(before));
+		List<SkillDiagnostic> all = new ArrayList<>(read.diagnostics());
+		if (read.meta() == null) {
+			all.add(SkillDiagnostic.error(item.folder().location(), meta.name(),
+					"SKILL.md cannot be loaded any more; keeping the last good version of '" + meta.name()
+							+ "' until it is fixed"));
+		}
+		SkillEntry.Kept kept = kept(before, why);
+		return new SkillEntry(item.folder(), item.order(), meta, all, read.fingerprint(),
+				(kept.why() == SkillEntry.Why.NOT_PINNED) ? before.listing() : read.listing(), kept, before.digest());
 	}
 
-	// The version an entry served, instructions included when a reader read them: they
-	// belong to its metadata, whatever the file holds now.
-	private SkillEntry.Kept kept(SkillEntry served) {
-		if (served.kept() != null) {
-			return served.kept();
+	// The version an entry served, instructions included while they can still be had
+	// (cached, or the SKILL.md is still that version): they belong to its metadata,
+	// whatever the files hold now. Once its files were not served, they are not again.
+	private SkillEntry.Kept kept(SkillEntry served, SkillEntry.Why why) {
+		SkillEntry.Kept was = served.kept();
+		if (was != null) {
+			return (was.why() == why || was.why() == SkillEntry.Why.NOT_PINNED) ? was
+					: new SkillEntry.Kept(was.fingerprint(), was.body(), why);
 		}
-		Body cached = cached(served.folder().location());
-		boolean same = cached != null && cached.fingerprint().equals(served.fingerprint());
-		return new SkillEntry.Kept(served.fingerprint(), same ? cached.text() : null);
+		return new SkillEntry.Kept(served.fingerprint(), bodyIfReadable(served), why);
 	}
 
 	// The instructions of the version the entry was read from, never those of a later
@@ -144,7 +184,9 @@ final class SkillReads {
 				return kept.body();
 			}
 			throw unreadable(name,
-					"an edit of its SKILL.md does not load and its last good instructions were not kept");
+					(kept.why() == SkillEntry.Why.NOT_PINNED)
+							? "its files differ from the lock and the instructions that matched it were not kept"
+							: "an edit of its SKILL.md does not load and its last good instructions were not kept");
 		}
 		Body cached = cached(folder.location());
 		if (cached != null && cached.fingerprint().equals(entry.fingerprint())) {
@@ -167,6 +209,15 @@ final class SkillReads {
 		body.warnings().forEach((warning) -> logger.warn(SkillDiagnostic.warning(folder.location(), name, warning)));
 		cache(folder.location(), new Body(entry.fingerprint(), body.text()));
 		return body.text();
+	}
+
+	// Files that differ from the lock are not served, not even those that did not change.
+	void checkFilesServed(SkillEntry entry) {
+		SkillEntry.Kept kept = entry.kept();
+		if (kept != null && kept.why() == SkillEntry.Why.NOT_PINNED) {
+			throw unreadable(entry.meta().name(),
+					"its files differ from the lock; only the instructions that matched it are served");
+		}
 	}
 
 	// The model sees this: name the problem, never a server path.
@@ -197,11 +248,27 @@ final class SkillReads {
 		}
 	}
 
+	// Whether a body of that many bytes fits without evicting another.
+	private synchronized boolean hasRoomFor(long bytes) {
+		return this.cachedChars + bytes <= this.maxCachedChars;
+	}
+
 	synchronized long cachedChars() {
 		return this.cachedChars;
 	}
 
 	record Body(Fingerprint fingerprint, String text) {
+	}
+
+	/**
+	 * What one read of a skill folder found.
+	 *
+	 * @param meta the skill, or {@code null} when it does not load
+	 * @param diagnostics its problems, the lock's verdict included
+	 * @param digest the digest of its files when a lock is checked and they could be read
+	 */
+	record Read(@Nullable SkillMeta meta, List<SkillDiagnostic> diagnostics, Fingerprint fingerprint,
+			SkillFolder.Listing listing, @Nullable String digest) {
 	}
 
 	// A skill folder to read into entries[at]; before is its entry in the last snapshot.

@@ -15,6 +15,7 @@ import dev.skills.core.SkillNotFoundException;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.internal.prompt.ModelText;
 import dev.skills.core.internal.prompt.SkillPrompts;
+import dev.skills.core.lock.SkillsLock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,11 +43,7 @@ public final class SkillsSnapshot {
 
 	private volatile @Nullable Map<String, SkillEntry> winners;
 
-	private volatile @Nullable List<String> names;
-
-	private volatile @Nullable List<SkillMeta> ordered;
-
-	private volatile @Nullable String catalog;
+	private final SnapshotViews views = new SnapshotViews(this::winners);
 
 	private volatile @Nullable List<SkillDiagnostic> diagnostics;
 
@@ -128,12 +125,7 @@ public final class SkillsSnapshot {
 	 * @return the names
 	 */
 	public List<String> names() {
-		List<String> result = this.names;
-		if (result == null) {
-			result = winners().keySet().stream().sorted().toList();
-			this.names = result;
-		}
-		return result;
+		return this.views.names();
 	}
 
 	/**
@@ -141,12 +133,7 @@ public final class SkillsSnapshot {
 	 * @return the skills
 	 */
 	public List<SkillMeta> skills() {
-		List<SkillMeta> result = this.ordered;
-		if (result == null) {
-			result = winners().values().stream().map(SkillEntry::meta).sorted(SkillPrompts.CATALOG_ORDER).toList();
-			this.ordered = result;
-		}
-		return result;
+		return this.views.skills();
 	}
 
 	/**
@@ -154,12 +141,7 @@ public final class SkillsSnapshot {
 	 * @return the catalog block
 	 */
 	public String catalog() {
-		String result = this.catalog;
-		if (result == null) {
-			result = SkillPrompts.catalog(skills());
-			this.catalog = result;
-		}
-		return result;
+		return this.views.catalog();
 	}
 
 	/**
@@ -240,7 +222,20 @@ public final class SkillsSnapshot {
 	public String readFile(String skill, String path, int maxBytes) {
 		SkillConfig.checkByteLimit("maxBytes", maxBytes);
 		SkillEntry entry = known(skill);
+		this.reads.checkFilesServed(entry);
 		return entry.folder().read(skill, path, maxBytes, entry.listing());
+	}
+
+	/**
+	 * The digest of a skill's files, as a lock file shows it, when a lock is checked: the
+	 * digest of the version served, which in verify mode is the one the lock pins.
+	 * @param name the skill name
+	 * @return {@code sha256:<hex>}; empty without a lock, for a skill on the classpath,
+	 * or for no such skill
+	 */
+	public Optional<String> digest(String name) {
+		SkillEntry entry = entry(name);
+		return Optional.ofNullable((entry != null) ? entry.digest() : null).map(SkillsLock::display);
 	}
 
 	List<LocationSkills> locations() {

@@ -226,7 +226,9 @@ final class SkillsWriter implements ChangeHandler {
 		List<SkillEntry> read = this.skillReads.read(pending);
 		for (int i = 0; i < pending.size(); i++) {
 			entries.set(pending.get(i).at(), read.get(i));
-			if (!pending.get(i).relistOnly()) {
+			// A relisted folder is told about again only when the lock's verdict changed.
+			if (!pending.get(i).relistOnly()
+					|| !read.get(i).diagnostics().equals(pending.get(i).before().diagnostics())) {
 				written.add(read.get(i));
 			}
 		}

@@ -1,11 +1,15 @@
 package dev.skills.boot.autoconfigure;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import dev.skills.boot.diagnostics.SkillsPropertyFailures;
 import dev.skills.core.SkillConfig;
+import dev.skills.core.lock.SkillsLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns {@link SkillsProperties} into a {@link SkillConfig}. The value rules are
@@ -36,7 +40,27 @@ final class SkillConfigMapping {
 					.discoveryMaxDirectories(properties.getDiscovery().getMaxDirectories())
 					.mode(properties.getMode())
 					.preloadFrom(properties.getPreloadFrom())
+					.lock(lock(properties.getLock().getFile()), properties.getLock().getMode())
 					.build());
+	}
+
+	// Read once at start-up: a lock that cannot be read stops it, naming the file.
+	private static @Nullable SkillsLock lock(@Nullable Path file) {
+		if (file == null) {
+			return null;
+		}
+		String problem;
+		try {
+			return SkillsLock.read(file);
+		}
+		catch (IOException ex) {
+			problem = "it cannot be read (" + ex.getClass().getSimpleName() + ")";
+		}
+		catch (IllegalArgumentException ex) {
+			problem = "it is not a lock file: " + ex.getMessage();
+		}
+		throw SkillsPropertyFailures.invalid(SkillsProperties.PREFIX + ".lock.file", file, problem,
+				"Set it to a file written by 'skills lock LOCATION...', or remove it.");
 	}
 
 	private static String propertyOf(String setting) {

@@ -12,9 +12,9 @@ import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 /**
  * Configuration properties for Agent Skills, {@code skills.*}: where skills are found,
- * how they reach the model, and the skill tools and advisor. The discovery, watch and
- * active-skills groups have classes of their own; so do the groups of a feature with its
- * own auto-configuration ({@code skills.catalog}, {@code skills.endpoint},
+ * how they reach the model, and the skill tools and advisor. The discovery, watch, lock
+ * and active-skills groups have classes of their own; so do the groups of a feature with
+ * its own auto-configuration ({@code skills.catalog}, {@code skills.endpoint},
  * {@code skills.active-skills.jdbc}, {@code skills.mcp}, {@code skills.sources}).
  */
 @ConfigurationProperties(SkillsProperties.PREFIX)
@@ -68,6 +68,9 @@ public class SkillsProperties {
 
 	@NestedConfigurationProperty
 	private final SkillsWatchProperties watch = new SkillsWatchProperties();
+
+	@NestedConfigurationProperty
+	private final SkillsLockProperties lock = new SkillsLockProperties();
 
 	private final Validation validation = new Validation();
 
@@ -150,6 +153,10 @@ public class SkillsProperties {
 
 	public SkillsWatchProperties getWatch() {
 		return this.watch;
+	}
+
+	public SkillsLockProperties getLock() {
+		return this.lock;
 	}
 
 	public Validation getValidation() {

@@ -3,6 +3,7 @@ package dev.skills.boot.endpoint;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import dev.skills.boot.catalog.SkillsEmbeddings;
@@ -97,8 +98,9 @@ public class SkillsEndpoint {
 		Map<String, List<Diagnostic>> byFile = diagnosticsByFile(snapshot);
 		List<SkillSummary> skills = snapshot.skills()
 			.stream()
-			.map((meta) -> new SkillSummary(meta.name(), meta.description(), meta.location(), source(meta),
-					meta.builtin(), snapshot.files(meta.name()).size(), byFile.getOrDefault(meta.location(), List.of()),
+			.map((meta) -> new SkillSummary(meta.name(), meta.description(), meta.metadata().get("version"),
+					snapshot.digest(meta.name()).orElse(null), meta.location(), source(meta), meta.builtin(),
+					snapshot.files(meta.name()).size(), byFile.getOrDefault(meta.location(), List.of()),
 					remoteSource(meta)))
 			.toList();
 		return new SkillsDescriptor(this.mode.label(), config.hotReload(), config.skillsDir(), snapshot.generation(),
@@ -132,13 +134,11 @@ public class SkillsEndpoint {
 			return null;
 		}
 		String instructions = null;
-		if (this.showInstructions) {
-			try {
-				instructions = snapshot.load(name).instructions();
-			}
-			catch (SkillResourceException ex) {
-				instructions = null;
-			}
+		try {
+			instructions = this.showInstructions ? snapshot.load(name).instructions() : null;
+		}
+		catch (SkillResourceException ex) {
+			// Unreadable now: described without its instructions.
 		}
 		return new SkillDescriptor(meta.name(), meta.description(), meta.license(), meta.compatibility(),
 				meta.metadata(), meta.allowedTools(), meta.disallowedTools(), meta.whenToUse(), meta.extraFields(),
@@ -155,8 +155,7 @@ public class SkillsEndpoint {
 	public ReloadDescriptor reload() {
 		SkillsSnapshot before = this.registry.snapshot();
 		if (this.sources != null) {
-			// A new revision is applied by the fetch, so the rescan after it finds
-			// nothing.
+			// The fetch applies a new revision: the rescan after it finds nothing.
 			this.sources.fetch();
 		}
 		// The registry's writer serves reloads that arrive while one runs with the next.
@@ -169,9 +168,8 @@ public class SkillsEndpoint {
 	}
 
 	private static String source(SkillMeta meta) {
-		String location = meta.location();
-		int entry = location.lastIndexOf("!/");
-		return (entry >= 0) ? location.substring(0, entry) : meta.baseDirectory();
+		int entry = meta.location().lastIndexOf("!/");
+		return (entry >= 0) ? meta.location().substring(0, entry) : meta.baseDirectory();
 	}
 
 	// One pass over the diagnostics, not one per skill.
@@ -225,6 +223,9 @@ public class SkillsEndpoint {
 	 *
 	 * @param name the name
 	 * @param description the description
+	 * @param version its {@code metadata.version}, if any
+	 * @param digest the digest of its files served ({@code sha256:<hex>}, as in a lock
+	 * file), when {@code skills.lock.file} is set and it is read from a folder
 	 * @param location the {@code SKILL.md}
 	 * @param source the folder or jar it came from
 	 * @param builtin whether it ships with this library
@@ -233,8 +234,9 @@ public class SkillsEndpoint {
 	 * @param remoteSource the name of the remote source it came from, or {@code null} for
 	 * a local one
 	 */
-	public record SkillSummary(String name, String description, String location, String source, boolean builtin,
-			int files, List<Diagnostic> diagnostics, @Nullable String remoteSource) {
+	public record SkillSummary(String name, String description, @Nullable String version, @Nullable String digest,
+			String location, String source, boolean builtin, int files, List<Diagnostic> diagnostics,
+			@Nullable String remoteSource) {
 	}
 
 	/**
@@ -290,8 +292,8 @@ public class SkillsEndpoint {
 	 * @param removed skills that disappeared
 	 * @param generation the generation now
 	 */
-	public record ReloadDescriptor(java.util.Set<String> added, java.util.Set<String> changed,
-			java.util.Set<String> removed, long generation) implements OperationResponseBody {
+	public record ReloadDescriptor(Set<String> added, Set<String> changed, Set<String> removed,
+			long generation) implements OperationResponseBody {
 	}
 
 }

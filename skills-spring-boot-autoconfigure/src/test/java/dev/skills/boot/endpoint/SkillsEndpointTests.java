@@ -16,6 +16,7 @@ import dev.skills.boot.endpoint.SkillsEndpoint.SkillDescriptor;
 import dev.skills.boot.endpoint.SkillsEndpoint.SkillSummary;
 import dev.skills.boot.endpoint.SkillsEndpoint.SkillsDescriptor;
 import dev.skills.core.SkillConfig;
+import dev.skills.core.lock.SkillsLock;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.set.SkillSets;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 class SkillsEndpointTests {
 
@@ -116,6 +118,27 @@ class SkillsEndpointTests {
 		assertThat(descriptor.skills().get(0).files()).isZero();
 		assertThat(descriptor.diagnostics())
 			.containsExactly(new Diagnostic("warning", missing.toString(), null, "Skill location does not exist"));
+	}
+
+	@Test
+	void summaryShowsDigestAndVersion() throws IOException {
+		Path pdf = SkillFixtures.skillWithFrontmatter(this.dir, "pdf-processing", "metadata:\n  version: \"1.2\"",
+				"Steps.");
+		SkillFixtures.skill(this.dir, "csv-cleaning");
+		String digest = SkillsLock.digest(pdf, List.of("SKILL.md"));
+		SkillsLock lock = SkillsLock.of(List.of(new SkillsLock.Entry("pdf-processing", digest, "skills")));
+		SkillsRegistry registry = registry(
+				SkillConfig.builder().skillsDir(this.dir.toString()).lock(lock, SkillsLock.Mode.WARN));
+
+		List<SkillSummary> skills = new SkillsEndpoint(registry, false).skills().skills();
+
+		assertThat(skills).extracting(SkillSummary::name, SkillSummary::version)
+			.containsExactly(tuple("csv-cleaning", null), tuple("pdf-processing", "1.2"));
+		assertThat(skills.get(1).digest()).isEqualTo("sha256:" + digest);
+		assertThat(skills.get(0).digest()).startsWith("sha256:").isNotEqualTo(skills.get(1).digest());
+		assertThat(new SkillsEndpoint(registry(this.dir.toString()), false).skills().skills())
+			.extracting(SkillSummary::digest)
+			.containsOnlyNulls();
 	}
 
 	@Test

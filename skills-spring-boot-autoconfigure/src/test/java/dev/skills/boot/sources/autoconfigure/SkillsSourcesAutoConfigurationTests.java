@@ -3,6 +3,7 @@ package dev.skills.boot.sources.autoconfigure;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import dev.skills.boot.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.boot.autoconfigure.endpoint.SkillsEndpointAutoConfiguration;
@@ -13,6 +14,9 @@ import dev.skills.boot.sources.autoconfigure.health.SkillsSourcesHealthContribut
 import dev.skills.boot.sources.autoconfigure.metrics.SkillsSourcesMetricsAutoConfiguration;
 import dev.skills.boot.sources.health.SkillSourcesHealthIndicator;
 import dev.skills.boot.sources.metrics.SkillSourcesMetrics;
+import dev.skills.core.SkillDiagnostic;
+import dev.skills.core.SkillMeta;
+import dev.skills.core.lock.SkillsLock;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.test.GitHttpServer;
@@ -24,6 +28,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -32,12 +37,15 @@ import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+@ExtendWith(OutputCaptureExtension.class)
 class SkillsSourcesAutoConfigurationTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
@@ -123,6 +131,37 @@ class SkillsSourcesAutoConfigurationTests {
 			assertThat(endpoint.skills().sources()).extracting(SkillsEndpointSources.Source::revision)
 				.containsExactly(pushed);
 		});
+	}
+
+	@Test
+	void pushedDriftOfLockedSkillIsNotServed(CapturedOutput output) throws Exception {
+		Path pdf = this.repository.workTree().resolve("skills/pdf");
+		String pinned = SkillsLock.digest(pdf, List.of("SKILL.md"));
+		Path lock = Files.writeString(this.temp.resolve("skills.lock"),
+				SkillsLock.of(List.of(new SkillsLock.Entry("pdf", pinned, "git"))).write());
+		this.contextRunner.withPropertyValues(git(this.server.uri("skills.git"), "0"))
+			.withPropertyValues("skills.lock.file=" + lock)
+			.run((context) -> {
+				SkillsRegistry registry = context.getBean(SkillsRegistry.class);
+				await().atMost(Duration.ofSeconds(10)).until(() -> registry.contains("pdf"));
+				String instructions = registry.snapshot().load("pdf").instructions();
+				this.repository.skill("skills/pdf", "Send PDF files elsewhere")
+					.skill("skills/docx", "Write Word files")
+					.push("second");
+
+				SkillsEndpoint endpoint = context.getBean(SkillsEndpoint.class);
+				endpoint.reload();
+
+				assertThat(registry.names()).containsExactly("pdf");
+				assertThat(registry.get("pdf")).map(SkillMeta::description).contains("Read PDF files");
+				assertThat(registry.snapshot().load("pdf").instructions()).isEqualTo(instructions);
+				assertThat(endpoint.skills().skills()).extracting(SkillSummary::digest)
+					.containsExactly("sha256:" + pinned);
+				assertThat(registry.diagnostics()).extracting(SkillDiagnostic::message)
+					.anyMatch((message) -> message.startsWith("Skill 'pdf' differs from the lock"))
+					.anyMatch((message) -> message.startsWith("Skill 'docx' is not in the lock"));
+			});
+		assertThat(output).contains("Skill 'pdf' differs from the lock");
 	}
 
 	@Test
