@@ -59,12 +59,16 @@ class SkillsListenerTests {
 	void editIsVisibleWhileListenerSleeps() {
 		List<SkillsChange> told = new CopyOnWriteArrayList<>();
 		List<String> betaAsTold = new CopyOnWriteArrayList<>();
+		CountDownLatch sleeping = new CountDownLatch(1);
 		this.registry.addListener((change) -> {
+			sleeping.countDown();
 			sleep(Duration.ofSeconds(3));
 			told.add(change);
 			betaAsTold.add(change.snapshot().get("beta").map(SkillMeta::description).orElseThrow());
 		});
 		SkillsChange first = edit("alpha", "Alpha, edited.");
+		// Changes that wait together are told as one: the second edit comes mid-sleep.
+		await().atMost(WAIT).until(() -> sleeping.getCount() == 0);
 
 		long start = System.nanoTime();
 		SkillsChange second = edit("beta", "Beta, edited.");
@@ -116,6 +120,8 @@ class SkillsListenerTests {
 		this.registry.addListener(other::add);
 
 		SkillsChange first = edit("alpha", "Alpha, edited.");
+		// Changes that wait together are told as one: the second comes after the first.
+		await().atMost(WAIT).untilAsserted(() -> assertThat(other).containsExactly(first));
 		SkillsChange second = edit("beta", "Beta, edited.");
 
 		await().atMost(WAIT).untilAsserted(() -> assertThat(other).containsExactly(first, second));
