@@ -79,11 +79,30 @@ public final class SkillSets {
 			}
 		}
 		if (defaultSet != null && !byName.containsKey(defaultSet)) {
-			throw new InvalidSkillSettingException("skills.default-set", defaultSet,
-					"there is no skill set of that name", byName.isEmpty() ? "a set defined under skills.sets"
-							: "one of " + String.join(", ", byName.keySet()));
+			throw noSuchSet("skills.default-set", defaultSet, byName.keySet());
 		}
 		return new SkillSets(Collections.unmodifiableMap(byName), defaultSet);
+	}
+
+	/**
+	 * The set a setting names, which must exist: a configuration that serves one set (an
+	 * MCP server, say) fails at start-up rather than serve nothing.
+	 * @param setting the setting that names the set, as its configuration spells it
+	 * @param name the set's name
+	 * @return the set
+	 * @throws InvalidSkillSettingException when there is no set of that name
+	 */
+	public SkillSet require(String setting, String name) {
+		SkillSet set = this.sets.get(name);
+		if (set == null) {
+			throw noSuchSet(setting, name, this.sets.keySet());
+		}
+		return set;
+	}
+
+	private static InvalidSkillSettingException noSuchSet(String setting, String name, Set<String> names) {
+		return new InvalidSkillSettingException(setting, name, "there is no skill set of that name",
+				names.isEmpty() ? "a set defined under skills.sets" : "one of " + String.join(", ", names));
 	}
 
 	/**
