@@ -45,7 +45,7 @@ final class SessionPinning {
 		if (skill == null) {
 			return;
 		}
-		this.tools.recordPin(name, request.conversationId());
+		this.tools.recordPin(name, request.conversationId(), request.skillSet());
 		request.activate(skill.meta());
 		request.injectUnlessPresent(skill);
 		ToolCallback read = this.tools.readScopedTo(request.snapshot(), name);

@@ -8,8 +8,8 @@ import io.micrometer.common.KeyValues;
 /**
  * The default names and tags of activations and resource reads: the names of
  * {@link SkillsObservationDocumentation}, the skill ({@code unknown} when the registry
- * does not know it), the tool and the outcome; the conversation id as a high-cardinality
- * value.
+ * does not know it), the tool, the outcome and the skill set; the conversation id as a
+ * high-cardinality value.
  */
 public class DefaultSkillObservationConvention implements SkillObservationConvention {
 
@@ -48,7 +48,8 @@ public class DefaultSkillObservationConvention implements SkillObservationConven
 	public KeyValues getLowCardinalityKeyValues(SkillObservationContext context) {
 		return KeyValues.of(KeyValue.of(SkillKeyNames.SKILL_NAME, skill(context)),
 				KeyValue.of(SkillKeyNames.TOOL_NAME, context.getToolName()),
-				KeyValue.of(SkillKeyNames.OUTCOME, context.getOutcome()));
+				KeyValue.of(SkillKeyNames.OUTCOME, context.getOutcome()),
+				KeyValue.of(SkillKeyNames.SKILL_SET, context.getSkillSet()));
 	}
 
 	@Override

@@ -31,8 +31,10 @@ public final class SkillSets {
 	 */
 	public static final SkillSets NONE = new SkillSets(Map.of(), null);
 
-	/** The tag of requests that name no set when there is no default set. */
-	public static final String ALL = "all";
+	/**
+	 * The tag of requests under no set: they name none and there is no default set.
+	 */
+	public static final String NO_SET = "none";
 
 	/** The tag of requests that name a set that does not exist. */
 	public static final String UNKNOWN = "unknown";
@@ -169,11 +171,11 @@ public final class SkillSets {
 	 * The name meters and observations carry for a request's set: bounded by the
 	 * configured sets.
 	 * @param name the name the request gave, or {@code null}
-	 * @return the set's name, the default set's, {@value #ALL} or {@value #UNKNOWN}
+	 * @return the set's name, the default set's, {@value #NO_SET} or {@value #UNKNOWN}
 	 */
 	public String tag(@Nullable String name) {
 		if (name == null) {
-			return (this.defaultSet != null) ? this.defaultSet : ALL;
+			return (this.defaultSet != null) ? this.defaultSet : NO_SET;
 		}
 		return this.sets.containsKey(name) ? name : UNKNOWN;
 	}

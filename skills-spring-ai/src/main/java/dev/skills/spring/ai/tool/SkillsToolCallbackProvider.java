@@ -82,13 +82,13 @@ public final class SkillsToolCallbackProvider implements ToolCallbackProvider {
 		}
 		String set = this.set;
 		return callbacks.stream()
-			.map((callback) -> new InSet(callback, () -> this.tools.snapshot(set)))
+			.map((callback) -> new InSet(callback, set, () -> this.tools.snapshot(set)))
 			.toArray(ToolCallback[]::new);
 	}
 
 	// A tool call seen through one set: the call's snapshot is the set's view, which
 	// the tools read before falling back to the default set's.
-	private record InSet(ToolCallback tool, Supplier<SkillsSnapshot> view) implements ToolCallback {
+	private record InSet(ToolCallback tool, String set, Supplier<SkillsSnapshot> view) implements ToolCallback {
 
 		@Override
 		public ToolDefinition getToolDefinition() {
@@ -109,6 +109,7 @@ public final class SkillsToolCallbackProvider implements ToolCallbackProvider {
 		public String call(String toolInput, @Nullable ToolContext toolContext) {
 			Map<String, Object> context = new HashMap<>((toolContext != null) ? toolContext.getContext() : Map.of());
 			context.put(SkillsToolContext.SNAPSHOT, this.view.get());
+			context.put(SkillsToolContext.SKILL_SET, this.set);
 			return this.tool.call(toolInput, new ToolContext(context));
 		}
 

@@ -105,7 +105,7 @@ class SkillSetTests {
 		assertThat(SkillSets.NONE.view(snapshot, "billing").names()).isEmpty();
 		assertThat(output.getOut().split("Unknown skill set 'nope'", -1)).hasSize(2);
 		assertThat(sets.tag("nope")).isEqualTo(SkillSets.UNKNOWN);
-		assertThat(sets.tag(null)).isEqualTo(SkillSets.ALL);
+		assertThat(sets.tag(null)).isEqualTo(SkillSets.NO_SET);
 		assertThat(sets.tag("billing")).isEqualTo("billing");
 	}
 
