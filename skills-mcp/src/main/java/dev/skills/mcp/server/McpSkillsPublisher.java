@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsChange;
@@ -29,13 +30,17 @@ import org.springframework.ai.tool.ToolCallbackProvider;
  * <p>
  * Built-in skills are served only when the catalog lists them. A read that finds a file
  * changed since it was listed (a bundled file edited, which is no reload) lists it again
- * with its new digest.
+ * with its new digest. A {@linkplain Builder#view view} narrows what is served (to one
+ * skill set, say): the resources, the index and the prompts of other skills are not
+ * there, and asking for them answers as for skills that do not exist.
  */
 public final class McpSkillsPublisher implements SkillsListener {
 
 	private final McpSyncServer server;
 
 	private final SkillsRegistry registry;
+
+	private final UnaryOperator<SkillsSnapshot> view;
 
 	private final @Nullable SkillToolsExport tools;
 
@@ -54,10 +59,11 @@ public final class McpSkillsPublisher implements SkillsListener {
 	private McpSkillsPublisher(Builder builder) {
 		this.server = builder.server;
 		this.registry = builder.registry;
-		this.tools = (builder.tools != null) ? new SkillToolsExport(builder.tools) : null;
-		this.prompts = builder.prompts ? new SkillPromptsExport(builder.registry) : null;
+		this.view = builder.view;
+		this.tools = (builder.tools != null) ? new SkillToolsExport(builder.tools, builder.toolsExported) : null;
+		this.prompts = builder.prompts ? new SkillPromptsExport(this::current) : null;
 		this.listBuiltins = builder.listBuiltins;
-		this.resources = builder.resources ? new SkillResourcesExport(builder.server, builder.registry, this::serves)
+		this.resources = builder.resources ? new SkillResourcesExport(builder.server, this::current, this::serves)
 				: null;
 	}
 
@@ -84,7 +90,7 @@ public final class McpSkillsPublisher implements SkillsListener {
 	}
 
 	private synchronized void sync(@Nullable SkillsChange change) {
-		SkillsSnapshot snapshot = (change != null) ? change.snapshot() : this.registry.snapshot();
+		SkillsSnapshot snapshot = this.view.apply((change != null) ? change.snapshot() : this.registry.snapshot());
 		if (snapshot.generation() <= this.published) {
 			return;
 		}
@@ -105,6 +111,10 @@ public final class McpSkillsPublisher implements SkillsListener {
 		if (this.tools != null) {
 			this.tools.sync(this.server);
 		}
+	}
+
+	private SkillsSnapshot current() {
+		return this.view.apply(this.registry.snapshot());
 	}
 
 	private boolean serves(SkillMeta skill) {
@@ -144,7 +154,11 @@ public final class McpSkillsPublisher implements SkillsListener {
 
 		private final SkillsRegistry registry;
 
+		private UnaryOperator<SkillsSnapshot> view = UnaryOperator.identity();
+
 		private @Nullable ToolCallbackProvider tools;
+
+		private boolean toolsExported;
 
 		private boolean resources = true;
 
@@ -158,13 +172,37 @@ public final class McpSkillsPublisher implements SkillsListener {
 		}
 
 		/**
-		 * The skill tools to keep up to date on the server (default: none, the tools are
-		 * left as Spring AI exported them).
+		 * What of each snapshot is served (default: all of it): resources, index and
+		 * prompts are those of the view's skills, and reads go through the view.
+		 * @param view the view of a registry snapshot, such as one skill set's
+		 * @return this builder
+		 */
+		public Builder view(UnaryOperator<SkillsSnapshot> view) {
+			this.view = view;
+			return this;
+		}
+
+		/**
+		 * The skill tools Spring AI exported at start-up, to keep up to date on the
+		 * server (default: none, the tools are left as Spring AI exported them).
 		 * @param tools the provider of the skill tools
 		 * @return this builder
 		 */
 		public Builder tools(ToolCallbackProvider tools) {
+			return tools(tools, true);
+		}
+
+		/**
+		 * The skill tools to keep up to date on the server.
+		 * @param tools the provider of the skill tools
+		 * @param exported whether Spring AI exported this provider's tools at start-up,
+		 * which are then kept while their definitions hold; when not, {@link #start()}
+		 * replaces every skill tool on the server with this provider's
+		 * @return this builder
+		 */
+		public Builder tools(ToolCallbackProvider tools, boolean exported) {
 			this.tools = tools;
+			this.toolsExported = exported;
 			return this;
 		}
 

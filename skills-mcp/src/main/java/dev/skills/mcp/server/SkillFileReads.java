@@ -2,10 +2,10 @@ package dev.skills.mcp.server;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillResourceException;
-import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -23,10 +23,10 @@ final class SkillFileReads {
 
 	private static final Log logger = LogFactory.getLog(SkillFileReads.class);
 
-	private final SkillsRegistry registry;
+	private final Supplier<SkillsSnapshot> current;
 
-	SkillFileReads(SkillsRegistry registry) {
-		this.registry = registry;
+	SkillFileReads(Supplier<SkillsSnapshot> current) {
+		this.current = current;
 	}
 
 	/**
@@ -74,7 +74,7 @@ final class SkillFileReads {
 	 * @throws SkillResourceException when the registry refuses the read
 	 */
 	String text(ServedFile file) {
-		return this.registry.snapshot().readFile(file.skill(), file.path());
+		return this.current.get().readFile(file.skill(), file.path());
 	}
 
 	private void add(List<ServedFile> files, SkillsSnapshot snapshot, String uri, String skill, String path) {

@@ -1,13 +1,14 @@
 package dev.skills.mcp.server;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.SkillNotFoundException;
 import dev.skills.core.SkillResourceException;
 import dev.skills.core.internal.prompt.ModelText;
 import dev.skills.core.internal.prompt.SkillPrompts;
-import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -19,10 +20,10 @@ import io.modelcontextprotocol.spec.McpSchema;
  */
 final class SkillPromptsExport {
 
-	private final SkillsRegistry registry;
+	private final Supplier<SkillsSnapshot> current;
 
-	SkillPromptsExport(SkillsRegistry registry) {
-		this.registry = registry;
+	SkillPromptsExport(Supplier<SkillsSnapshot> current) {
+		this.current = current;
 	}
 
 	McpServerFeatures.SyncPromptSpecification specification(SkillMeta skill) {
@@ -34,7 +35,7 @@ final class SkillPromptsExport {
 	private McpSchema.GetPromptResult get(String name, SkillMeta skill) {
 		String text;
 		try {
-			text = SkillPrompts.skillContent(this.registry.snapshot().load(name));
+			text = SkillPrompts.skillContent(this.current.get().load(name));
 		}
 		catch (SkillNotFoundException ex) {
 			throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import dev.skills.core.SkillMeta;
-import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -25,7 +25,7 @@ final class SkillResourcesExport {
 
 	private final McpSyncServer server;
 
-	private final SkillsRegistry registry;
+	private final Supplier<SkillsSnapshot> current;
 
 	private final SkillFileReads reads;
 
@@ -36,10 +36,10 @@ final class SkillResourcesExport {
 
 	private @Nullable ServedFile index;
 
-	SkillResourcesExport(McpSyncServer server, SkillsRegistry registry, Predicate<SkillMeta> serves) {
+	SkillResourcesExport(McpSyncServer server, Supplier<SkillsSnapshot> current, Predicate<SkillMeta> serves) {
 		this.server = server;
-		this.registry = registry;
-		this.reads = new SkillFileReads(registry);
+		this.current = current;
+		this.reads = new SkillFileReads(current);
 		this.serves = serves;
 	}
 
@@ -106,7 +106,7 @@ final class SkillResourcesExport {
 			.meta(listed.meta())
 			.build();
 		return new McpServerFeatures.SyncResourceSpecification(resource, (exchange, request) -> {
-			List<SkillMeta> skills = this.registry.snapshot().skills().stream().filter(this.serves).toList();
+			List<SkillMeta> skills = this.current.get().skills().stream().filter(this.serves).toList();
 			String text = ServedIndex.text(skills);
 			ServedFile now = ServedFile.of(SkillUris.INDEX, "", "index.json", text);
 			return new McpSchema.ReadResourceResult(

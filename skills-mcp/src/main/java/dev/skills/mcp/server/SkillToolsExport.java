@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
+import dev.skills.spring.ai.tool.SkillToolDefinitions;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.jspecify.annotations.Nullable;
@@ -20,18 +21,26 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * at start-up; a reload can change their definitions (the {@code enum} of skill names, or
  * {@code search_skills} once the catalog outgrows its budget), and then the changed tools
  * are replaced, which the server announces with {@code notifications/tools/list_changed}.
- * A reload that leaves the definitions alone touches nothing.
+ * A reload that leaves the definitions alone touches nothing. A provider other than the
+ * one Spring AI exported (one skill set's tools) replaces the skill tools on the first
+ * sync, so that none of the exported ones stays callable.
  */
 final class SkillToolsExport {
 
+	private static final Set<String> SKILL_TOOLS = Set.of(SkillToolDefinitions.ACTIVATE_SKILL,
+			SkillToolDefinitions.READ_SKILL_RESOURCE, SkillToolDefinitions.SEARCH_SKILLS);
+
 	private final ToolCallbackProvider provider;
 
+	private final boolean exportedAtStartup;
+
 	// Null until the first sync, which trusts the tools Spring AI exported at start-up
-	// from the same provider.
+	// when they are this provider's, and else replaces every skill tool.
 	private @Nullable Map<String, ToolDefinition> exported;
 
-	SkillToolsExport(ToolCallbackProvider provider) {
+	SkillToolsExport(ToolCallbackProvider provider, boolean exportedAtStartup) {
 		this.provider = provider;
+		this.exportedAtStartup = exportedAtStartup;
 	}
 
 	/**
@@ -48,7 +57,8 @@ final class SkillToolsExport {
 		server.listTools().stream().map(McpSchema.Tool::name).forEach(listed::add);
 		boolean changed = false;
 		Map<String, ToolDefinition> before = (this.exported != null) ? this.exported : Map.of();
-		for (String gone : before.keySet()) {
+		Set<String> ours = (this.exported != null) ? before.keySet() : this.exportedAtStartup ? Set.of() : SKILL_TOOLS;
+		for (String gone : ours) {
 			if (!current.containsKey(gone) && listed.remove(gone)) {
 				server.removeTool(gone);
 				changed = true;
@@ -58,8 +68,8 @@ final class SkillToolsExport {
 		for (ToolCallback callback : current.values()) {
 			ToolDefinition definition = callback.getToolDefinition();
 			now.put(definition.name(), definition);
-			boolean same = listed.contains(definition.name())
-					&& (this.exported == null || definition.equals(before.get(definition.name())));
+			boolean same = listed.contains(definition.name()) && ((this.exported != null)
+					? definition.equals(before.get(definition.name())) : this.exportedAtStartup);
 			if (!same) {
 				if (listed.contains(definition.name())) {
 					server.removeTool(definition.name());

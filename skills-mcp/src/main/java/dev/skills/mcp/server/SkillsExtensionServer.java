@@ -55,7 +55,7 @@ public final class SkillsExtensionServer implements SkillsListener, AutoCloseabl
 	private SkillsExtensionServer(Builder builder) {
 		this.registry = builder.registry;
 		this.listBuiltins = builder.listBuiltins;
-		this.reads = new SkillFileReads(builder.registry);
+		this.reads = new SkillFileReads(builder.registry::snapshot);
 		McpJsonMapper json = McpJsonDefaults.getMapper();
 		this.server = McpServer.builder()
 			.serverInfo(McpSchema.Implementation.builder(builder.name, builder.version).build())

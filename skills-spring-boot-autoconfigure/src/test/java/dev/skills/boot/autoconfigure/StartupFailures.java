@@ -7,6 +7,7 @@ import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
+import org.springframework.boot.test.context.assertj.ApplicationContextAssertProvider;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.core.env.Environment;
 import org.springframework.core.env.StandardEnvironment;
@@ -30,7 +31,7 @@ public final class StartupFailures {
 	 * @param context the failed context
 	 * @return the analysis
 	 */
-	public static FailureAnalysis analyze(AssertableApplicationContext context) {
+	public static FailureAnalysis analyze(ApplicationContextAssertProvider<?> context) {
 		assertThat(context).hasFailed();
 		ArgumentResolver arguments = ArgumentResolver.of(BeanFactory.class, new DefaultListableBeanFactory())
 			.and(Environment.class, new StandardEnvironment());

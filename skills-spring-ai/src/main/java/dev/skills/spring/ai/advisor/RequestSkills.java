@@ -16,6 +16,7 @@ import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.tool.scope.ToolScoping;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.SystemMessage;
@@ -32,6 +33,8 @@ final class RequestSkills implements ToolScoping.Request {
 
 	private final SkillsSnapshot snapshot;
 
+	private final @Nullable String skillSet;
+
 	private final String conversationId;
 
 	// Shared with the skill tools of the request: an activation adds to it.
@@ -45,8 +48,9 @@ final class RequestSkills implements ToolScoping.Request {
 
 	private final Map<String, SkillMeta> active = new LinkedHashMap<>();
 
-	RequestSkills(SkillsSnapshot snapshot, String conversationId, Set<String> present) {
+	RequestSkills(SkillsSnapshot snapshot, @Nullable String skillSet, String conversationId, Set<String> present) {
 		this.snapshot = snapshot;
+		this.skillSet = skillSet;
 		this.conversationId = conversationId;
 		this.present.addAll(present);
 	}
@@ -54,6 +58,11 @@ final class RequestSkills implements ToolScoping.Request {
 	@Override
 	public SkillsSnapshot snapshot() {
 		return this.snapshot;
+	}
+
+	@Override
+	public @Nullable String skillSet() {
+		return this.skillSet;
 	}
 
 	@Override

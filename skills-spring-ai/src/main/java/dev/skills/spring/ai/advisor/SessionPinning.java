@@ -43,7 +43,7 @@ final class SessionPinning {
 		if (skill == null) {
 			return;
 		}
-		this.tools.recordPin(name, request.conversationId());
+		this.tools.recordPin(name, request.conversationId(), request.skillSet());
 		request.activate(skill.meta());
 		request.injectUnlessPresent(skill);
 		request.skillTools().addAll(this.tools.scopedTo(request.snapshot(), name));

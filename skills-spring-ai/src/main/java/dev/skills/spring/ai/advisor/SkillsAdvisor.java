@@ -133,7 +133,7 @@ public final class SkillsAdvisor implements BaseAdvisor, AutoCloseable {
 				: (this.resolver != null) ? this.resolver.resolve(request) : null;
 		SkillsSnapshot snapshot = this.tools.snapshot(set);
 		List<Message> messages = request.prompt().getInstructions();
-		RequestSkills skills = new RequestSkills(snapshot, conversationId(request.context()),
+		RequestSkills skills = new RequestSkills(snapshot, set, conversationId(request.context()),
 				SkillPresence.in(messages));
 		if (this.session != null) {
 			this.session.apply(skills, request.context());

@@ -9,8 +9,8 @@ import io.micrometer.common.KeyValues;
 /**
  * The default names and tags of activations, resource reads and script runs: the names of
  * {@link SkillsObservationDocumentation}, the skill ({@code unknown} when the registry
- * does not know it), the tool and the outcome; the conversation id and a script's exit
- * code as high-cardinality values.
+ * does not know it), the tool, the outcome and the skill set; the conversation id and a
+ * script's exit code as high-cardinality values.
  */
 public class DefaultSkillObservationConvention implements SkillObservationConvention {
 
@@ -50,7 +50,8 @@ public class DefaultSkillObservationConvention implements SkillObservationConven
 	public KeyValues getLowCardinalityKeyValues(SkillObservationContext context) {
 		return KeyValues.of(KeyValue.of(SkillKeyNames.SKILL_NAME, skill(context)),
 				KeyValue.of(SkillKeyNames.TOOL_NAME, context.getToolName()),
-				KeyValue.of(SkillKeyNames.OUTCOME, context.getOutcome()));
+				KeyValue.of(SkillKeyNames.OUTCOME, context.getOutcome()),
+				KeyValue.of(SkillKeyNames.SKILL_SET, context.getSkillSet()));
 	}
 
 	@Override

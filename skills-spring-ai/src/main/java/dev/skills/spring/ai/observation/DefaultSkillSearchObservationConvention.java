@@ -6,9 +6,9 @@ import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 
 /**
- * The default names and tags of {@code search_skills}: whether it found anything as a
- * tag; the query's length and the number of hits as high-cardinality values. The query
- * text is never recorded: it is the user's words.
+ * The default names and tags of {@code search_skills}: whether it found anything and the
+ * skill set as tags; the query's length and the number of hits as high-cardinality
+ * values. The query text is never recorded: it is the user's words.
  */
 public class DefaultSkillSearchObservationConvention implements SkillSearchObservationConvention {
 
@@ -27,7 +27,8 @@ public class DefaultSkillSearchObservationConvention implements SkillSearchObser
 	@Override
 	public KeyValues getLowCardinalityKeyValues(SkillSearchObservationContext context) {
 		return KeyValues.of(KeyValue.of(SearchKeyNames.TOOL_NAME, TOOL),
-				KeyValue.of(SearchKeyNames.OUTCOME, (context.getHits() > 0) ? "found" : "none"));
+				KeyValue.of(SearchKeyNames.OUTCOME, (context.getHits() > 0) ? "found" : "none"),
+				KeyValue.of(SearchKeyNames.SKILL_SET, context.getSkillSet()));
 	}
 
 	@Override

@@ -1,5 +1,6 @@
 package dev.skills.spring.ai.observation;
 
+import dev.skills.spring.ai.set.SkillSets;
 import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 
@@ -23,6 +24,8 @@ public class SkillObservationContext extends Observation.Context {
 	private String outcome = OUTCOME_PENDING;
 
 	private @Nullable Integer exitCode;
+
+	private String skillSet = SkillSets.NO_SET;
 
 	/**
 	 * Create a context.
@@ -103,6 +106,22 @@ public class SkillObservationContext extends Observation.Context {
 	 */
 	public void setExitCode(@Nullable Integer exitCode) {
 		this.exitCode = exitCode;
+	}
+
+	/**
+	 * The skill set of the request, as a tag bounded by the configured sets.
+	 * @return the set's name, {@value SkillSets#NO_SET} or {@value SkillSets#UNKNOWN}
+	 */
+	public String getSkillSet() {
+		return this.skillSet;
+	}
+
+	/**
+	 * Record the skill set of the request.
+	 * @param skillSet the tag of its set, as {@link SkillSets#tag(String)} gives it
+	 */
+	public void setSkillSet(String skillSet) {
+		this.skillSet = skillSet;
 	}
 
 }

@@ -1,5 +1,6 @@
 package dev.skills.spring.ai.observation;
 
+import dev.skills.spring.ai.set.SkillSets;
 import io.micrometer.observation.Observation;
 
 /**
@@ -11,6 +12,8 @@ public class SkillSearchObservationContext extends Observation.Context {
 	private final String query;
 
 	private int hits;
+
+	private String skillSet = SkillSets.NO_SET;
 
 	/**
 	 * Create a context.
@@ -42,6 +45,22 @@ public class SkillSearchObservationContext extends Observation.Context {
 	 */
 	public void setHits(int hits) {
 		this.hits = hits;
+	}
+
+	/**
+	 * The skill set of the request, as a tag bounded by the configured sets.
+	 * @return the set's name, {@value SkillSets#NO_SET} or {@value SkillSets#UNKNOWN}
+	 */
+	public String getSkillSet() {
+		return this.skillSet;
+	}
+
+	/**
+	 * Record the skill set of the request.
+	 * @param skillSet the tag of its set, as {@link SkillSets#tag(String)} gives it
+	 */
+	public void setSkillSet(String skillSet) {
+		this.skillSet = skillSet;
 	}
 
 }

@@ -153,6 +153,17 @@ public enum SkillsObservationDocumentation implements ObservationDocumentation {
 			public String asString() {
 				return "skills.outcome";
 			}
+		},
+
+		/**
+		 * The skill set of the request: its name, {@code none} when no set is in force,
+		 * {@code unknown} for a name no set has.
+		 */
+		SKILL_SET {
+			@Override
+			public String asString() {
+				return "skills.set";
+			}
 		}
 
 	}
@@ -206,6 +217,17 @@ public enum SkillsObservationDocumentation implements ObservationDocumentation {
 			@Override
 			public String asString() {
 				return "skills.outcome";
+			}
+		},
+
+		/**
+		 * The skill set of the request: its name, {@code none} when no set is in force,
+		 * {@code unknown} for a name no set has.
+		 */
+		SKILL_SET {
+			@Override
+			public String asString() {
+				return "skills.set";
 			}
 		}
 

@@ -30,8 +30,10 @@ public final class SkillSets {
 	 */
 	public static final SkillSets NONE = new SkillSets(Map.of(), null);
 
-	/** The tag of requests that name no set when there is no default set. */
-	public static final String ALL = "all";
+	/**
+	 * The tag of requests under no set: they name none and there is no default set.
+	 */
+	public static final String NO_SET = "none";
 
 	/** The tag of requests that name a set that does not exist. */
 	public static final String UNKNOWN = "unknown";
@@ -78,11 +80,30 @@ public final class SkillSets {
 			}
 		}
 		if (defaultSet != null && !byName.containsKey(defaultSet)) {
-			throw new InvalidSkillSettingException("skills.default-set", defaultSet,
-					"there is no skill set of that name", byName.isEmpty() ? "a set defined under skills.sets"
-							: "one of " + String.join(", ", byName.keySet()));
+			throw noSuchSet("skills.default-set", defaultSet, byName.keySet());
 		}
 		return new SkillSets(Collections.unmodifiableMap(byName), defaultSet);
+	}
+
+	/**
+	 * The set a setting names, which must exist: a configuration that serves one set (an
+	 * MCP server, say) fails at start-up rather than serve nothing.
+	 * @param setting the setting that names the set, as its configuration spells it
+	 * @param name the set's name
+	 * @return the set
+	 * @throws InvalidSkillSettingException when there is no set of that name
+	 */
+	public SkillSet require(String setting, String name) {
+		SkillSet set = this.sets.get(name);
+		if (set == null) {
+			throw noSuchSet(setting, name, this.sets.keySet());
+		}
+		return set;
+	}
+
+	private static InvalidSkillSettingException noSuchSet(String setting, String name, Set<String> names) {
+		return new InvalidSkillSettingException(setting, name, "there is no skill set of that name",
+				names.isEmpty() ? "a set defined under skills.sets" : "one of " + String.join(", ", names));
 	}
 
 	/**
@@ -149,11 +170,11 @@ public final class SkillSets {
 	 * The name meters and observations carry for a request's set: bounded by the
 	 * configured sets.
 	 * @param name the name the request gave, or {@code null}
-	 * @return the set's name, the default set's, {@value #ALL} or {@value #UNKNOWN}
+	 * @return the set's name, the default set's, {@value #NO_SET} or {@value #UNKNOWN}
 	 */
 	public String tag(@Nullable String name) {
 		if (name == null) {
-			return (this.defaultSet != null) ? this.defaultSet : ALL;
+			return (this.defaultSet != null) ? this.defaultSet : NO_SET;
 		}
 		return this.sets.containsKey(name) ? name : UNKNOWN;
 	}

@@ -69,7 +69,7 @@ final class ActivateSkillTool extends SkillToolCallback {
 			return "Error: skill_name is required. " + validNames(snapshot.names());
 		}
 		return this.invoker.invoke(new SkillInvocation(SkillToolDefinitions.ACTIVATE_SKILL, name, null, conversationId),
-				SkillsObservationDocumentation.SKILL_ACTIVATION,
+				SkillsToolContext.skillSet(context), SkillsObservationDocumentation.SKILL_ACTIVATION,
 				(invocation) -> activate(invocation, snapshot, present));
 	}
 

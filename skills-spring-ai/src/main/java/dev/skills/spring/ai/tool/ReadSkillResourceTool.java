@@ -59,7 +59,8 @@ final class ReadSkillResourceTool extends SkillToolCallback {
 		return this.invoker.invoke(
 				new SkillInvocation(SkillToolDefinitions.READ_SKILL_RESOURCE, skill, path,
 						SkillsToolContext.conversationId(context)),
-				SkillsObservationDocumentation.SKILL_RESOURCE_READ, (invocation) -> read(invocation, snapshot));
+				SkillsToolContext.skillSet(context), SkillsObservationDocumentation.SKILL_RESOURCE_READ,
+				(invocation) -> read(invocation, snapshot));
 	}
 
 	private SkillToolInvoker.Result read(SkillInvocation invocation, SkillsSnapshot snapshot) {

@@ -68,7 +68,7 @@ final class RunSkillScriptTool extends SkillToolCallback {
 		return this.invoker.invoke(
 				new SkillInvocation(SkillToolDefinitions.RUN_SKILL_SCRIPT, arguments.skill(), arguments.path(),
 						SkillsToolContext.conversationId(context)),
-				SkillsObservationDocumentation.SKILL_SCRIPT_RUN, (invocation) -> {
+				SkillsToolContext.skillSet(context), SkillsObservationDocumentation.SKILL_SCRIPT_RUN, (invocation) -> {
 					if (!offered(snapshot, invocation.skillName())) {
 						return SkillToolInvoker.Result.of(SkillScriptRunner.Reply
 							.refused("Error: skill '" + ModelText.echo(invocation.skillName())

@@ -14,7 +14,6 @@ import dev.skills.spring.ai.observation.SkillSearchObservationContext;
 import dev.skills.spring.ai.observation.SkillSearchObservationConvention;
 import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
 import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -34,17 +33,17 @@ final class SearchSkillsTool extends SkillToolCallback {
 
 	private final SkillOffer offer;
 
-	private final ObservationRegistry observations;
+	private final SkillToolInvoker invoker;
 
 	private final @Nullable SkillSearchObservationConvention convention;
 
-	SearchSkillsTool(SkillCatalog catalog, Supplier<SkillsSnapshot> current, SkillOffer offer,
-			ObservationRegistry observations, @Nullable SkillSearchObservationConvention convention) {
+	SearchSkillsTool(SkillCatalog catalog, Supplier<SkillsSnapshot> current, SkillOffer offer, SkillToolInvoker invoker,
+			@Nullable SkillSearchObservationConvention convention) {
 		super(SkillToolDefinitions.search());
 		this.catalog = catalog;
 		this.current = current;
 		this.offer = offer;
-		this.observations = observations;
+		this.invoker = invoker;
 		this.convention = convention;
 	}
 
@@ -61,8 +60,9 @@ final class SearchSkillsTool extends SkillToolCallback {
 			return "Error: query is required: a few keywords of the task, for example {\"query\": \"fill pdf form\"}.";
 		}
 		SkillSearchObservationContext observed = new SkillSearchObservationContext(query);
+		observed.setSkillSet(this.invoker.setTag(SkillsToolContext.skillSet(context)));
 		Observation observation = SkillsObservationDocumentation.SKILL_SEARCH
-			.observation(this.convention, DEFAULT_CONVENTION, () -> observed, this.observations)
+			.observation(this.convention, DEFAULT_CONVENTION, () -> observed, this.invoker.observations())
 			.start();
 		List<SkillMeta> found;
 		try (Observation.Scope scope = observation.openScope()) {

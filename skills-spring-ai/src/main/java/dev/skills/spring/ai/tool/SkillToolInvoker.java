@@ -12,6 +12,7 @@ import dev.skills.spring.ai.observation.DefaultSkillObservationConvention;
 import dev.skills.spring.ai.observation.SkillObservationContext;
 import dev.skills.spring.ai.observation.SkillObservationConvention;
 import dev.skills.spring.ai.observation.SkillsObservationDocumentation;
+import dev.skills.spring.ai.set.SkillSets;
 import dev.skills.spring.ai.tool.SkillInvocationListener.Outcome;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
@@ -44,19 +45,32 @@ final class SkillToolInvoker {
 
 	private final Predicate<String> knownSkill;
 
+	private final SkillSets sets;
+
 	SkillToolInvoker(List<SkillInvocationListener> listeners, ObservationRegistry observations,
-			@Nullable SkillObservationConvention convention, Predicate<String> knownSkill) {
+			@Nullable SkillObservationConvention convention, Predicate<String> knownSkill, SkillSets sets) {
 		this.listeners = List.copyOf(listeners);
 		this.observations = observations;
 		this.convention = convention;
 		this.knownSkill = knownSkill;
+		this.sets = sets;
 	}
 
 	ObservationRegistry observations() {
 		return this.observations;
 	}
 
-	String invoke(SkillInvocation requested, SkillsObservationDocumentation documentation,
+	/**
+	 * The tag of a call's skill set: bounded by the configured sets, whatever the context
+	 * holds.
+	 * @param set the set the request named, or {@code null}
+	 * @return the tag
+	 */
+	String setTag(@Nullable String set) {
+		return this.sets.tag(set);
+	}
+
+	String invoke(SkillInvocation requested, @Nullable String set, SkillsObservationDocumentation documentation,
 			Function<SkillInvocation, Result> action) {
 		SkillInvocation invocation = requested;
 		RuntimeException listenerFailure = null;
@@ -69,7 +83,7 @@ final class SkillToolInvoker {
 		catch (RuntimeException ex) {
 			listenerFailure = ex;
 		}
-		SkillObservationContext context = context(invocation);
+		SkillObservationContext context = context(invocation, set);
 		Observation observation = start(documentation, context);
 		Result result;
 		if (listenerFailure != null) {
@@ -107,11 +121,13 @@ final class SkillToolInvoker {
 	 * session-mode pin, which is not a tool call (the application chose the skill, so
 	 * nothing may rewrite it). A failure is logged and observed, never thrown.
 	 * @param invocation what the action does
+	 * @param set the skill set the request named, or {@code null}
 	 * @param documentation the observation
 	 * @param action the action
 	 */
-	void observeOnly(SkillInvocation invocation, SkillsObservationDocumentation documentation, Runnable action) {
-		SkillObservationContext context = context(invocation);
+	void observeOnly(SkillInvocation invocation, @Nullable String set, SkillsObservationDocumentation documentation,
+			Runnable action) {
+		SkillObservationContext context = context(invocation, set);
 		Observation observation = start(documentation, context);
 		Outcome outcome = Outcome.OK;
 		try (Observation.Scope scope = observation.openScope()) {
@@ -128,9 +144,11 @@ final class SkillToolInvoker {
 
 	// The context says whether the registry knows the name: one the model made up must
 	// not become a tag value, or meters would grow without bound.
-	private SkillObservationContext context(SkillInvocation invocation) {
-		return new SkillObservationContext(invocation.toolName(), invocation.skillName(),
+	private SkillObservationContext context(SkillInvocation invocation, @Nullable String set) {
+		SkillObservationContext context = new SkillObservationContext(invocation.toolName(), invocation.skillName(),
 				this.knownSkill.test(invocation.skillName()), invocation.conversationId());
+		context.setSkillSet(setTag(set));
+		return context;
 	}
 
 	private Observation start(SkillsObservationDocumentation documentation, SkillObservationContext context) {

@@ -42,6 +42,12 @@ public final class SkillsToolContext {
 	 */
 	public static final String REFUSED_TOOLS = "skills_refused_tools";
 
+	/**
+	 * The skill set the request named, absent when it named none: the skill tools tag
+	 * their observations with it.
+	 */
+	public static final String SKILL_SET = "skills_set";
+
 	private SkillsToolContext() {
 	}
 
@@ -73,6 +79,11 @@ public final class SkillsToolContext {
 	static SkillsSnapshot snapshot(Map<String, Object> context, Supplier<SkillsSnapshot> current) {
 		Object snapshot = context.get(SNAPSHOT);
 		return (snapshot instanceof SkillsSnapshot held) ? held : current.get();
+	}
+
+	static @Nullable String skillSet(Map<String, Object> context) {
+		Object set = context.get(SKILL_SET);
+		return (set != null) ? set.toString() : null;
 	}
 
 	@SuppressWarnings("unchecked")

@@ -42,7 +42,7 @@ public final class SkillsTools {
 	private SkillsTools(Builder builder) {
 		this.registry = builder.registry;
 		this.invoker = new SkillToolInvoker(builder.listeners, builder.observations, builder.convention,
-				this.registry::contains);
+				this.registry::contains, builder.sets);
 		this.searchConvention = builder.searchConvention;
 		this.pinRecorder = builder.pinRecorder;
 		this.toolSets = new ToolSets(this.registry, builder.sets, builder.activeSkills, this.invoker, builder.clock,
@@ -97,8 +97,7 @@ public final class SkillsTools {
 	 * @return the tool
 	 */
 	public ToolCallback searchTool(SkillCatalog catalog) {
-		return new SearchSkillsTool(catalog, () -> snapshot(null), offer(), this.invoker.observations(),
-				this.searchConvention);
+		return new SearchSkillsTool(catalog, () -> snapshot(null), offer(), this.invoker, this.searchConvention);
 	}
 
 	/**
@@ -106,9 +105,10 @@ public final class SkillsTools {
 	 * and for the pin recorder; listeners do not hear of it (it is no tool call).
 	 * @param skill the pinned skill
 	 * @param conversationId the conversation
+	 * @param set the skill set the request named, or {@code null}
 	 */
-	public void recordPin(String skill, String conversationId) {
-		this.toolSets.recordPin(skill, conversationId, this.pinRecorder);
+	public void recordPin(String skill, String conversationId, @Nullable String set) {
+		this.toolSets.recordPin(skill, conversationId, set, this.pinRecorder);
 	}
 
 	/**

@@ -75,9 +75,9 @@ final class ToolSets {
 		return this.sets.view(this.registry.snapshot(), set);
 	}
 
-	void recordPin(String skill, String conversationId, Consumer<String> pinRecorder) {
+	void recordPin(String skill, String conversationId, @Nullable String set, Consumer<String> pinRecorder) {
 		this.invoker.observeOnly(new SkillInvocation(SkillToolDefinitions.ACTIVATE_SKILL, skill, null, conversationId),
-				SkillsObservationDocumentation.SKILL_ACTIVATION, () -> {
+				set, SkillsObservationDocumentation.SKILL_ACTIVATION, () -> {
 					this.activeSkills.activate(conversationId, new ActiveSkill(skill, this.clock.instant()));
 					pinRecorder.accept(skill);
 				});

@@ -1,12 +1,16 @@
 package dev.skills.spring.ai.set;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import dev.skills.core.InvalidSkillSettingException;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.spring.ai.TestRegistries;
+import dev.skills.spring.ai.catalog.SkillCatalog;
+import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
+import dev.skills.spring.ai.tool.SkillsTools;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -14,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.springframework.ai.tool.ToolCallback;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
@@ -100,8 +105,39 @@ class SkillSetTests {
 		assertThat(SkillSets.NONE.view(snapshot, "billing").names()).isEmpty();
 		assertThat(output.getOut().split("Unknown skill set 'nope'", -1)).hasSize(2);
 		assertThat(sets.tag("nope")).isEqualTo(SkillSets.UNKNOWN);
-		assertThat(sets.tag(null)).isEqualTo(SkillSets.ALL);
+		assertThat(sets.tag(null)).isEqualTo(SkillSets.NO_SET);
 		assertThat(sets.tag("billing")).isEqualTo("billing");
+	}
+
+	@Test
+	void providerInSetCallsSeeTheSet() {
+		SkillsTools tools = SkillsTools.builder(this.registry)
+			.skillSets(SkillSets.of(List.of(SkillSet.of("billing", "billing-*")), null))
+			.build();
+		SkillsToolCallbackProvider all = new SkillsToolCallbackProvider(tools,
+				SkillCatalog.builder(this.registry).build());
+		ToolCallback activate = activate(all.inSet("billing"));
+		assertThat(activate.getToolDefinition().inputSchema()).contains("billing-invoice").doesNotContain("faq");
+		assertThat(activate.call("{\"skill_name\":\"billing-invoice\"}")).contains("Instructions of billing-invoice");
+		assertThat(activate.call("{\"skill_name\":\"faq\"}"))
+			.isEqualTo(activate.call("{\"skill_name\":\"fab\"}").replace("fab", "faq"));
+		assertThat(activate(all).call("{\"skill_name\":\"faq\"}")).contains("Instructions of faq");
+	}
+
+	static ToolCallback activate(SkillsToolCallbackProvider provider) {
+		return Arrays.stream(provider.getToolCallbacks())
+			.filter((tool) -> tool.getToolDefinition().name().equals("activate_skill"))
+			.findFirst()
+			.orElseThrow();
+	}
+
+	@Test
+	void requireNamesTheSetting() {
+		SkillSets sets = SkillSets.of(List.of(SkillSet.of("billing", "billing-*")), null);
+		assertThat(sets.require("skills.mcp.set", "billing").name()).isEqualTo("billing");
+		assertThatExceptionOfType(InvalidSkillSettingException.class)
+			.isThrownBy(() -> sets.require("skills.mcp.set", "biling"))
+			.withMessage("skills.mcp.set is biling: there is no skill set of that name; set it to one of billing");
 	}
 
 	@Test

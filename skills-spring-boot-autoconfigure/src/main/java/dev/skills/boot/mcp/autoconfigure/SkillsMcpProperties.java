@@ -1,5 +1,7 @@
 package dev.skills.boot.mcp.autoconfigure;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -29,6 +31,13 @@ public class SkillsMcpProperties {
 	 */
 	private final Modern modern = new Modern();
 
+	/**
+	 * The skill set to serve (a name under skills.sets): tools, resources, the index and
+	 * prompts hold its skills only, and other skills answer as missing ones. Unset, every
+	 * skill is served.
+	 */
+	private @Nullable String set;
+
 	public boolean isResources() {
 		return this.resources;
 	}
@@ -43,6 +52,14 @@ public class SkillsMcpProperties {
 
 	public void setPrompts(boolean prompts) {
 		this.prompts = prompts;
+	}
+
+	public @Nullable String getSet() {
+		return this.set;
+	}
+
+	public void setSet(@Nullable String set) {
+		this.set = set;
 	}
 
 	public Modern getModern() {

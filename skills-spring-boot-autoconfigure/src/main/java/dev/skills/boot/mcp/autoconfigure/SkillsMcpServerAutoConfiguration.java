@@ -4,8 +4,10 @@ import dev.skills.boot.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.boot.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.boot.autoconfigure.SkillsChatClientAutoConfiguration;
 import dev.skills.boot.autoconfigure.SkillsProperties;
+import dev.skills.boot.diagnostics.SkillsPropertyFailures;
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.mcp.server.McpSkillsPublisher;
+import dev.skills.spring.ai.set.SkillSets;
 import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
 import io.modelcontextprotocol.server.McpSyncServer;
 
@@ -23,9 +25,10 @@ import org.springframework.context.annotation.Bean;
  * {@code -webflux} configures it): every skill file as a {@code skill://} resource with
  * {@code skill://index.json} ({@code skills.mcp.resources}), one prompt per skill
  * ({@code skills.mcp.prompts}), and the skill tools kept up to date on every reload.
- * Built-in skills are served when {@code skills.builtin.catalog} lists them. Backs off
- * without {@code skills-mcp} or without a Spring AI MCP server on the class path, and for
- * the asynchronous and stateless servers.
+ * Built-in skills are served when {@code skills.builtin.catalog} lists them; with
+ * {@code skills.mcp.set}, only that skill set is served, and a name that no set has stops
+ * the start-up. Backs off without {@code skills-mcp} or without a Spring AI MCP server on
+ * the class path, and for the asynchronous and stateless servers.
  */
 @AutoConfiguration(after = { SkillsAutoConfiguration.class, SkillsChatClientAutoConfiguration.class },
 		afterName = "org.springframework.ai.mcp.server.common.autoconfigure.McpServerAutoConfiguration")
@@ -39,12 +42,22 @@ public final class SkillsMcpServerAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	McpSkillsPublisher mcpSkillsPublisher(McpSyncServer server, SkillsRegistry registry, SkillsMcpProperties properties,
-			SkillsProperties skills, ObjectProvider<SkillsToolCallbackProvider> tools) {
+			SkillsProperties skills, ObjectProvider<SkillsToolCallbackProvider> tools, ObjectProvider<SkillSets> sets) {
 		McpSkillsPublisher.Builder publisher = McpSkillsPublisher.builder(server, registry)
 			.resources(properties.isResources())
 			.prompts(properties.isPrompts())
 			.listBuiltins(skills.getBuiltin().isCatalog());
-		tools.ifAvailable(publisher::tools);
+		String set = properties.getSet();
+		if (set == null) {
+			tools.ifAvailable(publisher::tools);
+		}
+		else {
+			SkillSets served = sets.getIfAvailable(() -> SkillSets.NONE);
+			SkillsPropertyFailures.check(SkillsMcpProperties.PREFIX + ".set", () -> served.require("set", set));
+			publisher.view((snapshot) -> served.view(snapshot, set));
+			// Spring AI exported the tools of the default set: the set's replace them.
+			tools.ifAvailable((all) -> publisher.tools(all.inSet(set), false));
+		}
 		McpSkillsPublisher built = publisher.build();
 		// The server exists, with the tools Spring AI exported: publish the rest now;
 		// reloads reach the publisher as a SkillsListener bean.

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 
 import dev.skills.boot.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.boot.autoconfigure.SkillsChatClientAutoConfiguration;
+import dev.skills.boot.autoconfigure.StartupFailures;
+import dev.skills.boot.sets.autoconfigure.SkillSetsAutoConfiguration;
 import dev.skills.mcp.server.McpSkillsPublisher;
 import dev.skills.mcp.server.SkillUris;
 import dev.skills.test.SkillFixtures;
@@ -81,6 +83,26 @@ class SkillsMcpServerAutoConfigurationTests {
 			.run((context) -> assertThat(context.getBean(McpSyncServer.class).listTools())
 				.extracting(McpSchema.Tool::name)
 				.contains("activate_skill", "read_skill_resource"));
+	}
+
+	@Test
+	void whenTheSetIsUnknownThenStartUpFails() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(SkillSetsAutoConfiguration.class))
+			.withPropertyValues(skillsDir(), "skills.sets.billing.include=billing-*", "skills.sets.pdf.include=pdf-*",
+					"skills.mcp.set=biling")
+			.run((context) -> assertThat(StartupFailures.analyze(context).getDescription())
+				.isEqualTo(StartupFailures.invalidValue("skills.mcp.set", "biling",
+						"There is no skill set of that name. Set skills.mcp.set to one of billing, pdf.")));
+	}
+
+	@Test
+	void whenASetIsServedThenOnlyItsSkillsAre() {
+		SkillFixtures.skill(this.skills, "billing-refund", "Refund invoices", "# Refund");
+		this.contextRunner.withConfiguration(AutoConfigurations.of(SkillSetsAutoConfiguration.class))
+			.withPropertyValues(skillsDir(), "skills.sets.billing.include=billing-*", "skills.mcp.set=billing")
+			.run((context) -> assertThat(context.getBean(McpSyncServer.class).listResources())
+				.extracting(McpSchema.Resource::uri)
+				.containsExactlyInAnyOrder("skill://billing-refund/SKILL.md", SkillUris.INDEX));
 	}
 
 	@Test

@@ -105,6 +105,10 @@ public final class ToolScoping {
 		context.put(SkillsToolContext.CONVERSATION_ID, request.conversationId());
 		context.put(SkillsToolContext.PRESENT_SKILLS, request.present());
 		context.put(SkillsToolContext.SNAPSHOT, request.snapshot());
+		String set = request.skillSet();
+		if (set != null) {
+			context.put(SkillsToolContext.SKILL_SET, set);
+		}
 		return toolOptions.mutate().toolCallbacks(callbacks).toolContext(context).build();
 	}
 
@@ -150,6 +154,12 @@ public final class ToolScoping {
 		 * @return the conversation id
 		 */
 		String conversationId();
+
+		/**
+		 * The skill set the request named.
+		 * @return its name, or {@code null} when it named none
+		 */
+		@Nullable String skillSet();
 
 		/**
 		 * The skills whose instructions the conversation holds: shared with the skill
