@@ -110,6 +110,10 @@ final class ServedSkills {
 		return this.bySkillFile.get(skillFileUri);
 	}
 
+	boolean serves(String name) {
+		return this.bySkillFile.containsKey(SkillUris.skillFile(name));
+	}
+
 	/**
 	 * Every served file, skill by skill.
 	 * @return the files

@@ -3,6 +3,7 @@ package dev.skills.mcp.server;
 import java.security.SecureRandom;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import dev.skills.core.SkillMeta;
 import dev.skills.core.registry.SkillsChange;
@@ -42,6 +43,8 @@ public final class SkillsExtensionServer implements SkillsListener, AutoCloseabl
 
 	private final boolean listBuiltins;
 
+	private final UnaryOperator<SkillsSnapshot> view;
+
 	private final SkillFileReads reads;
 
 	private final McpChangeFeed changes = new McpChangeFeed();
@@ -55,7 +58,8 @@ public final class SkillsExtensionServer implements SkillsListener, AutoCloseabl
 	private SkillsExtensionServer(Builder builder) {
 		this.registry = builder.registry;
 		this.listBuiltins = builder.listBuiltins;
-		this.reads = new SkillFileReads(builder.registry::snapshot);
+		this.view = builder.view;
+		this.reads = new SkillFileReads(() -> this.view.apply(this.registry.snapshot()));
 		McpJsonMapper json = McpJsonDefaults.getMapper();
 		this.server = McpServer.builder()
 			.serverInfo(McpSchema.Implementation.builder(builder.name, builder.version).build())
@@ -105,7 +109,12 @@ public final class SkillsExtensionServer implements SkillsListener, AutoCloseabl
 		Set<String> touched = new HashSet<>(change.added());
 		touched.addAll(change.changed());
 		touched.addAll(change.removed());
-		touched.removeIf((name) -> !serves(name, change.snapshot()) && !change.removed().contains(name));
+		SkillsSnapshot now = this.view.apply(change.snapshot());
+		ServedSkills before = this.served;
+		// A skill that left the view (an edit took it out of the served set) is gone for
+		// the clients: they hear of it as of a removed one.
+		touched.removeIf((name) -> !serves(name, now) && !change.removed().contains(name)
+				&& (before == null || !before.serves(name)));
 		if (touched.isEmpty()) {
 			return;
 		}
@@ -129,7 +138,7 @@ public final class SkillsExtensionServer implements SkillsListener, AutoCloseabl
 
 	// The entries of the registry's current snapshot, built once per snapshot.
 	ServedSkills served() {
-		SkillsSnapshot snapshot = this.registry.snapshot();
+		SkillsSnapshot snapshot = this.view.apply(this.registry.snapshot());
 		ServedSkills served = this.served;
 		if (served != null && served.generation() == snapshot.generation()) {
 			return served;
@@ -177,6 +186,8 @@ public final class SkillsExtensionServer implements SkillsListener, AutoCloseabl
 		private String name = "skills";
 
 		private String version = "1.0.0";
+
+		private UnaryOperator<SkillsSnapshot> view = UnaryOperator.identity();
 
 		private Builder(SkillsRegistry registry) {
 			this.registry = registry;
@@ -246,6 +257,17 @@ public final class SkillsExtensionServer implements SkillsListener, AutoCloseabl
 		public Builder serverInfo(String name, String version) {
 			this.name = name;
 			this.version = version;
+			return this;
+		}
+
+		/**
+		 * Narrow what is served, such as to one skill set: listings, gets and reads hold
+		 * the view's skills only, and any other skill answers as a missing one.
+		 * @param view the view of a registry snapshot
+		 * @return this builder
+		 */
+		public Builder view(UnaryOperator<SkillsSnapshot> view) {
+			this.view = view;
 			return this;
 		}
 

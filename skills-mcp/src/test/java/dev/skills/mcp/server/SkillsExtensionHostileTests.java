@@ -3,12 +3,12 @@ package dev.skills.mcp.server;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import dev.skills.test.ExtensionRequests;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -89,24 +89,9 @@ class SkillsExtensionHostileTests {
 		return post(method, params, null);
 	}
 
-	// 2026-07-28 mirrors a request's method, and the URI it names, in headers; _meta
-	// carries the version and the client's capabilities (without them every request is
-	// -32602, whatever it asks).
 	private HttpResponse<String> post(String method, String params, String name) throws Exception {
-		String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":"
-				+ params.substring(0, params.length() - 1)
-				+ ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-				+ "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + "/mcp/skills"))
-			.header("Content-Type", "application/json")
-			.header("Accept", "application/json, text/event-stream")
-			.header("MCP-Protocol-Version", "2026-07-28")
-			.header("Mcp-Method", method)
-			.POST(HttpRequest.BodyPublishers.ofString(body));
-		if (name != null) {
-			request.header("Mcp-Name", name);
-		}
-		return this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+		return this.http.send(ExtensionRequests.of(URI.create(server.url() + "/mcp/skills"), method, params, name),
+				HttpResponse.BodyHandlers.ofString());
 	}
 
 }

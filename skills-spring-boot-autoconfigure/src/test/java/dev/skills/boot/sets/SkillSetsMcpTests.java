@@ -1,5 +1,10 @@
 package dev.skills.boot.sets;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -7,6 +12,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.test.ExtensionRequests;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -16,6 +22,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -43,14 +51,13 @@ class SkillSetsMcpTests {
 	@BeforeAll
 	static void serve() {
 		SetSkills.write(skills);
-		server = new SpringApplicationBuilder(ServingApplication.class)
-			.properties("server.port=0", "server.address=127.0.0.1", "server.shutdown=immediate",
-					"spring.main.banner-mode=off", "spring.ai.mcp.server.protocol=STREAMABLE",
-					"spring.ai.mcp.client.enabled=false", "spring.ai.openai.api-key=test",
-					"skills.skills-dir=" + skills, "skills.sets.acme.include=acme-*",
-					"skills.sets.globex.include=globex-*", "skills.sets.customer.tags=customer",
-					"skills.default-set=acme", "skills.mcp.set=globex", "skills.mcp.prompts=true",
-					"logging.level.root=WARN", "logging.level.org.springframework.ai.mcp=ERROR")
+		server = new SpringApplicationBuilder(ServingApplication.class).properties("server.port=0",
+				"server.address=127.0.0.1", "server.shutdown=immediate", "spring.main.banner-mode=off",
+				"spring.ai.mcp.server.protocol=STREAMABLE", "spring.ai.mcp.client.enabled=false",
+				"spring.ai.openai.api-key=test", "skills.skills-dir=" + skills, "skills.sets.acme.include=acme-*",
+				"skills.sets.globex.include=globex-*", "skills.sets.customer.tags=customer", "skills.default-set=acme",
+				"skills.mcp.set=globex", "skills.mcp.prompts=true", "skills.mcp.modern.enabled=true",
+				"logging.level.root=WARN", "logging.level.org.springframework.ai.mcp=ERROR")
 			.run();
 		String url = "http://127.0.0.1:" + server.getEnvironment().getProperty("local.server.port");
 		client = McpClient.sync(HttpClientStreamableHttpTransport.builder(url).endpoint("/mcp").build())
@@ -119,6 +126,24 @@ class SkillSetsMcpTests {
 		assertThat(client.listTools().toString()).contains("globex-late").doesNotContain("acme-late");
 	}
 
+	@Test
+	void extensionEndpointServesOnlyItsSet() throws Exception {
+		JsonNode page = extension("skills/list", "{}");
+		assertThat(page.at("/result/skills").findValuesAsString("uri"))
+			.contains("skill://globex-report/SKILL.md", "skill://globex-invoice/SKILL.md")
+			.allMatch((uri) -> uri.startsWith("skill://globex-"));
+		assertThat(page.toString()).doesNotContain(SetSkills.markersOutside(SetSkills.GLOBEX));
+		assertThat(extension("skills/get", "{\"uri\":\"skill://globex-report/SKILL.md\"}").toString())
+			.contains(SetSkills.marker("globex-report", "DESC"));
+		assertThat(extension("resources/read", "{\"uri\":\"skill://globex-report/SKILL.md\"}").toString())
+			.contains(SetSkills.marker("globex-report", "BODY"));
+		assertSameAsMissing("acme-invoice",
+				(name) -> extension("skills/get", "{\"uri\":\"skill://" + name + "/SKILL.md\"}").toString());
+		assertSameAsMissing("shared-faq",
+				(name) -> extension("resources/read", "{\"uri\":\"skill://" + name + "/references/notes.md\"}")
+					.toString());
+	}
+
 	// What a name outside the set gets is what a name no skill has gets, name aside.
 	private static void assertSameAsMissing(String outside, Function<String, String> ask) {
 		String missing = outside + "-missing";
@@ -126,6 +151,27 @@ class SkillSetsMcpTests {
 		assertThat(refused).isEqualTo(ask.apply(missing).replace(missing, outside));
 		assertThat(refused).doesNotContain(SetSkills.marker(outside, "BODY"), SetSkills.marker(outside, "FILE"),
 				SetSkills.marker(outside, "DESC"));
+	}
+
+	// The Skills Extension endpoint (protocol 2026-07-28) beside the MCP server.
+	private static JsonNode extension(String method, String params) {
+		// resources/read names its URI in a header too.
+		String name = method.equals("resources/read")
+				? JsonMapper.builder().build().readTree(params).get("uri").asString() : null;
+		URI endpoint = URI
+			.create("http://127.0.0.1:" + server.getEnvironment().getProperty("local.server.port") + "/mcp/skills");
+		try {
+			HttpResponse<String> response = HttpClient.newHttpClient()
+				.send(ExtensionRequests.of(endpoint, method, params, name), HttpResponse.BodyHandlers.ofString());
+			return JsonMapper.builder().build().readTree(response.body());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	private static String call(String tool, Map<String, Object> arguments) {

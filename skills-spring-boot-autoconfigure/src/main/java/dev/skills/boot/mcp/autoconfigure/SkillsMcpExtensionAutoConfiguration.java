@@ -1,13 +1,18 @@
 package dev.skills.boot.mcp.autoconfigure;
 
+import java.util.function.UnaryOperator;
+
 import dev.skills.boot.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.boot.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.boot.autoconfigure.SkillsProperties;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.mcp.server.SkillsExtensionServer;
+import dev.skills.spring.ai.set.SkillSets;
 import io.modelcontextprotocol.modern.server.transport.HttpServletMcpTransport;
 import jakarta.servlet.http.HttpServlet;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -42,12 +47,16 @@ public final class SkillsMcpExtensionAutoConfiguration {
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
 	SkillsExtensionServer skillsExtensionServer(SkillsRegistry registry, SkillsMcpProperties properties,
-			SkillsProperties skills) {
-		return SkillsExtensionServer.builder(registry)
+			SkillsProperties skills, ObjectProvider<SkillSets> sets) {
+		SkillsExtensionServer.Builder server = SkillsExtensionServer.builder(registry)
 			.path(properties.getModern().getPath())
 			.pageSize(properties.getModern().getPageSize())
-			.listBuiltins(skills.getBuiltin().isCatalog())
-			.build();
+			.listBuiltins(skills.getBuiltin().isCatalog());
+		UnaryOperator<SkillsSnapshot> view = ServedSet.view(properties, sets);
+		if (view != null) {
+			server.view(view);
+		}
+		return server.build();
 	}
 
 	@Bean

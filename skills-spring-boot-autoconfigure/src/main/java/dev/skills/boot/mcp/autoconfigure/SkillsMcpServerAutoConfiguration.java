@@ -1,11 +1,13 @@
 package dev.skills.boot.mcp.autoconfigure;
 
+import java.util.function.UnaryOperator;
+
 import dev.skills.boot.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.boot.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.boot.autoconfigure.SkillsChatClientAutoConfiguration;
 import dev.skills.boot.autoconfigure.SkillsProperties;
-import dev.skills.boot.diagnostics.SkillsPropertyFailures;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
 import dev.skills.mcp.server.McpSkillsPublisher;
 import dev.skills.spring.ai.set.SkillSets;
 import dev.skills.spring.ai.tool.SkillsToolCallbackProvider;
@@ -47,14 +49,13 @@ public final class SkillsMcpServerAutoConfiguration {
 			.resources(properties.isResources())
 			.prompts(properties.isPrompts())
 			.listBuiltins(skills.getBuiltin().isCatalog());
-		String set = properties.getSet();
-		if (set == null) {
+		UnaryOperator<SkillsSnapshot> view = ServedSet.view(properties, sets);
+		if (view == null) {
 			tools.ifAvailable(publisher::tools);
 		}
 		else {
-			SkillSets served = sets.getIfAvailable(() -> SkillSets.NONE);
-			SkillsPropertyFailures.check(SkillsMcpProperties.PREFIX + ".set", () -> served.require("set", set));
-			publisher.view((snapshot) -> served.view(snapshot, set));
+			String set = properties.getSet();
+			publisher.view(view);
 			// Spring AI exported the tools of the default set: the set's replace them.
 			tools.ifAvailable((all) -> publisher.tools(all.inSet(set), false));
 		}

@@ -13,6 +13,7 @@ import java.util.concurrent.Flow;
 
 import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.mcp.server.McpSkillsPublisher;
+import dev.skills.test.ExtensionRequests;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,8 +36,6 @@ import static org.awaitility.Awaitility.await;
  * MCP server, spoken to in plain JSON-RPC over HTTP on protocol 2026-07-28.
  */
 class SkillsMcpExtensionServingTests {
-
-	private static final String PROTOCOL = "2026-07-28";
 
 	private final HttpClient http = HttpClient.newHttpClient();
 
@@ -130,23 +129,10 @@ class SkillsMcpExtensionServingTests {
 		return answer.get("result");
 	}
 
-	// 2026-07-28: no session; the version in a header and, with the client's
-	// capabilities, in each request's _meta; the method mirrored in a header.
 	private HttpRequest request(String method, String params) {
-		String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + PROTOCOL
-				+ "\",\"io.modelcontextprotocol/clientCapabilities\":{}}";
-		String withMeta = params.equals("{}") ? "{" + meta + "}"
-				: params.substring(0, params.length() - 1) + "," + meta + "}";
-		String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":" + withMeta + "}";
-		return HttpRequest
-			.newBuilder(URI.create("http://127.0.0.1:" + this.server.getEnvironment().getProperty("local.server.port")
-					+ "/mcp/skills"))
-			.header("Content-Type", "application/json")
-			.header("Accept", "application/json, text/event-stream")
-			.header("MCP-Protocol-Version", PROTOCOL)
-			.header("Mcp-Method", method)
-			.POST(HttpRequest.BodyPublishers.ofString(body))
-			.build();
+		return ExtensionRequests.of(URI.create(
+				"http://127.0.0.1:" + this.server.getEnvironment().getProperty("local.server.port") + "/mcp/skills"),
+				method, params);
 	}
 
 	@SpringBootConfiguration
