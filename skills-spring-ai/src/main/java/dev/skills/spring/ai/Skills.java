@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 import dev.skills.core.Skill;
 import dev.skills.core.SkillConfig;
@@ -85,9 +86,29 @@ public final class Skills {
 	 * resolves to nothing
 	 */
 	public static List<Skill> resolve(List<?> entries, Path skillDir) {
+		return resolve(entries, skillDir, (skill) -> true);
+	}
+
+	/**
+	 * Resolve a list of entries as {@link #resolve(List, Path)} does, within one skill
+	 * set: an entry whose skill is outside the set, whether named, a path or a
+	 * {@link Skill}, is not found, with the message of a name no skill has.
+	 * @param entries the entries
+	 * @param skillDir the folder to look names up in
+	 * @param set the skills names may resolve to, such as a
+	 * {@link dev.skills.spring.ai.set.SkillSet}
+	 * @return the skills, in entry order
+	 * @throws IllegalArgumentException {@code skill not found: ENTRY} for an entry that
+	 * resolves to nothing or to a skill outside the set
+	 */
+	public static List<Skill> resolve(List<?> entries, Path skillDir, Predicate<SkillMeta> set) {
 		List<Skill> skills = new ArrayList<>();
 		for (Object entry : entries) {
-			skills.add(resolveOne(entry, skillDir));
+			Skill skill = resolveOne(entry, skillDir);
+			if (!set.test(skill.meta())) {
+				throw notFound(entry);
+			}
+			skills.add(skill);
 		}
 		return skills;
 	}
@@ -108,7 +129,12 @@ public final class Skills {
 				&& SkillLoader.findSkillFile(candidate) != null) {
 			return load(candidate);
 		}
-		return coreSkill(text).orElseThrow(() -> new IllegalArgumentException("skill not found: " + text));
+		return coreSkill(text).orElseThrow(() -> notFound(text));
+	}
+
+	private static IllegalArgumentException notFound(@Nullable Object entry) {
+		return new IllegalArgumentException(
+				"skill not found: " + ((entry instanceof Skill skill) ? skill.name() : String.valueOf(entry)));
 	}
 
 	private static @Nullable Path pathOf(String text) {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.skills.core.Skill;
+import dev.skills.spring.ai.set.SkillSet;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,6 +97,24 @@ class SkillsTests {
 
 		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of("alpha", "nope"), this.root))
 			.withMessage("skill not found: nope");
+	}
+
+	@Test
+	void withinASetOutsideSkillsAreNotFound() {
+		SkillFixtures.skill(this.root, "acme-invoice");
+		Path globex = SkillFixtures.skill(this.root, "globex-report");
+		SkillSet acme = SkillSet.of("acme", "acme-*");
+
+		assertThat(Skills.resolve(List.of("acme-invoice"), this.root, acme)).extracting(Skill::name)
+			.containsExactly("acme-invoice");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> Skills.resolve(List.of("acme-invoice", "globex-report"), this.root, acme))
+			.withMessage("skill not found: globex-report");
+		assertThatIllegalArgumentException().isThrownBy(() -> Skills.resolve(List.of(globex), this.root, acme))
+			.withMessage("skill not found: " + globex);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> Skills.resolve(List.of(Skills.load(globex)), this.root, acme))
+			.withMessage("skill not found: globex-report");
 	}
 
 	@Test
