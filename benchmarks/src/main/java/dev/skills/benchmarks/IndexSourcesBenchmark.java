@@ -10,6 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
+import dev.skills.core.SkillConfig;
+import dev.skills.core.registry.SkillsChange;
+import dev.skills.core.registry.SkillsRegistry;
 import dev.skills.sources.SourceRefresher;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -28,9 +31,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * A published index of 1,000 skills on loopback: the refresh of an unchanged index (one
- * conditional request answered {@code 304}) against that request alone, and the checkout
- * of every skill into an empty cache at two sizes of {@code SKILL.md}, timed once per
- * invocation (the cache is made before each and not timed).
+ * conditional request answered {@code 304}) against that request alone and against a
+ * rescan of the same 1,000 skills as a folder location (the revision the index's checkout
+ * wrote), and the checkout of every skill into an empty cache at two sizes of
+ * {@code SKILL.md}, timed once per invocation (the cache is made before each and not
+ * timed).
  */
 @State(Scope.Benchmark)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -50,6 +55,8 @@ public class IndexSourcesBenchmark {
 
 	private SourceRefresher empty;
 
+	private SkillsRegistry folder;
+
 	private HttpClient client;
 
 	private HttpRequest conditional;
@@ -62,6 +69,8 @@ public class IndexSourcesBenchmark {
 		this.cache = Files.createTempDirectory("skills-bench-index");
 		this.unchanged = IndexSources.of(this.site.url(), this.cache.resolve("unchanged"));
 		IndexSources.refresh(this.unchanged);
+		this.folder = SkillsRegistry
+			.create(SkillConfig.builder().skillsDir(this.unchanged.locations()).hotReload(false).build());
 		this.client = HttpClient.newHttpClient();
 		String etag = this.client
 			.sendAsync(HttpRequest.newBuilder(URI.create(this.site.url())).build(),
@@ -75,6 +84,7 @@ public class IndexSourcesBenchmark {
 
 	@TearDown(Level.Trial)
 	public void stopServing() {
+		this.folder.close();
 		this.unchanged.close();
 		this.site.close();
 		SkillTrees.delete(this.cache);
@@ -108,6 +118,12 @@ public class IndexSourcesBenchmark {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	@Benchmark
+	@BenchmarkMode(Mode.AverageTime)
+	public SkillsChange baselineFolderRescan() {
+		return this.folder.reload();
 	}
 
 	@Benchmark

@@ -53,10 +53,12 @@ final class ResourceReads implements AutoCloseable {
 	}
 
 	/**
-	 * List every resource, page by page.
+	 * List the server's {@code skill://} resources, page by page. Every resource listed
+	 * counts, whatever its scheme, so a server listing endless other resources stops the
+	 * listing as soon as it passes the bound; only the {@code skill://} ones are kept.
 	 * @param timeout the longest each page may take
-	 * @param maxResources the most {@code skill://} resources accepted
-	 * @return the resources
+	 * @param maxResources the most resources accepted, of any scheme
+	 * @return the {@code skill://} resources
 	 * @throws IOException when a page fails or times out, or there are too many
 	 */
 	List<Resource> list(Duration timeout, int maxResources) throws IOException {
@@ -65,15 +67,17 @@ final class ResourceReads implements AutoCloseable {
 		}
 		List<Resource> resources = new ArrayList<>();
 		String cursor = null;
-		int skillResources = 0;
+		int listed = 0;
 		for (int page = 0; page < MAX_PAGES; page++) {
 			String from = cursor;
 			ListResourcesResult result = call(() -> this.client.listResources(from), timeout, "resources/list");
 			for (Resource resource : result.resources()) {
-				if (resource.uri().startsWith(SkillUri.SCHEME) && ++skillResources > maxResources) {
-					throw new IOException("the server lists more than " + maxResources + " skill files");
+				if (++listed > maxResources) {
+					throw new IOException("the server lists more than " + maxResources + " resources");
 				}
-				resources.add(resource);
+				if (resource.uri().startsWith(SkillUri.SCHEME)) {
+					resources.add(resource);
+				}
 			}
 			cursor = result.nextCursor();
 			if (cursor == null || cursor.isEmpty()) {

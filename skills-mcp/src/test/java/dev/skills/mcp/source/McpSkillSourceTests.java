@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -201,6 +202,48 @@ class McpSkillSourceTests {
 		assertThat(this.server.reads("skill://csv/SKILL.md")).isZero();
 	}
 
+	@Test
+	void listingStopsAtMaxFilesOfAnyScheme(CapturedOutput output) throws Exception {
+		this.server.skill("pdf", "Read PDF files", Map.of());
+		Client client = start(Duration.ofSeconds(5), 50);
+		await().atMost(Duration.ofSeconds(10)).until(() -> client.registry.contains("pdf"));
+		String served = client.sources.statuses().get(0).revision();
+		for (int i = 0; i < 60; i++) {
+			this.server.file("https://example.com/doc-" + i, "not a skill");
+		}
+
+		SourceStatus status = client.sources.refresh().get(0);
+
+		assertThat(status.outcome()).isEqualTo(Outcome.FAILED);
+		assertThat(status.lastError()).contains("the server lists more than 50 resources");
+		assertThat(status.revision()).isEqualTo(served);
+		assertThat(client.registry.names()).containsExactly("pdf");
+		assertThat(output).contains("fetch failed: the server lists more than 50 resources; still serving revision");
+	}
+
+	@Test
+	void notificationFloodIsFoldedAndServes() throws Exception {
+		this.server.skill("pdf", "Read PDF files", Map.of("references/GUIDE.md", "guide v1"));
+		this.server.skill("csv", "Read CSV files", Map.of());
+		Client client = start(Duration.ofSeconds(5));
+		await().atMost(Duration.ofSeconds(10)).until(() -> client.registry.contains("pdf"));
+		int before = client.outcomes.size();
+		this.server.skill("pdf", "Read and fill PDF forms", Map.of("references/GUIDE.md", "guide v1"));
+
+		// Unfolded, each notice would queue a fetch of its own: 500 of them.
+		for (int i = 0; i < 500; i++) {
+			this.server.notifyChanged();
+		}
+		await().atMost(Duration.ofSeconds(60)).until(() -> client.notifications.get() == 500);
+		// Queued after every fetch the notifications asked for: it returns once they ran.
+		client.sources.refresh();
+
+		List<Outcome> fetches = List.copyOf(client.outcomes.subList(before, client.outcomes.size()));
+		assertThat(fetches).doesNotContain(Outcome.FAILED).hasSizeLessThan(250);
+		assertThat(client.registry.names()).containsExactly("csv", "pdf");
+		assertThat(client.registry.get("pdf").get().description()).isEqualTo("Read and fill PDF forms");
+	}
+
 	// The source's warnings on the registry, one a line.
 	private static String warnings(Client client) {
 		return client.registry.diagnostics()
@@ -211,6 +254,10 @@ class McpSkillSourceTests {
 	}
 
 	private Client start(Duration readTimeout, String... localLocations) {
+		return start(readTimeout, SourcesSettings.defaults().maxFiles(), localLocations);
+	}
+
+	private Client start(Duration readTimeout, int maxFiles, String... localLocations) {
 		McpResourceChanges changes = new McpResourceChanges();
 		McpClient.SyncSpec spec = McpClient.sync(HttpClientStreamableHttpTransport.builder(this.server.url()).build())
 			.requestTimeout(Duration.ofSeconds(30));
@@ -220,12 +267,14 @@ class McpSkillSourceTests {
 		mcp.initialize();
 		McpSourceSettings settings = new McpSourceSettings("team", Duration.ofMinutes(5), readTimeout, 1024 * 1024);
 		Client client = new Client();
-		SourceRefresher sources = SourceRefresher.create(List.of(McpSkillSource.factory(settings, mcp, changes)),
-				SourcesSettings.defaults().withCacheDir(this.temp.resolve("cache")),
+		SourceRefresher sources = SourceRefresher.create(
+				List.of(McpSkillSource.factory(settings, mcp, changes)), new SourcesSettings(this.temp.resolve("cache"),
+						SourcesSettings.defaults().timeout(), maxFiles, SourcesSettings.defaults().maxBytes()),
 				(status) -> client.outcomes.add(status.outcome()));
 		this.closeables.add(0, sources);
 		// After the source has noted the change, as the auto-configuration does.
 		changes.onChange("team", () -> sources.refreshSoon(McpSkillSource.sourceName("team")));
+		changes.onChange("team", client.notifications::incrementAndGet);
 		List<String> locations = new ArrayList<>(List.of(localLocations));
 		locations.addAll(sources.locations());
 		SkillsRegistry registry = SkillsRegistry.create(SkillConfig.builder().skillsDir(locations).build());
@@ -239,6 +288,8 @@ class McpSkillSourceTests {
 	private static final class Client {
 
 		private final List<Outcome> outcomes = new CopyOnWriteArrayList<>();
+
+		private final AtomicInteger notifications = new AtomicInteger();
 
 		private SkillsRegistry registry;
 
