@@ -53,7 +53,7 @@ final class RoutingEval {
 					}
 					String indexed = (bodyChars == 0) ? "frontmatter only"
 							: "frontmatter + " + bodyChars + " body chars";
-					report.append(measure(registry, index, indexed, set));
+					report.append(measure(registry, index, indexed, set.requests(), set.followUps()));
 				}
 			}
 			return report.toString();
@@ -75,8 +75,10 @@ final class RoutingEval {
 						|| !embeddings.awaitEmbeddings(Duration.ofMinutes(10))) {
 					throw new IllegalStateException("Skills were not indexed in time");
 				}
-				return measure(registry, FusedSkillRetriever.of(keywords, embeddings), "frontmatter + "
-						+ KeywordSkillIndex.DEFAULT_BODY_CHARS + " body chars, fused with " + modelName, set);
+				return measure(
+						registry, FusedSkillRetriever.of(keywords, embeddings), "frontmatter + "
+								+ KeywordSkillIndex.DEFAULT_BODY_CHARS + " body chars, fused with " + modelName,
+						set.requests(), set.followUps());
 			}
 		});
 	}
@@ -99,10 +101,17 @@ final class RoutingEval {
 		}
 	}
 
-	private static String measure(SkillsRegistry registry, SkillRetriever retriever, String indexed,
-			RoutingEvalSet set) {
-		List<RoutingEvalSet.Request> requests = set.requests();
-		List<RoutingEvalSet.FollowUp> followUps = set.followUps();
+	/**
+	 * Measure one ranking on requests and follow-up pairs.
+	 * @param registry the skills
+	 * @param retriever the ranking
+	 * @param indexed what the report calls the ranking
+	 * @param requests the requests, each with the skill it needs
+	 * @param followUps the follow-up pairs
+	 * @return the report, two lines
+	 */
+	static String measure(SkillsRegistry registry, SkillRetriever retriever, String indexed,
+			List<RoutingEvalSet.Request> requests, List<RoutingEvalSet.FollowUp> followUps) {
 		SkillsSnapshot snapshot = registry.snapshot();
 		SkillCatalog catalog = SkillCatalog.builder(registry).retriever(retriever).build();
 		int listed = 0;
@@ -136,15 +145,16 @@ final class RoutingEval {
 				.contains(pair.skill()) ? 1 : 0;
 		}
 		long bodyRequests = requests.stream().filter(RoutingEvalSet.Request::clueInBody).count();
+		String body = (bodyRequests > 0)
+				? "; clue only in the body: listed or found " + percent(bodyListedOrFound, bodyRequests) : "";
 		return String.format(Locale.ROOT,
 				"  index %s: listed in the catalog %s (%.0f skills listed on average), found by search_skills %s, "
-						+ "listed or found %s (target >= 90%%); clue only in the body: listed or found %s%n"
+						+ "listed or found %s (target >= 90%%)%s%n"
 						+ "  index %s, follow-up second turn listed: latest message alone %s, with the conversation %s "
 						+ "(target >= 90%%)%n",
 				indexed, percent(listed, requests.size()), (double) listedSizes / requests.size(),
-				percent(found, requests.size()), percent(either, requests.size()),
-				percent(bodyListedOrFound, bodyRequests), indexed, percent(secondLatest, followUps.size()),
-				percent(secondConversation, followUps.size()));
+				percent(found, requests.size()), percent(either, requests.size()), body, indexed,
+				percent(secondLatest, followUps.size()), percent(secondConversation, followUps.size()));
 	}
 
 	private static String percent(long part, long whole) {

@@ -12,3 +12,9 @@ CREATE TABLE IF NOT EXISTS skills_active (
 CREATE INDEX IF NOT EXISTS skills_active_last_used_at_idx ON skills_active (last_used_at);
 
 CREATE INDEX IF NOT EXISTS skills_active_skill_name_idx ON skills_active (skill_name);
+
+-- Vectors of the skills index, shared by every instance (JdbcEmbeddingCache).
+CREATE TABLE IF NOT EXISTS skills_embeddings (
+	cache_key VARCHAR(64) PRIMARY KEY,
+	vector BYTEA NOT NULL
+);

@@ -41,9 +41,10 @@ import org.springframework.util.ClassUtils;
  * first does not fit; when skills are ranked by meaning (skills-embeddings-local on the
  * class path, or {@code skills.catalog.embeddings.enabled}), the keyword index fused with
  * an {@link EmbeddingSkillIndex} over the local model or the application's
- * {@link EmbeddingModel}, its vectors cached on disk. It adds no {@link EmbeddingModel}
- * bean. The indexes built here are fed the registry's changes by the
- * {@link SkillIndexUpdater} bean.
+ * {@link EmbeddingModel}, its vectors cached in the application's {@link EmbeddingCache}
+ * bean (the JDBC store's when {@code skills.active-skills.store=jdbc}) or on disk. It
+ * adds no {@link EmbeddingModel} bean. The indexes built here are fed the registry's
+ * changes by the {@link SkillIndexUpdater} bean.
  */
 @AutoConfiguration(after = SkillsAutoConfiguration.class, before = SkillsChatClientAutoConfiguration.class)
 @ConditionalOnClass(SkillCatalog.class)
@@ -73,14 +74,15 @@ public final class SkillsCatalogAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean({ SkillsEmbeddings.class, SkillRetriever.class })
 	@Conditional(OnEmbeddingsCondition.Enabled.class)
-	SkillsEmbeddings skillsEmbeddings(SkillsCatalogProperties properties, ObjectProvider<EmbeddingModel> models) {
+	SkillsEmbeddings skillsEmbeddings(SkillsCatalogProperties properties, ObjectProvider<EmbeddingModel> models,
+			ObjectProvider<EmbeddingCache> caches) {
 		SkillsCatalogProperties.Embeddings settings = properties.getEmbeddings();
 		boolean local = ClassUtils.isPresent(OnEmbeddingsCondition.LOCAL_MODEL, getClass().getClassLoader());
 		SkillsCatalogProperties.Model choice = (settings.getModel() != null) ? settings.getModel()
 				: (local ? SkillsCatalogProperties.Model.LOCAL : SkillsCatalogProperties.Model.APPLICATION);
-		Path cacheDir = (settings.getCacheDir() != null) ? settings.getCacheDir()
-				: Path.of(System.getProperty("java.io.tmpdir"), "skills-embeddings");
-		EmbeddingCache cache = new DiskEmbeddingCache(cacheDir);
+		// The application's cache (the JDBC store's, shared by a fleet) or one on disk.
+		EmbeddingCache cache = caches.getIfUnique(() -> new DiskEmbeddingCache((settings.getCacheDir() != null)
+				? settings.getCacheDir() : Path.of(System.getProperty("java.io.tmpdir"), "skills-embeddings")));
 		if (choice == SkillsCatalogProperties.Model.LOCAL) {
 			if (!local) {
 				throw new IllegalStateException(MODEL + " is local, but skills-embeddings-local is not on the class "

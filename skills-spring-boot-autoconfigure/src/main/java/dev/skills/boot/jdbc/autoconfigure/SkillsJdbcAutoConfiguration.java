@@ -16,6 +16,8 @@ import dev.skills.jdbc.JdbcActiveSkillsDialect;
 import dev.skills.jdbc.JdbcActiveSkillsExpiry;
 import dev.skills.jdbc.JdbcActiveSkillsRepository;
 import dev.skills.jdbc.JdbcActiveSkillsSchema;
+import dev.skills.jdbc.embedding.JdbcEmbeddingCache;
+import dev.skills.spring.ai.catalog.index.cache.EmbeddingCache;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -36,7 +38,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * {@link JdbcActiveSkillsRepository} behind a {@link FailSafeActiveSkillsRepository}
  * (every call bounded by {@code skills.active-skills.jdbc.timeout}; a failing database
  * degrades chats instead of failing them), its table (checked at start-up) and the
- * background deletion of expired conversations. Without a DataSource,
+ * background deletion of expired conversations, and the {@link JdbcEmbeddingCache} that
+ * keeps the skills index's vectors for every instance. Without a DataSource,
  * {@link SkillsAutoConfiguration} explains what to add.
  */
 @AutoConfiguration(before = SkillsAutoConfiguration.class,
@@ -91,6 +94,17 @@ public final class SkillsJdbcAutoConfiguration {
 		}
 		return SkillsPropertyFailures.check(propertyOf::get,
 				() -> new FailSafeActiveSkillsRepository(repository, timeout));
+	}
+
+	// The skills index's vectors in the same database, so that a fleet embeds each skill
+	// once; its table is created with the active skills table.
+	@Bean
+	@ConditionalOnMissingBean(EmbeddingCache.class)
+	JdbcEmbeddingCache skillsEmbeddingCache(DataSource dataSource, JdbcActiveSkillsDialect dialect,
+			SkillsJdbcProperties properties, ObjectProvider<JdbcActiveSkillsSchemaInitializer> schema) {
+		schema.getIfAvailable();
+		return new JdbcEmbeddingCache(boundedTemplate(dataSource, properties.getTimeout()), dialect,
+				JdbcEmbeddingCache.DEFAULT_TABLE_NAME);
 	}
 
 	@Bean

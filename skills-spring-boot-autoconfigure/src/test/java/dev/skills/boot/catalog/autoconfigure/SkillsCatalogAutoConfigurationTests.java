@@ -3,17 +3,23 @@ package dev.skills.boot.catalog.autoconfigure;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 import dev.skills.boot.autoconfigure.SkillsAutoConfiguration;
 import dev.skills.boot.autoconfigure.SkillsChatClientAutoConfiguration;
 import dev.skills.boot.autoconfigure.StartupFailures;
+import dev.skills.boot.catalog.SkillsEmbeddings;
+import dev.skills.boot.jdbc.autoconfigure.SkillsJdbcAutoConfiguration;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.jdbc.embedding.JdbcEmbeddingCache;
 import dev.skills.spring.ai.catalog.SkillCatalog;
 import dev.skills.spring.ai.catalog.index.FusedSkillRetriever;
 import dev.skills.spring.ai.catalog.index.KeywordSkillIndex;
 import dev.skills.spring.ai.catalog.index.SkillRetriever;
+import dev.skills.spring.ai.catalog.index.cache.EmbeddingCache;
 import dev.skills.test.ScriptedChatModel;
 import dev.skills.test.SkillFixtures;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +38,7 @@ import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfigurat
 import org.springframework.ai.tokenizer.TokenCountEstimator;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -181,6 +188,27 @@ class SkillsCatalogAutoConfigurationTests {
 				assertThat(model.prompts().get(0).getSystemMessage().getText())
 					.contains("<name>on-call-handover</name>");
 			});
+	}
+
+	@Test
+	void jdbcStoreEmbedsOncePerFleet() {
+		// Two instances, one after the other, over one database and no shared disk.
+		ApplicationContextRunner instance = this.contextRunner
+			.withConfiguration(
+					AutoConfigurations.of(DataSourceAutoConfiguration.class, SkillsJdbcAutoConfiguration.class))
+			.withPropertyValues(skillsDir(5), "skills.active-skills.store=jdbc",
+					"spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+					"skills.catalog.embeddings.enabled=true")
+			.withBean(EmbeddingModel.class, PagerMeaning::new);
+		for (long computed : new long[] { 6, 0 }) {
+			instance.withPropertyValues("skills.catalog.embeddings.cache-dir=" + this.dir.resolve("cache-" + computed))
+				.run((context) -> {
+					assertThat(context).getBean(EmbeddingCache.class).isInstanceOf(JdbcEmbeddingCache.class);
+					SkillsEmbeddings embeddings = context.getBean(SkillsEmbeddings.class);
+					Awaitility.await().until(() -> embeddings.status().embedded() == 6);
+					assertThat(embeddings.status().computed()).isEqualTo(computed);
+				});
+		}
 	}
 
 	@Test
