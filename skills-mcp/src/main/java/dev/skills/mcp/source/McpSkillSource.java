@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 import dev.skills.sources.SkillSource;
@@ -114,26 +115,11 @@ public final class McpSkillSource implements SkillSource {
 	 */
 	public static SkillSource.Factory factory(McpSourceSettings settings, McpSyncClient client,
 			McpResourceChanges changes) {
-		return new SkillSource.Factory() {
-
-			@Override
-			public String readableName() {
-				return "mcp-" + settings.connection();
-			}
-
-			@Override
-			public String identity() {
-				return sourceName(settings.connection());
-			}
-
-			@Override
-			public SkillSource create(SourcesSettings limits, Path store, Function<String, Path> revisionFolder) {
-				McpSkillSource source = new McpSkillSource(settings, limits, client, revisionFolder);
-				changes.onChange(settings.connection(), source::changed);
-				return source;
-			}
-
-		};
+		return factory(settings, sourceName(settings.connection()), (limits, revisionFolder) -> {
+			McpSkillSource source = new McpSkillSource(settings, limits, client, revisionFolder);
+			changes.onChange(settings.connection(), source::changed);
+			return source;
+		});
 	}
 
 	/**
@@ -145,6 +131,12 @@ public final class McpSkillSource implements SkillSource {
 	 * @return the factory
 	 */
 	public static SkillSource.Factory factory(McpSourceSettings settings, URI url) {
+		return factory(settings, sourceName(settings.connection()) + " " + url,
+				(limits, revisionFolder) -> new McpSkillSource(settings, limits, url, revisionFolder));
+	}
+
+	private static SkillSource.Factory factory(McpSourceSettings settings, String identity,
+			BiFunction<SourcesSettings, Function<String, Path>, SkillSource> create) {
 		return new SkillSource.Factory() {
 
 			@Override
@@ -154,12 +146,12 @@ public final class McpSkillSource implements SkillSource {
 
 			@Override
 			public String identity() {
-				return sourceName(settings.connection()) + " " + url;
+				return identity;
 			}
 
 			@Override
 			public SkillSource create(SourcesSettings limits, Path store, Function<String, Path> revisionFolder) {
-				return new McpSkillSource(settings, limits, url, revisionFolder);
+				return create.apply(limits, revisionFolder);
 			}
 
 		};

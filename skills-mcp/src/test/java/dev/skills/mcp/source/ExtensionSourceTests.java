@@ -87,10 +87,7 @@ class ExtensionSourceTests {
 
 	@Test
 	void usesSkillsListWhenDeclared() throws Exception {
-		String md = ScriptedExtensionServer.skillMd("pdf", "Read PDF files");
-		this.scripted.answer("skills/list", (params) -> "{\"skills\":["
-				+ ScriptedExtensionServer.entry("pdf", "Read PDF files", Map.of("skill://pdf/SKILL.md", md)) + "]}");
-		this.scripted.file("skill://pdf/SKILL.md", md);
+		servePdf();
 		start(this.scripted.url());
 		await().atMost(Duration.ofSeconds(10)).until(() -> this.registry.contains("pdf"));
 		assertThat(this.scripted.requests()).contains("server/discover ", "skills/list ",
@@ -198,10 +195,7 @@ class ExtensionSourceTests {
 
 	@Test
 	void endlessPagesKeepTheLastGood(CapturedOutput output) throws Exception {
-		String md = ScriptedExtensionServer.skillMd("pdf", "Read PDF files");
-		this.scripted.answer("skills/list", (params) -> "{\"skills\":["
-				+ ScriptedExtensionServer.entry("pdf", "Read PDF files", Map.of("skill://pdf/SKILL.md", md)) + "]}");
-		this.scripted.file("skill://pdf/SKILL.md", md);
+		servePdf();
 		start(this.scripted.url());
 		await().atMost(Duration.ofSeconds(10)).until(() -> this.registry.contains("pdf"));
 		this.scripted.answer("skills/list", (params) -> "{\"skills\":[],\"nextCursor\":\"again\"}");
@@ -210,6 +204,13 @@ class ExtensionSourceTests {
 		assertThat(this.scripted.requests().size() - before).isLessThanOrEqualTo(1001);
 		assertThat(this.registry.contains("pdf")).isTrue();
 		assertThat(output).contains("mcp:team: fetch failed: the server's skills/list has more than 1000 pages");
+	}
+
+	private void servePdf() {
+		String md = ScriptedExtensionServer.skillMd("pdf", "Read PDF files");
+		this.scripted.answer("skills/list", (params) -> "{\"skills\":["
+				+ ScriptedExtensionServer.entry("pdf", "Read PDF files", Map.of("skill://pdf/SKILL.md", md)) + "]}");
+		this.scripted.file("skill://pdf/SKILL.md", md);
 	}
 
 	private static String entry(String name, String... resources) {
