@@ -76,11 +76,7 @@ public final class McpSkillSource implements SkillSource {
 	 */
 	public McpSkillSource(McpSourceSettings settings, SourcesSettings limits, McpSyncClient client,
 			Function<String, Path> revisionFolder) {
-		this.settings = settings;
-		this.limits = limits;
-		this.revisionFolder = revisionFolder;
-		this.reads = new ResourceReads(client, settings.connection());
-		this.extension = null;
+		this(settings, limits, new ResourceReads(client, settings.connection()), null, revisionFolder);
 	}
 
 	/**
@@ -95,11 +91,21 @@ public final class McpSkillSource implements SkillSource {
 	 */
 	public McpSkillSource(McpSourceSettings settings, SourcesSettings limits, URI url,
 			Function<String, Path> revisionFolder) {
+		this(settings, limits, new ExtensionReads(url, settings.connection()), revisionFolder);
+	}
+
+	private McpSkillSource(McpSourceSettings settings, SourcesSettings limits, ExtensionReads extension,
+			Function<String, Path> revisionFolder) {
+		this(settings, limits, extension, extension, revisionFolder);
+	}
+
+	private McpSkillSource(McpSourceSettings settings, SourcesSettings limits, McpReads reads,
+			@Nullable ExtensionReads extension, Function<String, Path> revisionFolder) {
 		this.settings = settings;
 		this.limits = limits;
+		this.reads = reads;
+		this.extension = extension;
 		this.revisionFolder = revisionFolder;
-		this.extension = new ExtensionReads(url, settings.connection());
-		this.reads = this.extension;
 	}
 
 	/**
