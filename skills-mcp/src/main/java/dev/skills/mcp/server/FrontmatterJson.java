@@ -26,9 +26,10 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * YAML 1.2 core schema as the TypeScript SDK's client types it when it checks a read
  * {@code SKILL.md} against the entry (plain {@code true}, {@code 12}, {@code null} are a
  * boolean, a number and null; quoted scalars stay text). Bounded like the registry's own
- * parser: size, nesting and aliases.
+ * parser: size, nesting and aliases. A reader of the extension compares a read
+ * {@code SKILL.md} with its entry through the same rules.
  */
-final class FrontmatterJson {
+public final class FrontmatterJson {
 
 	private static final int MAX_CHARS = 64 * 1024;
 
@@ -46,7 +47,7 @@ final class FrontmatterJson {
 	 * @param markdown the file's text
 	 * @return the frontmatter as JSON values, or {@code null} when it cannot be read
 	 */
-	static @Nullable Map<String, Object> of(String markdown) {
+	public static @Nullable Map<String, Object> of(String markdown) {
 		String text = markdown.replace("\r\n", "\n");
 		if (text.startsWith("\uFEFF")) {
 			text = text.substring(1);

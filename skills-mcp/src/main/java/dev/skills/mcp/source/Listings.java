@@ -6,6 +6,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,13 +17,15 @@ import java.util.regex.Pattern;
 
 import io.modelcontextprotocol.spec.McpSchema.Resource;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 /**
- * Turns a server's resource listing into skills: which {@code SKILL.md} URIs name a skill
- * (those of {@code skill://index.json} when the server has one, else every listed one),
- * which listed files belong to each, and the digest and size each file must have. A skill
- * whose entry point is not listed, whose URI is not made of plain segments, or that lies
- * inside another skill is left out with why.
+ * Turns a server's listing into skills: a resource listing (which {@code SKILL.md} URIs
+ * name a skill: those of {@code skill://index.json} when the server has one, else every
+ * listed one; which listed files belong to each) or the entries of the Skills Extension's
+ * {@code skills/list}; and the digest and size each file must have. A skill whose entry
+ * point is not listed, whose URI is not made of plain segments, or that lies inside
+ * another skill is left out with why.
  */
 final class Listings {
 
@@ -87,9 +90,93 @@ final class Listings {
 		files.forEach((folder, list) -> {
 			list.sort(Comparator.comparing((RemoteFile file) -> !file.path().equals(SkillUri.SKILL_FILE))
 				.thenComparing(RemoteFile::path));
-			skills.add(new RemoteSkill(folder, List.copyOf(list)));
+			skills.add(new RemoteSkill(folder, List.copyOf(list), null));
 		});
 		return new SkillListing(revision(skills, skipped, extra), List.copyOf(skills), List.copyOf(skipped));
+	}
+
+	/**
+	 * Build the skills of a Skills Extension listing. Each entry must name its own
+	 * {@code SKILL.md} ({@code skill://<path>/<name>/SKILL.md}, plain segments), carry
+	 * its frontmatter, and list every file below its folder with a {@code sha256:} digest
+	 * and a size, its {@code SKILL.md} among them. An entry that does not, that names a
+	 * file outside its folder (another skill, another scheme or host), repeats a skill,
+	 * or lies inside another is left out with why.
+	 * @param entries the entries as the server sent them
+	 * @return the listing
+	 */
+	static SkillListing ofEntries(List<JsonNode> entries) {
+		List<String> skipped = new ArrayList<>();
+		Map<List<String>, RemoteSkill> found = new LinkedHashMap<>();
+		for (JsonNode entry : entries) {
+			String uri = text(entry.path("uri"));
+			SkillUri parsed = SkillUri.parse(uri);
+			if (parsed == null || !parsed.isSkillFile()) {
+				skipped.add(uri + ": not a skill://<name>/SKILL.md URI of plain segments");
+			}
+			else if (found.containsKey(parsed.folder())) {
+				skipped.add(uri + ": listed twice");
+			}
+			else if (!entry.path("frontmatter").isObject()) {
+				skipped.add(uri + ": listed without its frontmatter");
+			}
+			else {
+				List<RemoteFile> files = new ArrayList<>();
+				String why = files(entry.path("resources"), parsed.folder(), files);
+				if (why == null && files.stream().noneMatch((file) -> file.path().equals(SkillUri.SKILL_FILE))) {
+					why = "its own SKILL.md is not among its resources";
+				}
+				if (why != null) {
+					skipped.add(uri + ": " + why);
+				}
+				else {
+					files.sort(Comparator.comparing((RemoteFile file) -> !file.path().equals(SkillUri.SKILL_FILE))
+						.thenComparing(RemoteFile::path));
+					found.put(parsed.folder(),
+							new RemoteSkill(parsed.folder(), List.copyOf(files), entry.get("frontmatter")));
+				}
+			}
+		}
+		List<RemoteSkill> skills = new ArrayList<>();
+		found.forEach((folder, skill) -> {
+			List<String> outer = enclosing(folder, found.keySet());
+			if (outer != null) {
+				skipped
+					.add(skill.files().get(0).uri() + ": inside the skill of " + found.get(outer).files().get(0).uri());
+			}
+			else {
+				skills.add(skill);
+			}
+		});
+		return new SkillListing(revision(skills, skipped, "skills/list"), List.copyOf(skills), List.copyOf(skipped));
+	}
+
+	// The files an entry lists, each below its folder with a digest and a size; why not.
+	private static @Nullable String files(JsonNode resources, List<String> folder, List<RemoteFile> files) {
+		Set<String> paths = new HashSet<>();
+		for (JsonNode resource : resources) {
+			String uri = text(resource.path("uri"));
+			SkillUri parsed = SkillUri.parse(uri);
+			if (parsed == null || parsed.segments().size() <= folder.size()
+					|| !parsed.segments().subList(0, folder.size()).equals(folder)) {
+				return "lists " + uri + ", which is not a file of plain segments in its folder";
+			}
+			String digest = resource.path("digest").isString()
+					? sha256(Map.of("digest", resource.path("digest").stringValue())) : null;
+			JsonNode size = resource.path("size");
+			if (digest == null || !size.isIntegralNumber() || !size.canConvertToLong()) {
+				return "lists " + uri + " without a sha256 digest and a size";
+			}
+			String path = String.join("/", parsed.segments().subList(folder.size(), parsed.segments().size()));
+			if (paths.add(path)) {
+				files.add(new RemoteFile(uri, path, size.longValue(), digest));
+			}
+		}
+		return null;
+	}
+
+	private static String text(JsonNode node) {
+		return node.isString() ? node.stringValue() : String.valueOf(node);
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package dev.skills.mcp.source;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 import dev.skills.sources.SkillSource;
@@ -21,30 +23,31 @@ import io.modelcontextprotocol.spec.McpSchema.Resource;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The skills of one MCP server, as a remote source. A fetch lists the server's resources
- * (and reads {@code skill://index.json} when it is listed); the revision is a digest of
- * that listing, so an unchanged server costs one listing. A checkout reads each skill's
- * files with {@code resources/read} (copying a skill whose files' digests did not change
- * from the revision served), verifies each against the digest and size listed, and writes
- * them into the revision's folder; a skill whose read fails, times out, is too large,
- * answers with an unlisted resource, fails its digest or size, or whose frontmatter name
- * differs from its URI is left out with why ({@link #warnings()}: the registry's
- * diagnostics, which it logs), and the others load. Nothing read is run.
+ * The skills of one MCP server, as a remote source. A fetch lists the server's skills:
+ * with {@code skills/list} when the server is reached by URL on protocol 2026-07-28 and
+ * declares the Skills Extension in {@code server/discover}, else by its resources (and
+ * {@code skill://index.json} when it is listed); the revision is a digest of that
+ * listing, so an unchanged server costs one listing. A checkout reads each skill's files
+ * with {@code resources/read} (copying a skill whose files' digests did not change from
+ * the revision served), verifies each against the digest and size listed, and writes them
+ * into the revision's folder; a skill whose read fails, times out, is too large, answers
+ * with an unlisted resource, fails its digest or size, or whose frontmatter name differs
+ * from its URI is left out with why ({@link #warnings()}: the registry's diagnostics,
+ * which it logs), and the others load. Nothing read is run.
  * <p>
- * {@code skills/list} (SEP-2640) is not called: the MCP Java SDK 2.0.0 has no way to send
- * a request of a method it does not know, nor to see the server's extensions.
+ * Through a Spring AI client connection {@code skills/list} is not called: the MCP Java
+ * SDK's 2.0 client has no way to send a request of a method it does not know, nor to see
+ * the server's extensions.
  */
 public final class McpSkillSource implements SkillSource {
-
-	private static final int MAX_WARNINGS = 50;
-
-	private static final int MAX_WARNING_LENGTH = 1000;
 
 	private final McpSourceSettings settings;
 
 	private final SourcesSettings limits;
 
-	private final ResourceReads reads;
+	private final McpReads reads;
+
+	private final @Nullable ExtensionReads extension;
 
 	// Without digests an unchanged listing may hide an edit: every notification then
 	// makes a new revision, and so does every process (the nonce).
@@ -73,10 +76,36 @@ public final class McpSkillSource implements SkillSource {
 	 */
 	public McpSkillSource(McpSourceSettings settings, SourcesSettings limits, McpSyncClient client,
 			Function<String, Path> revisionFolder) {
+		this(settings, limits, new ResourceReads(client, settings.connection()), null, revisionFolder);
+	}
+
+	/**
+	 * Create the source of a server reached by URL on protocol 2026-07-28.
+	 * @param settings the source's name, refresh interval, read timeout and file size
+	 * limit
+	 * @param limits the sources' fetch timeout, and the most files and bytes of one
+	 * revision
+	 * @param url the server's endpoint ({@code https://host/mcp/skills})
+	 * @param revisionFolder the folder of a revision once served, to copy unchanged
+	 * skills from
+	 */
+	public McpSkillSource(McpSourceSettings settings, SourcesSettings limits, URI url,
+			Function<String, Path> revisionFolder) {
+		this(settings, limits, new ExtensionReads(url, settings.connection()), revisionFolder);
+	}
+
+	private McpSkillSource(McpSourceSettings settings, SourcesSettings limits, ExtensionReads extension,
+			Function<String, Path> revisionFolder) {
+		this(settings, limits, extension, extension, revisionFolder);
+	}
+
+	private McpSkillSource(McpSourceSettings settings, SourcesSettings limits, McpReads reads,
+			@Nullable ExtensionReads extension, Function<String, Path> revisionFolder) {
 		this.settings = settings;
 		this.limits = limits;
+		this.reads = reads;
+		this.extension = extension;
 		this.revisionFolder = revisionFolder;
-		this.reads = new ResourceReads(client, settings.connection());
 	}
 
 	/**
@@ -92,6 +121,28 @@ public final class McpSkillSource implements SkillSource {
 	 */
 	public static SkillSource.Factory factory(McpSourceSettings settings, McpSyncClient client,
 			McpResourceChanges changes) {
+		return factory(settings, sourceName(settings.connection()), (limits, revisionFolder) -> {
+			McpSkillSource source = new McpSkillSource(settings, limits, client, revisionFolder);
+			changes.onChange(settings.connection(), source::changed);
+			return source;
+		});
+	}
+
+	/**
+	 * The factory of the source of a server reached by URL on protocol 2026-07-28. Its
+	 * changes are seen on the refresh interval: the source holds no subscription open.
+	 * @param settings the source's name, refresh interval, read timeout and file size
+	 * limit
+	 * @param url the server's endpoint
+	 * @return the factory
+	 */
+	public static SkillSource.Factory factory(McpSourceSettings settings, URI url) {
+		return factory(settings, sourceName(settings.connection()) + " " + url,
+				(limits, revisionFolder) -> new McpSkillSource(settings, limits, url, revisionFolder));
+	}
+
+	private static SkillSource.Factory factory(McpSourceSettings settings, String identity,
+			BiFunction<SourcesSettings, Function<String, Path>, SkillSource> create) {
 		return new SkillSource.Factory() {
 
 			@Override
@@ -101,14 +152,12 @@ public final class McpSkillSource implements SkillSource {
 
 			@Override
 			public String identity() {
-				return sourceName(settings.connection());
+				return identity;
 			}
 
 			@Override
 			public SkillSource create(SourcesSettings limits, Path store, Function<String, Path> revisionFolder) {
-				McpSkillSource source = new McpSkillSource(settings, limits, client, revisionFolder);
-				changes.onChange(settings.connection(), source::changed);
-				return source;
+				return create.apply(limits, revisionFolder);
 			}
 
 		};
@@ -153,6 +202,10 @@ public final class McpSkillSource implements SkillSource {
 
 	@Override
 	public String fetch() throws IOException {
+		if (this.extension != null && this.extension.declaresSkills(this.limits.timeout())) {
+			this.fetched = Listings.ofEntries(this.extension.skills(this.limits.timeout(), this.limits.maxFiles()));
+			return this.fetched.revision();
+		}
 		List<Resource> resources = this.reads.list(this.limits.timeout(), this.limits.maxFiles());
 		List<String> entryPoints = null;
 		String extra = "";
@@ -195,7 +248,7 @@ public final class McpSkillSource implements SkillSource {
 		SkillCheckout checkout = new SkillCheckout(this.reads, this.settings, this.limits.budget(), into);
 		List<String> skipped = new ArrayList<>(listing.skipped());
 		for (RemoteSkill skill : listing.skills()) {
-			RemoteSkill old = (before != null) ? find(before, skill.folder()) : null;
+			RemoteSkill old = (before != null) ? before.skill(skill.folder()) : null;
 			boolean unchanged = old != null && skill.digested() && old.equals(skill) && servedFolder != null && Files
 				.isDirectory(servedFolder.resolve(String.join("/", skill.folder())), LinkOption.NOFOLLOW_LINKS);
 			if (unchanged) {
@@ -208,7 +261,7 @@ public final class McpSkillSource implements SkillSource {
 				}
 			}
 		}
-		this.warnings = bounded(skipped);
+		this.warnings = SkillListing.warnings(skipped);
 		this.listings.remove(revision);
 		this.listings.put(revision, listing);
 		while (this.listings.size() > 2) {
@@ -227,28 +280,6 @@ public final class McpSkillSource implements SkillSource {
 	@Override
 	public void close() {
 		this.reads.close();
-	}
-
-	private static @Nullable RemoteSkill find(SkillListing listing, List<String> folder) {
-		for (RemoteSkill skill : listing.skills()) {
-			if (skill.folder().equals(folder)) {
-				return skill;
-			}
-		}
-		return null;
-	}
-
-	// One warning per skipped skill, each and all of them bounded.
-	private static List<String> bounded(List<String> skipped) {
-		List<String> warnings = new ArrayList<>();
-		for (int i = 0; i < Math.min(skipped.size(), MAX_WARNINGS); i++) {
-			String line = skipped.get(i);
-			warnings.add((line.length() > MAX_WARNING_LENGTH) ? line.substring(0, MAX_WARNING_LENGTH) + "…" : line);
-		}
-		if (skipped.size() > MAX_WARNINGS) {
-			warnings.add((skipped.size() - MAX_WARNINGS) + " more skills skipped");
-		}
-		return List.copyOf(warnings);
 	}
 
 }

@@ -30,9 +30,7 @@ import io.modelcontextprotocol.spec.McpSchema.TextResourceContents;
  * that never answers costs one timeout, never a stuck fetch. {@link #close()} ends the
  * threads.
  */
-final class ResourceReads implements AutoCloseable {
-
-	private static final int MAX_PAGES = 1000;
+final class ResourceReads implements McpReads {
 
 	private final McpSyncClient client;
 
@@ -61,7 +59,8 @@ final class ResourceReads implements AutoCloseable {
 	 * @return the {@code skill://} resources
 	 * @throws IOException when a page fails or times out, or there are too many
 	 */
-	List<Resource> list(Duration timeout, int maxResources) throws IOException {
+	@Override
+	public List<Resource> list(Duration timeout, int maxResources) throws IOException {
 		if (!this.client.isInitialized()) {
 			call(this.client::initialize, timeout, "initialize");
 		}
@@ -87,18 +86,26 @@ final class ResourceReads implements AutoCloseable {
 		throw new IOException("the server's resource list has more than " + MAX_PAGES + " pages");
 	}
 
-	/**
-	 * Read one resource's bytes.
-	 * @param uri the resource
-	 * @param maxBytes the most bytes accepted
-	 * @param timeout the longest the read may take
-	 * @return its bytes: the text in UTF-8, or the decoded blob
-	 * @throws IOException when the read fails, times out, is larger than allowed, or
-	 * answers with anything but this one resource
-	 */
-	byte[] read(String uri, long maxBytes, Duration timeout) throws IOException {
+	@Override
+	public byte[] read(String uri, long maxBytes, Duration timeout) throws IOException {
 		ReadResourceResult result = call(() -> this.client.readResource(new ReadResourceRequest(uri)), timeout,
 				"resources/read of " + uri);
+		return bytes(uri, result, maxBytes);
+	}
+
+	/**
+	 * The bytes of a read's one resource, checked as {@link #read} checks them.
+	 * @param uri the resource asked for
+	 * @param result what the server answered
+	 * @param maxBytes the most bytes accepted
+	 * @return its bytes: the text in UTF-8, or the decoded blob
+	 * @throws IOException when the answer is larger than allowed, or is anything but this
+	 * one resource
+	 */
+	static byte[] bytes(String uri, ReadResourceResult result, long maxBytes) throws IOException {
+		if (result.contents() == null) {
+			throw new IOException("resources/read of " + uri + " answered without contents");
+		}
 		if (result.contents().size() != 1 || !uri.equals(result.contents().get(0).uri())) {
 			throw new IOException("resources/read of " + uri + " answered with other resources than the one listed");
 		}
@@ -132,9 +139,6 @@ final class ResourceReads implements AutoCloseable {
 		throw new IOException(uri + " has no text and no blob");
 	}
 
-	/**
-	 * Stop every call under way and end the threads.
-	 */
 	@Override
 	public void close() {
 		this.executor.shutdownNow();

@@ -1,13 +1,17 @@
 package dev.skills.mcp.source;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 import dev.skills.core.load.SkillLoader;
 import dev.skills.core.load.SkillReadResult;
+import dev.skills.mcp.server.FrontmatterJson;
 import dev.skills.sources.FetchBudget;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.util.FileSystemUtils;
 
@@ -19,7 +23,9 @@ import org.springframework.util.FileSystemUtils;
  */
 final class SkillCheckout {
 
-	private final ResourceReads reads;
+	private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+	private final McpReads reads;
 
 	private final McpSourceSettings settings;
 
@@ -27,7 +33,7 @@ final class SkillCheckout {
 
 	private final Path into;
 
-	SkillCheckout(ResourceReads reads, McpSourceSettings settings, FetchBudget budget, Path into) {
+	SkillCheckout(McpReads reads, McpSourceSettings settings, FetchBudget budget, Path into) {
 		this.reads = reads;
 		this.settings = settings;
 		this.budget = budget;
@@ -47,7 +53,7 @@ final class SkillCheckout {
 		try {
 			why = readFiles(skill, folder);
 			if (why == null) {
-				why = nameMismatch(skill, folder);
+				why = mismatch(skill, folder);
 			}
 		}
 		catch (IOException ex) {
@@ -108,11 +114,22 @@ final class SkillCheckout {
 	}
 
 	// The frontmatter's name must be the URI's: a server does not rename a skill by
-	// listing it under another name.
-	private @Nullable String nameMismatch(RemoteSkill skill, Path folder) {
-		SkillReadResult result = SkillLoader.readMeta(folder.resolve(SkillUri.SKILL_FILE));
+	// listing it under another name. A Skills Extension entry's frontmatter must be the
+	// one its SKILL.md has, compared as JSON text (so 12 and 12.0 differ, as they do for
+	// the TypeScript SDK's client).
+	private @Nullable String mismatch(RemoteSkill skill, Path folder) throws IOException {
+		Path skillFile = folder.resolve(SkillUri.SKILL_FILE);
+		SkillReadResult result = SkillLoader.readMeta(skillFile);
 		if (result.meta() != null && !result.meta().name().equals(skill.name())) {
 			return "its SKILL.md names it '" + result.meta().name() + "', its URI '" + skill.name() + "'";
+		}
+		if (skill.frontmatter() != null) {
+			Map<String, Object> read = FrontmatterJson
+				.of(new String(Files.readAllBytes(skillFile), StandardCharsets.UTF_8));
+			if (read == null || !MAPPER.readTree(MAPPER.writeValueAsString(read))
+				.equals(MAPPER.readTree(MAPPER.writeValueAsString(skill.frontmatter())))) {
+				return "its SKILL.md's frontmatter is not the one listed";
+			}
 		}
 		return null;
 	}

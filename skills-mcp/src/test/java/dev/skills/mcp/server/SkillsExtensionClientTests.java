@@ -1,15 +1,11 @@
 package dev.skills.mcp.server;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +35,8 @@ class SkillsExtensionClientTests {
 		write("pdf-processing/references/FORMS.md", "# Forms\n");
 		write("pdf-processing/scripts/fill.py", "print('fill')\n");
 		write("haiku-writer/SKILL.md", "---\nname: haiku-writer\ndescription: Write haiku\n---\n# Haiku\n");
-		Path jar = jar("jarred-skill", "---\nname: jarred-skill\ndescription: Packaged in a jar\n---\n# Jarred\n");
+		Path jar = SkillJars.jar(this.jars, "jarred-skill",
+				"---\nname: jarred-skill\ndescription: Packaged in a jar\n---\n# Jarred\n");
 		ClassLoader before = Thread.currentThread().getContextClassLoader();
 		try (URLClassLoader loader = new URLClassLoader(new URL[] { jar.toUri().toURL() }, before)) {
 			Thread.currentThread().setContextClassLoader(loader);
@@ -58,22 +55,6 @@ class SkillsExtensionClientTests {
 		finally {
 			Thread.currentThread().setContextClassLoader(before);
 		}
-	}
-
-	private Path jar(String name, String skillFile) throws IOException {
-		Path jar = this.jars.resolve(name + ".jar");
-		try (OutputStream out = Files.newOutputStream(jar); JarOutputStream entries = new JarOutputStream(out)) {
-			// Folders too, as every build tool writes them: the class path is searched by
-			// folder.
-			for (String folder : new String[] { "META-INF/", "META-INF/skills/", "META-INF/skills/" + name + "/" }) {
-				entries.putNextEntry(new JarEntry(folder));
-				entries.closeEntry();
-			}
-			entries.putNextEntry(new JarEntry("META-INF/skills/" + name + "/SKILL.md"));
-			entries.write(skillFile.getBytes(StandardCharsets.UTF_8));
-			entries.closeEntry();
-		}
-		return jar;
 	}
 
 	private void write(String path, String content) throws IOException {

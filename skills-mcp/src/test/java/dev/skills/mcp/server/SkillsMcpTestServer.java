@@ -21,9 +21,10 @@ import org.springframework.core.env.Environment;
 /**
  * A Spring Boot application on a random loopback port that serves the skills of one
  * folder with Spring AI's streamable HTTP MCP server, wired as the auto-configuration
- * wires it (which lives in a module this one cannot depend on).
+ * wires it (which lives in a module this one cannot depend on). Public for the reading
+ * side's tests.
  */
-final class SkillsMcpTestServer implements AutoCloseable {
+public final class SkillsMcpTestServer implements AutoCloseable {
 
 	private final ConfigurableApplicationContext context;
 
@@ -44,7 +45,7 @@ final class SkillsMcpTestServer implements AutoCloseable {
 	 * @param pageSize the extension's page size
 	 * @return the server
 	 */
-	static SkillsMcpTestServer start(Path skills, boolean prompts, String pageSize) {
+	public static SkillsMcpTestServer start(Path skills, boolean prompts, String pageSize) {
 		return new SkillsMcpTestServer(new SpringApplicationBuilder(ServingApplication.class)
 			.properties("server.port=0", "server.address=127.0.0.1", "server.shutdown=immediate",
 					"spring.main.banner-mode=off", "spring.ai.mcp.server.protocol=STREAMABLE",
@@ -57,11 +58,11 @@ final class SkillsMcpTestServer implements AutoCloseable {
 			.run());
 	}
 
-	String url() {
+	public String url() {
 		return "http://127.0.0.1:" + this.context.getEnvironment().getProperty("local.server.port");
 	}
 
-	SkillsRegistry registry() {
+	public SkillsRegistry registry() {
 		return this.context.getBean(SkillsRegistry.class);
 	}
 

@@ -1,5 +1,6 @@
 package dev.skills.boot.mcp.autoconfigure;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,8 +27,10 @@ import org.springframework.context.annotation.Bean;
  * Auto-configuration of skills read from MCP servers ({@code skills.sources.mcp[]}): one
  * {@link McpSkillSource} per entry, on the synchronous client of the Spring AI MCP
  * connection it names, fetched by the {@link SourceRefresher} with the git repositories
- * and again on each {@code notifications/resources/list_changed} of its connection. Backs
- * off without {@code skills-mcp} or the MCP Java SDK's client on the class path.
+ * and again on each {@code notifications/resources/list_changed} of its connection; or,
+ * for an entry with a {@code url}, on protocol 2026-07-28 by that URL, fetched on its
+ * refresh interval. Backs off without {@code skills-mcp} or the MCP Java SDK's client on
+ * the class path.
  */
 @AutoConfiguration(afterName = "org.springframework.ai.mcp.client.common.autoconfigure.McpClientAutoConfiguration")
 @ConditionalOnClass({ McpSkillSource.class, McpSyncClient.class, SourceRefresher.class })
@@ -49,9 +52,15 @@ public final class SkillsMcpSourcesAutoConfiguration {
 			List<SkillSource.Factory> sources = new ArrayList<>();
 			List<McpSourceProperties> servers = properties.getMcp();
 			for (int i = 0; i < servers.size(); i++) {
-				McpSourceSettings server = settings(servers.get(i), PROPERTY + "[" + i + "]");
-				McpSyncClient client = client(clients, server.connection(), PROPERTY + "[" + i + "].connection");
-				sources.add(McpSkillSource.factory(server, client, changes));
+				McpSourceProperties entry = servers.get(i);
+				McpSourceSettings server = settings(entry, PROPERTY + "[" + i + "]");
+				if (entry.getUrl() != null) {
+					sources.add(McpSkillSource.factory(server, entry.getUrl()));
+				}
+				else {
+					McpSyncClient client = client(clients, server.connection(), PROPERTY + "[" + i + "].connection");
+					sources.add(McpSkillSource.factory(server, client, changes));
+				}
 			}
 			return sources;
 		};
@@ -62,17 +71,28 @@ public final class SkillsMcpSourcesAutoConfiguration {
 			McpResourceChanges changes) {
 		// After each source has noted the change (registered first, with the source).
 		return () -> properties.getMcp()
+			.stream()
+			.filter((server) -> server.getUrl() == null)
 			.forEach((server) -> changes.onChange(server.getConnection(),
 					() -> sources.refreshSoon(McpSkillSource.sourceName(server.getConnection()))));
 	}
 
 	private static McpSourceSettings settings(McpSourceProperties server, String property) {
-		if (server.getConnection() == null || server.getConnection().isBlank()) {
-			throw new InvalidConfigurationPropertyValueException(property + ".connection", server.getConnection(),
-					"every MCP source needs the name of a Spring AI MCP client connection");
+		String name = server.getConnection();
+		URI url = server.getUrl();
+		if (url != null && (url.getHost() == null || !List.of("http", "https").contains(url.getScheme()))) {
+			throw new InvalidConfigurationPropertyValueException(property + ".url", url,
+					"an MCP source's url is an http or https URL with a host");
+		}
+		if (url != null && (name == null || name.isBlank())) {
+			name = url.getHost() + ((url.getPort() != -1) ? "-" + url.getPort() : "");
+		}
+		if (name == null || name.isBlank()) {
+			throw new InvalidConfigurationPropertyValueException(property + ".connection", name,
+					"every MCP source needs the name of a Spring AI MCP client connection, or a url");
 		}
 		try {
-			return new McpSourceSettings(server.getConnection(), server.getRefreshInterval(), server.getReadTimeout(),
+			return new McpSourceSettings(name, server.getRefreshInterval(), server.getReadTimeout(),
 					server.getMaxFileSize().toBytes());
 		}
 		catch (IllegalArgumentException ex) {

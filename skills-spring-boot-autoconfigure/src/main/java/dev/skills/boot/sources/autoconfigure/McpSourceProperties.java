@@ -1,5 +1,6 @@
 package dev.skills.boot.sources.autoconfigure;
 
+import java.net.URI;
 import java.time.Duration;
 
 import org.jspecify.annotations.Nullable;
@@ -7,15 +8,25 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.unit.DataSize;
 
 /**
- * One MCP server, reached through a Spring AI MCP client connection.
+ * One MCP server, reached through a Spring AI MCP client connection or, on protocol
+ * 2026-07-28, by its URL.
  */
 public class McpSourceProperties {
 
 	/**
 	 * Name of the Spring AI MCP client connection (the name under
-	 * spring.ai.mcp.client.streamable-http.connections, or sse or stdio).
+	 * spring.ai.mcp.client.streamable-http.connections, or sse or stdio). With url, the
+	 * source's own name instead (shown as mcp:NAME); it then defaults to the url's host.
 	 */
 	private @Nullable String connection;
+
+	/**
+	 * Endpoint of a server on MCP protocol 2026-07-28 (such as
+	 * https://skills.example.com/mcp/skills), read without a Spring AI client: with
+	 * skills/list when server/discover declares the Skills Extension, else with its
+	 * resource listing. Only this URL's origin is requested.
+	 */
+	private @Nullable URI url;
 
 	/**
 	 * How often the server's resources are listed again, besides on every
@@ -42,6 +53,14 @@ public class McpSourceProperties {
 
 	public void setConnection(@Nullable String connection) {
 		this.connection = connection;
+	}
+
+	public @Nullable URI getUrl() {
+		return this.url;
+	}
+
+	public void setUrl(@Nullable URI url) {
+		this.url = url;
 	}
 
 	public Duration getRefreshInterval() {

@@ -38,7 +38,8 @@ import static org.awaitility.Awaitility.await;
  * Both halves of skills over MCP against each other, over streamable HTTP on loopback:
  * one Spring Boot application serves its skills on Spring AI's MCP server
  * ({@code skills.mcp}), a second Spring context reads them through
- * {@code skills.sources.mcp} with Spring AI's MCP client.
+ * {@code skills.sources.mcp} with Spring AI's MCP client, or by URL from the Skills
+ * Extension endpoint it serves beside ({@code skills.mcp.modern.enabled}).
  */
 class McpSkillsRoundTripTests {
 
@@ -65,7 +66,8 @@ class McpSkillsRoundTripTests {
 			.properties("server.port=0", "server.address=127.0.0.1", "server.shutdown=immediate",
 					"spring.main.banner-mode=off", "spring.ai.mcp.server.protocol=STREAMABLE",
 					"spring.ai.mcp.client.enabled=false", "spring.ai.openai.api-key=test",
-					"skills.skills-dir=" + this.served, "skills.hot-reload=true", "logging.level.root=WARN",
+					"skills.skills-dir=" + this.served, "skills.hot-reload=true", "skills.mcp.modern.enabled=true",
+					"skills.mcp.modern.page-size=1", "logging.level.root=WARN",
 					// Spring AI's start-up notes on what this server does not use.
 					"logging.level.org.springframework.ai.mcp=ERROR")
 			.run();
@@ -120,6 +122,33 @@ class McpSkillsRoundTripTests {
 				assertThat(notified.get()).as("the server's resources/list_changed reached the reader").isPositive();
 				assertThat(Duration.ofNanos(updated - notified.get())).isLessThan(Duration.ofSeconds(2));
 				assertThat(registry.readFile("pdf-processing", "references/FORMS.md", 1000)).isEqualTo("forms v1");
+			});
+	}
+
+	@Test
+	void editReachesAReaderOfTheExtension() {
+		SkillFixtures.skill(this.served, "haiku-writer", "Write haiku", "Five, seven, five.");
+		this.reader
+			.withPropertyValues("skills.skills-dir=" + this.temp.resolve("local"),
+					"skills.sources.cache-dir=" + this.temp.resolve("cache"), "skills.sources.mcp[0].connection=team",
+					"skills.sources.mcp[0].url=http://127.0.0.1:"
+							+ this.server.getEnvironment().getProperty("local.server.port") + "/mcp/skills",
+					"skills.sources.mcp[0].refresh-interval=200ms", "spring.ai.mcp.client.enabled=false",
+					"management.endpoints.web.exposure.include=skills")
+			.run((context) -> {
+				SkillsRegistry registry = context.getBean(SkillsRegistry.class);
+				await().atMost(Duration.ofSeconds(10))
+					.until(() -> registry.contains("pdf-processing") && registry.contains("haiku-writer"));
+				assertThat(registry.readFile("pdf-processing", "references/FORMS.md", 1000)).isEqualTo("forms v1");
+				assertThat(context.getBean(SkillsEndpoint.class).skills().skills())
+					.filteredOn((skill) -> skill.name().equals("pdf-processing"))
+					.extracting(SkillSummary::remoteSource)
+					.containsExactly("mcp:team");
+
+				SkillFixtures.skill(this.served, "pdf-processing", "Fill and sign PDF forms", "Fill each field.");
+				await().atMost(Duration.ofSeconds(15))
+					.until(() -> registry.get("pdf-processing").orElseThrow().description().startsWith("Fill and"));
+				assertThat(registry.contains("haiku-writer")).isTrue();
 			});
 	}
 

@@ -177,6 +177,17 @@ class SkillsMcpSourcesAutoConfigurationTests {
 	}
 
 	@Test
+	void urlThatIsNotHttpFailsStartup() {
+		this.contextRunner.withPropertyValues(properties("5s"))
+			.withPropertyValues("skills.sources.mcp[0].url=file:///etc/skills")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("skills.sources.mcp[0].url")
+				.hasMessageContaining("an http or https URL with a host"));
+	}
+
+	@Test
 	void whenSkillsMcpIsNotOnTheClassPathThenItBacksOff() {
 		this.contextRunner.withPropertyValues(properties("5s"))
 			.withClassLoader(new FilteredClassLoader(McpSkillSource.class))
