@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -23,11 +24,17 @@ import dev.skills.sources.SourcesSettings;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import reactor.core.publisher.Mono;
 
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -244,6 +251,23 @@ class McpSkillSourceTests {
 		assertThat(client.registry.get("pdf").get().description()).isEqualTo("Read and fill PDF forms");
 	}
 
+	@Test
+	void aNoticeIsListedByTheSourceAloneNotByTheSdk() throws Exception {
+		this.server.skill("pdf", "Read PDF files", Map.of());
+		Client client = start(Duration.ofSeconds(5));
+		await().atMost(Duration.ofSeconds(10)).until(() -> client.registry.contains("pdf"));
+		int fetches = client.outcomes.size();
+		int listings = client.listings.get();
+		this.server.skill("csv", "Read CSV files", Map.of());
+
+		this.server.notifyChanged();
+
+		await().atMost(Duration.ofSeconds(10)).until(() -> client.registry.contains("csv"));
+		await().atMost(Duration.ofSeconds(10)).until(() -> client.outcomes.size() > fetches);
+		// The SDK alone would list every resource, every page, before the source is told.
+		assertThat(client.listings.get() - listings).isOne();
+	}
+
 	// The source's warnings on the registry, one a line.
 	private static String warnings(Client client) {
 		return client.registry.diagnostics()
@@ -259,14 +283,15 @@ class McpSkillSourceTests {
 
 	private Client start(Duration readTimeout, int maxFiles, String... localLocations) {
 		McpResourceChanges changes = new McpResourceChanges();
-		McpClient.SyncSpec spec = McpClient.sync(HttpClientStreamableHttpTransport.builder(this.server.url()).build())
-			.requestTimeout(Duration.ofSeconds(30));
-		changes.customize("team", spec);
-		McpSyncClient mcp = spec.build();
+		Client client = new Client();
+		McpClientTransport transport = new CountingTransport(
+				HttpClientStreamableHttpTransport.builder(this.server.url()).build(), client.listings);
+		McpSyncClient mcp = McpClient.sync(changes.watch("team", transport))
+			.requestTimeout(Duration.ofSeconds(30))
+			.build();
 		this.closeables.add(0, mcp);
 		mcp.initialize();
 		McpSourceSettings settings = new McpSourceSettings("team", Duration.ofMinutes(5), readTimeout, 1024 * 1024);
-		Client client = new Client();
 		SourceRefresher sources = SourceRefresher.create(
 				List.of(McpSkillSource.factory(settings, mcp, changes)), new SourcesSettings(this.temp.resolve("cache"),
 						SourcesSettings.defaults().timeout(), maxFiles, SourcesSettings.defaults().maxBytes()),
@@ -291,9 +316,46 @@ class McpSkillSourceTests {
 
 		private final AtomicInteger notifications = new AtomicInteger();
 
+		// The resources/list requests the client sent, whoever sent them.
+		private final AtomicInteger listings = new AtomicInteger();
+
 		private SkillsRegistry registry;
 
 		private SourceRefresher sources;
+
+	}
+
+	// Counts the resources/list requests sent through it.
+	private record CountingTransport(McpClientTransport delegate,
+			AtomicInteger listings) implements McpClientTransport {
+
+		@Override
+		public Mono<Void> connect(Function<Mono<JSONRPCMessage>, Mono<JSONRPCMessage>> handler) {
+			return this.delegate.connect(handler);
+		}
+
+		@Override
+		public Mono<Void> sendMessage(JSONRPCMessage message) {
+			if (message instanceof JSONRPCRequest request && McpSchema.METHOD_RESOURCES_LIST.equals(request.method())) {
+				this.listings.incrementAndGet();
+			}
+			return this.delegate.sendMessage(message);
+		}
+
+		@Override
+		public <T> T unmarshalFrom(Object data, TypeRef<T> type) {
+			return this.delegate.unmarshalFrom(data, type);
+		}
+
+		@Override
+		public List<String> protocolVersions() {
+			return this.delegate.protocolVersions();
+		}
+
+		@Override
+		public Mono<Void> closeGracefully() {
+			return this.delegate.closeGracefully();
+		}
 
 	}
 

@@ -22,15 +22,18 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * Auto-configuration of skills read from MCP servers ({@code skills.sources.mcp[]}): one
  * {@link McpSkillSource} per entry, on the synchronous client of the Spring AI MCP
  * connection it names, fetched by the {@link SourceRefresher} with the git repositories
- * and again on each {@code notifications/resources/list_changed} of its connection; or,
- * for an entry with a {@code url}, on protocol 2026-07-28 by that URL, fetched on its
- * refresh interval. Backs off without {@code skills-mcp} or the MCP Java SDK's client on
- * the class path.
+ * and again on each {@code notifications/resources/list_changed} of its connection (heard
+ * on the connection's transport, so the SDK does not list every resource first); or, for
+ * an entry with a {@code url}, on protocol 2026-07-28 by that URL, fetched on its refresh
+ * interval. Backs off without {@code skills-mcp} or the MCP Java SDK's client on the
+ * class path.
  */
 @AutoConfiguration(afterName = "org.springframework.ai.mcp.client.common.autoconfigure.McpClientAutoConfiguration")
 @ConditionalOnClass({ McpSkillSource.class, McpSyncClient.class, SourceRefresher.class })
@@ -114,6 +117,18 @@ public final class SkillsMcpSourcesAutoConfiguration {
 		List<String> known = all.stream().map((client) -> String.valueOf(client.getClientInfo().title())).toList();
 		throw new InvalidConfigurationPropertyValueException(property, connection,
 				"no synchronous Spring AI MCP client has this connection name; the connections are " + known);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.ai.mcp.client.common.autoconfigure.NamedClientMcpTransport")
+	static class SpringAiConnections {
+
+		@Bean
+		static WatchedTransports skillsMcpWatchedTransports(Environment environment,
+				ObjectProvider<McpResourceChanges> changes) {
+			return new WatchedTransports(environment, changes);
+		}
+
 	}
 
 }

@@ -3,6 +3,7 @@ package dev.skills.boot.mcp.autoconfigure;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
@@ -26,6 +27,7 @@ import dev.skills.test.ScriptedChatModel;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.mcp.client.common.autoconfigure.McpClientAutoConfiguration;
+import org.springframework.ai.mcp.client.common.autoconfigure.NamedClientMcpTransport;
 import org.springframework.ai.mcp.client.httpclient.autoconfigure.StreamableHttpHttpClientTransportAutoConfiguration;
 import org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration;
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
@@ -185,6 +188,27 @@ class SkillsMcpSourcesAutoConfigurationTests {
 				.rootCause()
 				.hasMessageContaining("skills.sources.mcp[0].url")
 				.hasMessageContaining("an http or https URL with a host"));
+	}
+
+	@Test
+	void onlyTheConnectionsASourceReadsHaveTheirTransportWatched() {
+		this.contextRunner.withPropertyValues(properties("5s"))
+			.withPropertyValues("spring.ai.mcp.client.streamable-http.connections.other.url=" + this.server.url())
+			.run((context) -> {
+				List<NamedClientMcpTransport> transports = context.getBean("streamableHttpHttpClientTransports",
+						List.class);
+				assertThat(transports).extracting(NamedClientMcpTransport::name)
+					.containsExactlyInAnyOrder("team", "other");
+				// Wrapped where the source hears list_changed, the SDK's own elsewhere.
+				assertThat(transports).filteredOn((named) -> named.name().equals("team"))
+					.singleElement()
+					.satisfies((named) -> assertThat(named.transport())
+						.isNotInstanceOf(HttpClientStreamableHttpTransport.class));
+				assertThat(transports).filteredOn((named) -> named.name().equals("other"))
+					.singleElement()
+					.satisfies((named) -> assertThat(named.transport())
+						.isInstanceOf(HttpClientStreamableHttpTransport.class));
+			});
 	}
 
 	@Test
