@@ -17,8 +17,8 @@ import dev.skills.sources.SourcesSettings;
 import dev.skills.sources.http.FetchRules;
 import dev.skills.sources.http.GuardedHttp;
 import dev.skills.sources.http.Origin;
-import org.eclipse.jgit.api.FetchCommand;
 import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.TransportCommand;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.api.errors.JGitInternalException;
 import org.eclipse.jgit.lib.ObjectId;
@@ -86,6 +86,10 @@ final class GitStore implements AutoCloseable {
 		Deadline deadline = Deadline.after(this.limits.timeout());
 		try (Repository repository = open(); Git git = Git.wrap(repository)) {
 			Ref before = repository.exactRef(FETCHED);
+			String unchanged = unchanged(git, before, deadline);
+			if (unchanged != null) {
+				return unchanged;
+			}
 			long sizeBefore = objectBytes();
 			IOException failure = null;
 			for (String ref : candidates()) {
@@ -156,14 +160,45 @@ final class GitStore implements AutoCloseable {
 		}
 	}
 
+	// JGit fetches a shallow ref again even when it has the commit, walking every object
+	// of the revision on the way: ask first what the ref names (its advertisement alone)
+	// and fetch only when that moved.
+	private @Nullable String unchanged(Git git, @Nullable Ref before, Deadline deadline) throws IOException {
+		Repository repository = git.getRepository();
+		if (this.settings.pinned() || before == null || !repository.getObjectDatabase().has(before.getObjectId())) {
+			return null;
+		}
+		Map<String, Ref> advertised;
+		try {
+			advertised = guarded(git.lsRemote().setRemote(this.settings.uri()), deadline).callAsMap();
+		}
+		catch (GitAPIException | JGitInternalException ex) {
+			throw GitMessages.failure(ex, this.settings.password());
+		}
+		for (String ref : candidates()) {
+			Ref remote = advertised.get(ref);
+			if (remote != null) {
+				if (!before.getObjectId().equals(remote.getObjectId())) {
+					return null;
+				}
+				this.resolvedRef = ref;
+				return commitOf(repository);
+			}
+		}
+		return null;
+	}
+
 	private void fetch(Git git, String ref, Deadline deadline) throws GitAPIException {
-		FetchCommand fetch = git.fetch()
-			.setRemote(this.settings.uri())
+		guarded(git.fetch(), deadline).setRemote(this.settings.uri())
 			.setRefSpecs(new RefSpec((this.settings.pinned() ? ref : "+" + ref) + ":" + FETCHED))
 			.setDepth(1)
 			.setTagOpt(TagOpt.NO_TAGS)
-			// Over ssh and git:// JGit's read timeout is all there is.
-			.setTimeout((int) Math.max(1, this.limits.timeout().toSeconds()))
+			.call();
+	}
+
+	private <C extends TransportCommand<C, ?>> C guarded(C command, Deadline deadline) {
+		// Over ssh and git:// JGit's read timeout is all there is.
+		command.setTimeout((int) Math.max(1, this.limits.timeout().toSeconds()))
 			.setTransportConfigCallback((transport) -> {
 				if (transport instanceof TransportHttp overHttp) {
 					if (this.http == null) {
@@ -173,11 +208,11 @@ final class GitStore implements AutoCloseable {
 				}
 			});
 		if (this.settings.username() != null || this.settings.password() != null) {
-			fetch.setCredentialsProvider(new UsernamePasswordCredentialsProvider(
+			command.setCredentialsProvider(new UsernamePasswordCredentialsProvider(
 					(this.settings.username() != null) ? this.settings.username() : "",
 					(this.settings.password() != null) ? this.settings.password() : ""));
 		}
-		fetch.call();
+		return command;
 	}
 
 	// A fetch that brought more than a revision may hold is dropped; a store grown past

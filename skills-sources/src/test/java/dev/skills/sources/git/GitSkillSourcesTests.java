@@ -130,6 +130,24 @@ class GitSkillSourcesTests {
 	}
 
 	@Test
+	void unchangedRepositoryIsAskedForItsRefNotFetched() throws Exception {
+		this.repository.push("first");
+		Instance instance = start("a", settings("main", Duration.ZERO));
+		await().atMost(Duration.ofSeconds(10)).until(() -> instance.registry.contains("pdf"));
+		int fetches = this.server.fetches();
+
+		assertThat(instance.sources.refresh()).singleElement()
+			.satisfies((status) -> assertThat(status.outcome()).isEqualTo(Outcome.UNCHANGED));
+		assertThat(this.server.fetches()).isEqualTo(fetches);
+
+		String pushed = this.repository.skill("skills/docx", "Write Word files").push("second");
+		assertThat(instance.sources.refresh()).singleElement()
+			.satisfies((status) -> assertThat(status.revision()).isEqualTo(pushed));
+		assertThat(this.server.fetches()).isEqualTo(fetches + 1);
+		assertThat(instance.registry.names()).containsExactly("csv", "docx", "pdf");
+	}
+
+	@Test
 	void keepsOnlyTheServedAndOneSpareRevision() throws Exception {
 		String first = this.repository.push("first");
 		Instance instance = start("a", settings("main", Duration.ZERO));

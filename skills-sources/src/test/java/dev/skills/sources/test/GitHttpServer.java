@@ -1,5 +1,6 @@
 package dev.skills.sources.test;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.zip.GZIPInputStream;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -34,6 +36,8 @@ public final class GitHttpServer implements AutoCloseable {
 	private final Path root;
 
 	private final AtomicInteger requests = new AtomicInteger();
+
+	private final AtomicInteger fetches = new AtomicInteger();
 
 	private volatile @Nullable String credentials;
 
@@ -108,6 +112,15 @@ public final class GitHttpServer implements AutoCloseable {
 		return this.requests.get();
 	}
 
+	/**
+	 * The requests so far that asked for objects (a {@code want} line): fetches, not
+	 * advertisements.
+	 * @return the count
+	 */
+	public int fetches() {
+		return this.fetches.get();
+	}
+
 	@Override
 	public void close() {
 		this.closed.countDown();
@@ -139,6 +152,9 @@ public final class GitHttpServer implements AutoCloseable {
 				return;
 			}
 			byte[] body = exchange.getRequestBody().readAllBytes();
+			if (asksForObjects(exchange, body)) {
+				this.fetches.incrementAndGet();
+			}
 			ProcessBuilder cgi = new ProcessBuilder("git", "http-backend");
 			Map<String, String> env = cgi.environment();
 			env.put("GIT_PROJECT_ROOT", this.root.toString());
@@ -163,6 +179,17 @@ public final class GitHttpServer implements AutoCloseable {
 			}
 			respond(exchange, out);
 		}
+	}
+
+	// JGit compresses the bodies it posts.
+	private static boolean asksForObjects(HttpExchange exchange, byte[] body) throws IOException {
+		byte[] plain = body;
+		if ("gzip".equals(exchange.getRequestHeaders().getFirst("Content-Encoding"))) {
+			try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
+				plain = in.readAllBytes();
+			}
+		}
+		return new String(plain, StandardCharsets.ISO_8859_1).contains("want ");
 	}
 
 	private void trickle(HttpExchange exchange) throws IOException {
