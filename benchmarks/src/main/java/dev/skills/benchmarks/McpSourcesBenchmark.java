@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.mcp.source.McpResourceChanges;
+import dev.skills.mcp.client.McpResourceChanges;
 import dev.skills.mcp.source.McpSkillSource;
 import dev.skills.mcp.source.McpSourceSettings;
 import dev.skills.mcp.source.test.SkillsMcpTestServer;

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
+import dev.skills.mcp.client.McpResourceChanges;
 import dev.skills.sources.SkillSource;
 import dev.skills.sources.SourcesSettings;
 import io.modelcontextprotocol.client.McpSyncClient;

@@ -33,4 +33,15 @@ public record McpSourceSettings(String connection, Duration refreshInterval, Dur
 		Assert.isTrue(maxFileSize > 0, "max-file-size must be positive");
 	}
 
+	/**
+	 * The most bytes one message of the server may have on the wire
+	 * ({@link dev.skills.mcp.client.BoundedHttpClient}): room for a file of
+	 * {@code maxFileSize} escaped in JSON, and 1 MiB for the envelope or a page of a
+	 * listing.
+	 * @return the bound
+	 */
+	public long maxMessageBytes() {
+		return 2 * this.maxFileSize + 1024 * 1024;
+	}
+
 }

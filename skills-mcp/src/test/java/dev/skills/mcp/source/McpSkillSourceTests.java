@@ -1,5 +1,6 @@
 package dev.skills.mcp.source;
 
+import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +17,8 @@ import java.util.stream.Collectors;
 import dev.skills.core.SkillConfig;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.mcp.client.BoundedHttpClient;
+import dev.skills.mcp.client.McpResourceChanges;
 import dev.skills.mcp.source.test.SkillsMcpTestServer;
 import dev.skills.sources.SourceRefresher;
 import dev.skills.sources.SourceStatus;
@@ -252,6 +255,35 @@ class McpSkillSourceTests {
 	}
 
 	@Test
+	void anAnswerLargerThanTheBoundIsCutOnTheWire() throws Exception {
+		this.server.skill("good", "A good skill", Map.of());
+		String listed = SkillsMcpTestServer.skillMd("liar", "Small");
+		this.server.lyingFile("skill://liar/SKILL.md", listed + "x".repeat(20 * 1024 * 1024), listed);
+		Client client = start(Duration.ofSeconds(20));
+		await().atMost(Duration.ofSeconds(30)).until(() -> client.registry.contains("good"));
+		assertThat(client.registry.contains("liar")).isFalse();
+		// 1 MiB files: 3 MiB a message, so the 20 MiB answer is never held whole.
+		await().atMost(Duration.ofSeconds(5))
+			.untilAsserted(() -> assertThat(warnings(client)).contains("skill 'liar' skipped")
+				.contains("more than 3145728 bytes"));
+	}
+
+	@Test
+	void aPageLargerThanTheBoundIsCutOnTheWire() throws Exception {
+		this.server.skill("pdf", "Read PDF files", Map.of());
+		for (int i = 0; i < 8_000; i++) {
+			this.server.file("https://example.com/" + "long-name-".repeat(40) + i, "not a skill");
+		}
+		Client client = start(Duration.ofSeconds(5));
+
+		SourceStatus status = client.sources.refresh().get(0);
+
+		assertThat(status.outcome()).isEqualTo(Outcome.FAILED);
+		assertThat(status.lastError()).contains("more than 3145728 bytes");
+		assertThat(client.registry.names()).isEmpty();
+	}
+
+	@Test
 	void aNoticeIsListedByTheSourceAloneNotByTheSdk() throws Exception {
 		this.server.skill("pdf", "Read PDF files", Map.of());
 		Client client = start(Duration.ofSeconds(5));
@@ -284,14 +316,17 @@ class McpSkillSourceTests {
 	private Client start(Duration readTimeout, int maxFiles, String... localLocations) {
 		McpResourceChanges changes = new McpResourceChanges();
 		Client client = new Client();
+		McpSourceSettings settings = new McpSourceSettings("team", Duration.ofMinutes(5), readTimeout, 1024 * 1024);
 		McpClientTransport transport = new CountingTransport(
-				HttpClientStreamableHttpTransport.builder(this.server.url()).build(), client.listings);
+				HttpClientStreamableHttpTransport.builder(this.server.url())
+					.clientBuilder(BoundedHttpClient.builder(HttpClient.newBuilder(), settings.maxMessageBytes()))
+					.build(),
+				client.listings);
 		McpSyncClient mcp = McpClient.sync(changes.watch("team", transport))
 			.requestTimeout(Duration.ofSeconds(30))
 			.build();
 		this.closeables.add(0, mcp);
 		mcp.initialize();
-		McpSourceSettings settings = new McpSourceSettings("team", Duration.ofMinutes(5), readTimeout, 1024 * 1024);
 		SourceRefresher sources = SourceRefresher.create(
 				List.of(McpSkillSource.factory(settings, mcp, changes)), new SourcesSettings(this.temp.resolve("cache"),
 						SourcesSettings.defaults().timeout(), maxFiles, SourcesSettings.defaults().maxBytes()),

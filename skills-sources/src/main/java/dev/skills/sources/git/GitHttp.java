@@ -2,15 +2,22 @@ package dev.skills.sources.git;
 
 import java.io.IOException;
 import java.net.Proxy;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.http.HttpRequest;
+import java.util.Map;
+import java.util.Set;
 
 import dev.skills.sources.Deadline;
 import dev.skills.sources.FetchBudget;
+import dev.skills.sources.http.FetchRules;
 import dev.skills.sources.http.GuardedHttp;
 import dev.skills.sources.http.GuardedHttp.Response;
+import dev.skills.sources.http.Origin;
 import org.eclipse.jgit.transport.http.HttpConnection;
 import org.eclipse.jgit.transport.http.HttpConnectionFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The HTTP connections of one git fetch, through the source's {@link GuardedHttp}: only
@@ -37,6 +44,22 @@ final class GitHttp implements HttpConnectionFactory {
 		this.http = http;
 		this.deadline = deadline;
 		this.budget = budget;
+	}
+
+	/**
+	 * The guard of a repository read over http or https: its origin only.
+	 * @param uri the repository's URI as configured
+	 * @return the guard, to close, or {@code null} for another transport
+	 */
+	static @Nullable GuardedHttp guard(String uri) {
+		try {
+			URI parsed = new URI(uri);
+			return (Origin.of(parsed) != null)
+					? new GuardedHttp(new FetchRules(parsed, Set.of(), Map.of()), "skills-git-http") : null;
+		}
+		catch (URISyntaxException ex) {
+			return null;
+		}
 	}
 
 	@Override

@@ -1,22 +1,18 @@
 package dev.skills.sources.git;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 
 import dev.skills.sources.Deadline;
 import dev.skills.sources.FetchLimitException;
 import dev.skills.sources.SourcesSettings;
-import dev.skills.sources.http.FetchRules;
 import dev.skills.sources.http.GuardedHttp;
-import dev.skills.sources.http.Origin;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.TransportCommand;
 import org.eclipse.jgit.api.errors.GitAPIException;
@@ -73,8 +69,7 @@ final class GitStore implements AutoCloseable {
 		this.settings = settings;
 		this.limits = limits;
 		this.gitDir = gitDir;
-		URI uri = httpUri(settings.uri());
-		this.http = (uri != null) ? new GuardedHttp(new FetchRules(uri, Set.of(), Map.of()), "skills-git-http") : null;
+		this.http = GitHttp.guard(settings.uri());
 	}
 
 	/**
@@ -291,16 +286,6 @@ final class GitStore implements AutoCloseable {
 		}
 		try (Stream<Path> files = Files.list(packs)) {
 			return files.filter((file) -> file.getFileName().toString().endsWith(".pack")).count();
-		}
-	}
-
-	private static @Nullable URI httpUri(String uri) {
-		try {
-			URI parsed = new URI(uri);
-			return (Origin.of(parsed) != null) ? parsed : null;
-		}
-		catch (java.net.URISyntaxException ex) {
-			return null;
 		}
 	}
 

@@ -58,6 +58,7 @@ class ArchitectureTests {
 			.anyMatch((name) -> name.startsWith("dev.skills.sources"))
 			.anyMatch((name) -> name.startsWith("dev.skills.mcp.server"))
 			.anyMatch((name) -> name.startsWith("dev.skills.mcp.source"))
+			.anyMatch((name) -> name.startsWith("dev.skills.mcp.client"))
 			.anyMatch((name) -> name.startsWith("dev.skills.scripts"))
 			.anyMatch((name) -> name.startsWith("dev.skills.boot"))
 			.noneMatch((name) -> name.startsWith("dev.skills.boot.architecture"));

@@ -3,18 +3,23 @@ package dev.skills.boot.mcp.autoconfigure;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import dev.skills.boot.autoconfigure.ConditionalOnSkillsEnabled;
 import dev.skills.boot.sources.SkillSourcesContributor;
 import dev.skills.boot.sources.autoconfigure.McpSourceProperties;
 import dev.skills.boot.sources.autoconfigure.SkillsSourcesProperties;
-import dev.skills.mcp.source.McpResourceChanges;
+import dev.skills.mcp.client.BoundedHttpClient;
+import dev.skills.mcp.client.McpResourceChanges;
 import dev.skills.mcp.source.McpSkillSource;
 import dev.skills.mcp.source.McpSourceSettings;
 import dev.skills.sources.SkillSource;
 import dev.skills.sources.SourceRefresher;
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 
+import org.springframework.ai.mcp.customizer.McpClientCustomizer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -127,6 +132,32 @@ public final class SkillsMcpSourcesAutoConfiguration {
 		static WatchedTransports skillsMcpWatchedTransports(Environment environment,
 				ObjectProvider<McpResourceChanges> changes) {
 			return new WatchedTransports(environment, changes);
+		}
+
+		@Bean
+		McpClientCustomizer<HttpClientStreamableHttpTransport.Builder> skillsMcpBoundedStreamableHttp(
+				SkillsSourcesProperties properties) {
+			return (connection, builder) -> maxMessageBytes(properties, connection).ifPresent((max) -> builder
+				.customizeClient((client) -> builder.clientBuilder(BoundedHttpClient.builder(client, max))));
+		}
+
+		@Bean
+		McpClientCustomizer<HttpClientSseClientTransport.Builder> skillsMcpBoundedSse(
+				SkillsSourcesProperties properties) {
+			return (connection, builder) -> maxMessageBytes(properties, connection).ifPresent((max) -> builder
+				.customizeClient((client) -> builder.clientBuilder(BoundedHttpClient.builder(client, max))));
+		}
+
+		// The client of a connection a source reads takes no message larger than the
+		// source's files allow; other connections are left as they are.
+		private static Optional<Long> maxMessageBytes(SkillsSourcesProperties properties, String connection) {
+			List<McpSourceProperties> servers = properties.getMcp();
+			for (int i = 0; i < servers.size(); i++) {
+				if (servers.get(i).getUrl() == null && connection.equals(servers.get(i).getConnection())) {
+					return Optional.of(settings(servers.get(i), PROPERTY + "[" + i + "]").maxMessageBytes());
+				}
+			}
+			return Optional.empty();
 		}
 
 	}

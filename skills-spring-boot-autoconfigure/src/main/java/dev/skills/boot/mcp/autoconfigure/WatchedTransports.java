@@ -6,7 +6,7 @@ import java.util.stream.Collectors;
 
 import dev.skills.boot.sources.autoconfigure.McpSourceProperties;
 import dev.skills.boot.sources.autoconfigure.SkillsSourcesProperties;
-import dev.skills.mcp.source.McpResourceChanges;
+import dev.skills.mcp.client.McpResourceChanges;
 
 import org.springframework.ai.mcp.client.common.autoconfigure.NamedClientMcpTransport;
 import org.springframework.beans.factory.ObjectProvider;

@@ -43,7 +43,8 @@ public class McpSourceProperties {
 
 	/**
 	 * Largest file accepted; a skill with a file listed or read as larger is skipped, and
-	 * a file listed as larger is never read.
+	 * a file listed as larger is never read. Over a streamable HTTP or SSE connection, no
+	 * message of the server may pass twice this plus 1 MiB: it is cut on the wire.
 	 */
 	private DataSize maxFileSize = DataSize.ofMegabytes(5);
 

@@ -11,7 +11,7 @@ import dev.skills.boot.endpoint.SkillsEndpoint;
 import dev.skills.boot.endpoint.SkillsEndpoint.SkillSummary;
 import dev.skills.boot.sources.autoconfigure.SkillsSourcesAutoConfiguration;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.mcp.source.McpResourceChanges;
+import dev.skills.mcp.client.McpResourceChanges;
 import dev.skills.test.ScriptedChatModel;
 import dev.skills.test.SkillFixtures;
 import org.junit.jupiter.api.AfterEach;

@@ -19,7 +19,7 @@ import dev.skills.boot.sources.health.SkillSourcesHealthIndicator;
 import dev.skills.boot.sources.metrics.SkillSourcesMetrics;
 import dev.skills.core.SkillDiagnostic;
 import dev.skills.core.registry.SkillsRegistry;
-import dev.skills.mcp.source.McpResourceChanges;
+import dev.skills.mcp.client.McpResourceChanges;
 import dev.skills.mcp.source.McpSkillSource;
 import dev.skills.mcp.source.test.SkillsMcpTestServer;
 import dev.skills.sources.SourceRefresher;
@@ -164,6 +164,25 @@ class SkillsMcpSourcesAutoConfigurationTests {
 							.startsWith("skill 'slow' skipped: resources/read of skill://slow/SKILL.md did not answer"))
 						.anySatisfy((message) -> assertThat(message).startsWith(
 								"skill 'liar' skipped: skill://liar/SKILL.md does not match its sha256 digest")));
+			});
+	}
+
+	@Test
+	void anAnswerLargerThanTheSourcesFilesAllowIsCutOnTheWire() {
+		this.server.skill("good", "A good skill", Map.of());
+		String listed = SkillsMcpTestServer.skillMd("liar", "Small");
+		this.server.lyingFile("skill://liar/SKILL.md", listed + "x".repeat(8 * 1024 * 1024), listed);
+		this.contextRunner.withPropertyValues(properties("10s"))
+			.withPropertyValues("skills.sources.mcp[0].max-file-size=64KB")
+			.run((context) -> {
+				SkillsRegistry registry = context.getBean(SkillsRegistry.class);
+				await().atMost(Duration.ofSeconds(15)).until(() -> registry.contains("good"));
+				// Two 64 KB files and 1 MiB a message: the 8 MiB answer is never held
+				// whole.
+				await().atMost(Duration.ofSeconds(5))
+					.untilAsserted(() -> assertThat(registry.diagnostics()).extracting(SkillDiagnostic::message)
+						.anySatisfy((message) -> assertThat(message).startsWith("skill 'liar' skipped")
+							.contains("more than 1179648 bytes")));
 			});
 	}
 

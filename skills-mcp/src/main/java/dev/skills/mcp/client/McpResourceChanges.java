@@ -1,4 +1,4 @@
-package dev.skills.mcp.source;
+package dev.skills.mcp.client;
 
 import java.util.List;
 import java.util.Map;
