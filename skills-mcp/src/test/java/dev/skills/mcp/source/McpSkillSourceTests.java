@@ -1,5 +1,7 @@
 package dev.skills.mcp.source;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +12,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -27,17 +28,14 @@ import dev.skills.sources.SourcesSettings;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
-import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import reactor.core.publisher.Mono;
 
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -317,11 +315,9 @@ class McpSkillSourceTests {
 		McpResourceChanges changes = new McpResourceChanges();
 		Client client = new Client();
 		McpSourceSettings settings = new McpSourceSettings("team", Duration.ofMinutes(5), readTimeout, 1024 * 1024);
-		McpClientTransport transport = new CountingTransport(
-				HttpClientStreamableHttpTransport.builder(this.server.url())
-					.clientBuilder(BoundedHttpClient.builder(HttpClient.newBuilder(), settings.maxMessageBytes()))
-					.build(),
-				client.listings);
+		McpClientTransport transport = counting(HttpClientStreamableHttpTransport.builder(this.server.url())
+			.clientBuilder(BoundedHttpClient.builder(HttpClient.newBuilder(), settings.maxMessageBytes()))
+			.build(), client.listings);
 		McpSyncClient mcp = McpClient.sync(changes.watch("team", transport))
 			.requestTimeout(Duration.ofSeconds(30))
 			.build();
@@ -360,38 +356,21 @@ class McpSkillSourceTests {
 
 	}
 
-	// Counts the resources/list requests sent through it.
-	private record CountingTransport(McpClientTransport delegate,
-			AtomicInteger listings) implements McpClientTransport {
-
-		@Override
-		public Mono<Void> connect(Function<Mono<JSONRPCMessage>, Mono<JSONRPCMessage>> handler) {
-			return this.delegate.connect(handler);
-		}
-
-		@Override
-		public Mono<Void> sendMessage(JSONRPCMessage message) {
-			if (message instanceof JSONRPCRequest request && McpSchema.METHOD_RESOURCES_LIST.equals(request.method())) {
-				this.listings.incrementAndGet();
-			}
-			return this.delegate.sendMessage(message);
-		}
-
-		@Override
-		public <T> T unmarshalFrom(Object data, TypeRef<T> type) {
-			return this.delegate.unmarshalFrom(data, type);
-		}
-
-		@Override
-		public List<String> protocolVersions() {
-			return this.delegate.protocolVersions();
-		}
-
-		@Override
-		public Mono<Void> closeGracefully() {
-			return this.delegate.closeGracefully();
-		}
-
+	// The transport, counting the resources/list requests sent through it.
+	private static McpClientTransport counting(McpClientTransport transport, AtomicInteger listings) {
+		return (McpClientTransport) Proxy.newProxyInstance(McpClientTransport.class.getClassLoader(),
+				new Class<?>[] { McpClientTransport.class }, (proxy, method, args) -> {
+					if (method.getName().equals("sendMessage") && args[0] instanceof JSONRPCRequest request
+							&& McpSchema.METHOD_RESOURCES_LIST.equals(request.method())) {
+						listings.incrementAndGet();
+					}
+					try {
+						return method.invoke(transport, args);
+					}
+					catch (InvocationTargetException ex) {
+						throw ex.getCause();
+					}
+				});
 	}
 
 }
