@@ -341,21 +341,6 @@ class McpSkillSourceTests {
 		return client;
 	}
 
-	private static final class Client {
-
-		private final List<Outcome> outcomes = new CopyOnWriteArrayList<>();
-
-		private final AtomicInteger notifications = new AtomicInteger();
-
-		// The resources/list requests the client sent, whoever sent them.
-		private final AtomicInteger listings = new AtomicInteger();
-
-		private SkillsRegistry registry;
-
-		private SourceRefresher sources;
-
-	}
-
 	// The transport, counting the resources/list requests sent through it.
 	private static McpClientTransport counting(McpClientTransport transport, AtomicInteger listings) {
 		return (McpClientTransport) Proxy.newProxyInstance(McpClientTransport.class.getClassLoader(),
@@ -371,6 +356,21 @@ class McpSkillSourceTests {
 						throw ex.getCause();
 					}
 				});
+	}
+
+	private static final class Client {
+
+		private final List<Outcome> outcomes = new CopyOnWriteArrayList<>();
+
+		private final AtomicInteger notifications = new AtomicInteger();
+
+		// The resources/list requests the client sent, whoever sent them.
+		private final AtomicInteger listings = new AtomicInteger();
+
+		private SkillsRegistry registry;
+
+		private SourceRefresher sources;
+
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.skills.boot.mcp.autoconfigure;
 
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,7 +29,6 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.env.Environment;
 
 /**
  * Auto-configuration of skills read from MCP servers ({@code skills.sources.mcp[]}): one
@@ -108,6 +108,22 @@ public final class SkillsMcpSourcesAutoConfiguration {
 		}
 	}
 
+	/**
+	 * The settings of the source that reads a Spring AI connection, if one does.
+	 * @param properties the sources' properties
+	 * @param connection the connection's name
+	 * @return the source's settings
+	 */
+	static Optional<McpSourceSettings> sourceOf(SkillsSourcesProperties properties, String connection) {
+		List<McpSourceProperties> servers = properties.getMcp();
+		for (int i = 0; i < servers.size(); i++) {
+			if (servers.get(i).getUrl() == null && connection.equals(servers.get(i).getConnection())) {
+				return Optional.of(settings(servers.get(i), PROPERTY + "[" + i + "]"));
+			}
+		}
+		return Optional.empty();
+	}
+
 	// Spring AI names each client after its connection: the title is the connection's
 	// name, the name ends with " - <connection>".
 	private static McpSyncClient client(ObjectProvider<List<McpSyncClient>> clients, String connection,
@@ -129,35 +145,29 @@ public final class SkillsMcpSourcesAutoConfiguration {
 	static class SpringAiConnections {
 
 		@Bean
-		static WatchedTransports skillsMcpWatchedTransports(Environment environment,
+		static WatchedTransports skillsMcpWatchedTransports(ObjectProvider<SkillsSourcesProperties> properties,
 				ObjectProvider<McpResourceChanges> changes) {
-			return new WatchedTransports(environment, changes);
+			return new WatchedTransports(properties, changes);
 		}
 
+		// The client of a connection a source reads takes no message larger than the
+		// source's files allow; other connections are left as they are.
 		@Bean
 		McpClientCustomizer<HttpClientStreamableHttpTransport.Builder> skillsMcpBoundedStreamableHttp(
 				SkillsSourcesProperties properties) {
-			return (connection, builder) -> maxMessageBytes(properties, connection).ifPresent((max) -> builder
-				.customizeClient((client) -> builder.clientBuilder(BoundedHttpClient.builder(client, max))));
+			return (connection, builder) -> sourceOf(properties, connection).ifPresent(
+					(source) -> builder.customizeClient((client) -> builder.clientBuilder(bounded(client, source))));
 		}
 
 		@Bean
 		McpClientCustomizer<HttpClientSseClientTransport.Builder> skillsMcpBoundedSse(
 				SkillsSourcesProperties properties) {
-			return (connection, builder) -> maxMessageBytes(properties, connection).ifPresent((max) -> builder
-				.customizeClient((client) -> builder.clientBuilder(BoundedHttpClient.builder(client, max))));
+			return (connection, builder) -> sourceOf(properties, connection).ifPresent(
+					(source) -> builder.customizeClient((client) -> builder.clientBuilder(bounded(client, source))));
 		}
 
-		// The client of a connection a source reads takes no message larger than the
-		// source's files allow; other connections are left as they are.
-		private static Optional<Long> maxMessageBytes(SkillsSourcesProperties properties, String connection) {
-			List<McpSourceProperties> servers = properties.getMcp();
-			for (int i = 0; i < servers.size(); i++) {
-				if (servers.get(i).getUrl() == null && connection.equals(servers.get(i).getConnection())) {
-					return Optional.of(settings(servers.get(i), PROPERTY + "[" + i + "]").maxMessageBytes());
-				}
-			}
-			return Optional.empty();
+		private static HttpClient.Builder bounded(HttpClient.Builder client, McpSourceSettings source) {
+			return BoundedHttpClient.builder(client, source.maxMessageBytes());
 		}
 
 	}
