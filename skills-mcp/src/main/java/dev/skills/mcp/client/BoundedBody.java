@@ -8,7 +8,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 
 /**
- * A body that fails as soon as one message passes a bound: the whole body, or each line
+ * A body that fails as soon as one message passes a bound: the whole body, or each event
  * of an event stream. Signals arrive in turn (the reactive-streams rule), so no state is
  * shared across threads at once.
  */
@@ -18,18 +18,23 @@ final class BoundedBody<T> implements BodySubscriber<T> {
 
 	private final long max;
 
-	private final boolean perLine;
+	private final boolean perEvent;
 
+	// Of the body, or of the current event.
 	private long bytes;
+
+	private long lineLength;
+
+	private boolean afterCarriageReturn;
 
 	private boolean cut;
 
 	private Flow.Subscription subscription;
 
-	BoundedBody(BodySubscriber<T> delegate, long max, boolean perLine) {
+	BoundedBody(BodySubscriber<T> delegate, long max, boolean perEvent) {
 		this.delegate = delegate;
 		this.max = max;
-		this.perLine = perLine;
+		this.perEvent = perEvent;
 	}
 
 	@Override
@@ -60,13 +65,31 @@ final class BoundedBody<T> implements BodySubscriber<T> {
 		this.delegate.onNext(items);
 	}
 
+	// In an event stream an event ends at a blank line; its data lines are joined into
+	// one message, so the event is what is bounded, not a line.
 	private void count(ByteBuffer item) {
-		if (!this.perLine) {
+		if (!this.perEvent) {
 			this.bytes += item.remaining();
 			return;
 		}
 		for (int i = item.position(); i < item.limit() && this.bytes <= this.max; i++) {
-			this.bytes = (item.get(i) == '\n') ? 0 : this.bytes + 1;
+			byte next = item.get(i);
+			this.bytes++;
+			if (next == '\r' || next == '\n') {
+				if (next == '\n' && this.afterCarriageReturn) {
+					this.afterCarriageReturn = false;
+					continue;
+				}
+				if (this.lineLength == 0) {
+					this.bytes = 0;
+				}
+				this.lineLength = 0;
+				this.afterCarriageReturn = next == '\r';
+			}
+			else {
+				this.lineLength++;
+				this.afterCarriageReturn = false;
+			}
 		}
 	}
 

@@ -26,7 +26,7 @@ import org.springframework.util.Assert;
  * answer whole (a page of {@code resources/list}, a {@code resources/read}) before
  * anything can look at its size, so a server could make the client hold any amount of
  * memory with one answer. Here a body is cut as soon as it passes the bound: a JSON
- * answer as a whole, an event stream line by line (each event is one message, and the
+ * answer as a whole, an event stream event by event (each event is one message, and the
  * stream itself may last as long as the connection).
  */
 public final class BoundedHttpClient extends HttpClient {
