@@ -107,15 +107,10 @@ final class ExtensionReads implements McpReads {
 	@Override
 	public List<Resource> list(Duration timeout, int maxResources) throws IOException {
 		List<Resource> resources = new ArrayList<>();
-		int skillResources = 0;
+		int listed = 0;
 		for (JsonNode page : pages("resources/list", timeout)) {
 			for (JsonNode node : page.path("resources")) {
-				Resource resource = convert(node, Resource.class, "resources/list");
-				if (resource.uri() != null && resource.uri().startsWith(SkillUri.SCHEME)
-						&& ++skillResources > maxResources) {
-					throw new IOException("the server lists more than " + maxResources + " skill files");
-				}
-				resources.add(resource);
+				McpReads.keep(convert(node, Resource.class, "resources/list"), ++listed, maxResources, resources);
 			}
 		}
 		return resources;

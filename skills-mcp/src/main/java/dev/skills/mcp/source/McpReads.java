@@ -18,13 +18,32 @@ interface McpReads extends AutoCloseable {
 	int MAX_PAGES = 1000;
 
 	/**
-	 * List every resource, page by page.
+	 * List the server's {@code skill://} resources, page by page. Every resource listed
+	 * counts, whatever its scheme ({@link #keep}).
 	 * @param timeout the longest each page may take
-	 * @param maxResources the most {@code skill://} resources accepted
-	 * @return the resources
+	 * @param maxResources the most resources accepted, of any scheme
+	 * @return the {@code skill://} resources
 	 * @throws IOException when a page fails or times out, or there are too many
 	 */
 	List<Resource> list(Duration timeout, int maxResources) throws IOException;
+
+	/**
+	 * Count one listed resource and keep it if it is a {@code skill://} one: a server
+	 * listing endless other resources stops the listing as soon as it passes the bound.
+	 * @param resource the resource listed
+	 * @param listed how many resources were listed so far, this one included
+	 * @param maxResources the most resources accepted, of any scheme
+	 * @param kept the {@code skill://} resources so far
+	 * @throws IOException when there are too many
+	 */
+	static void keep(Resource resource, int listed, int maxResources, List<Resource> kept) throws IOException {
+		if (listed > maxResources) {
+			throw new IOException("the server lists more than " + maxResources + " resources");
+		}
+		if (resource.uri() != null && resource.uri().startsWith(SkillUri.SCHEME)) {
+			kept.add(resource);
+		}
+	}
 
 	/**
 	 * Read one resource's bytes.

@@ -50,15 +50,6 @@ final class ResourceReads implements McpReads {
 		});
 	}
 
-	/**
-	 * List the server's {@code skill://} resources, page by page. Every resource listed
-	 * counts, whatever its scheme, so a server listing endless other resources stops the
-	 * listing as soon as it passes the bound; only the {@code skill://} ones are kept.
-	 * @param timeout the longest each page may take
-	 * @param maxResources the most resources accepted, of any scheme
-	 * @return the {@code skill://} resources
-	 * @throws IOException when a page fails or times out, or there are too many
-	 */
 	@Override
 	public List<Resource> list(Duration timeout, int maxResources) throws IOException {
 		if (!this.client.isInitialized()) {
@@ -71,12 +62,7 @@ final class ResourceReads implements McpReads {
 			String from = cursor;
 			ListResourcesResult result = call(() -> this.client.listResources(from), timeout, "resources/list");
 			for (Resource resource : result.resources()) {
-				if (++listed > maxResources) {
-					throw new IOException("the server lists more than " + maxResources + " resources");
-				}
-				if (resource.uri().startsWith(SkillUri.SCHEME)) {
-					resources.add(resource);
-				}
+				McpReads.keep(resource, ++listed, maxResources, resources);
 			}
 			cursor = result.nextCursor();
 			if (cursor == null || cursor.isEmpty()) {

@@ -194,6 +194,26 @@ class ExtensionSourceTests {
 	}
 
 	@Test
+	void listingResourcesCountsEverySchemeAgainstMaxFiles() throws Exception {
+		String md = ScriptedExtensionServer.skillMd("pdf", "Read PDF files");
+		this.scripted.answer("server/discover", (params) -> "{\"supportedVersions\":[\"2026-07-28\"],"
+				+ "\"capabilities\":{\"resources\":{}},\"ttlMs\":0,\"cacheScope\":\"private\"}");
+		StringBuilder others = new StringBuilder();
+		for (int i = 0; i <= SourcesSettings.defaults().maxFiles(); i++) {
+			others.append(",{\"uri\":\"https://example.com/doc-").append(i).append("\",\"name\":\"d\"}");
+		}
+		this.scripted.answer("resources/list",
+				(params) -> "{\"resources\":[{\"uri\":\"skill://pdf/SKILL.md\",\"name\":\"pdf\",\"size\":" + md.length()
+						+ ",\"_meta\":{\"digest\":\"sha256:" + ScriptedExtensionServer.digest(md) + "\"}}" + others
+						+ "]}");
+		this.scripted.file("skill://pdf/SKILL.md", md);
+		start(this.scripted.url());
+
+		assertThat(this.sources.refresh().get(0).lastError()).contains("the server lists more than 10000 resources");
+		assertThat(this.registry.contains("pdf")).isFalse();
+	}
+
+	@Test
 	void endlessPagesKeepTheLastGood(CapturedOutput output) throws Exception {
 		servePdf();
 		start(this.scripted.url());
