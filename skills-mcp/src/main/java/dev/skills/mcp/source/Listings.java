@@ -29,6 +29,11 @@ import tools.jackson.databind.JsonNode;
  */
 final class Listings {
 
+	// A skill's files in the order RemoteSkill keeps them.
+	private static final Comparator<RemoteFile> SKILL_FILE_FIRST = Comparator
+		.comparing((RemoteFile file) -> !file.path().equals(SkillUri.SKILL_FILE))
+		.thenComparing(RemoteFile::path);
+
 	/** The digest of a file whose listed digest is no SHA-256 digest. */
 	static final String INVALID = "invalid";
 
@@ -88,8 +93,7 @@ final class Listings {
 		}
 		List<RemoteSkill> skills = new ArrayList<>();
 		files.forEach((folder, list) -> {
-			list.sort(Comparator.comparing((RemoteFile file) -> !file.path().equals(SkillUri.SKILL_FILE))
-				.thenComparing(RemoteFile::path));
+			list.sort(SKILL_FILE_FIRST);
 			skills.add(new RemoteSkill(folder, List.copyOf(list), null));
 		});
 		return new SkillListing(revision(skills, skipped, extra), List.copyOf(skills), List.copyOf(skipped));
@@ -130,8 +134,7 @@ final class Listings {
 					skipped.add(uri + ": " + why);
 				}
 				else {
-					files.sort(Comparator.comparing((RemoteFile file) -> !file.path().equals(SkillUri.SKILL_FILE))
-						.thenComparing(RemoteFile::path));
+					files.sort(SKILL_FILE_FIRST);
 					found.put(parsed.folder(),
 							new RemoteSkill(parsed.folder(), List.copyOf(files), entry.get("frontmatter")));
 				}

@@ -46,9 +46,8 @@ public final class McpSkillSource implements SkillSource {
 
 	private final SourcesSettings limits;
 
+	// By URL on protocol 2026-07-28, an ExtensionReads, which may list with skills/list.
 	private final McpReads reads;
-
-	private final @Nullable ExtensionReads extension;
 
 	// Without digests an unchanged listing may hide an edit: every notification then
 	// makes a new revision, and so does every process (the nonce).
@@ -77,7 +76,7 @@ public final class McpSkillSource implements SkillSource {
 	 */
 	public McpSkillSource(McpSourceSettings settings, SourcesSettings limits, McpSyncClient client,
 			Function<String, Path> revisionFolder) {
-		this(settings, limits, new ResourceReads(client, settings.connection()), null, revisionFolder);
+		this(settings, limits, new ResourceReads(client, settings.connection()), revisionFolder);
 	}
 
 	/**
@@ -95,17 +94,11 @@ public final class McpSkillSource implements SkillSource {
 		this(settings, limits, new ExtensionReads(url, settings.connection()), revisionFolder);
 	}
 
-	private McpSkillSource(McpSourceSettings settings, SourcesSettings limits, ExtensionReads extension,
-			Function<String, Path> revisionFolder) {
-		this(settings, limits, extension, extension, revisionFolder);
-	}
-
 	private McpSkillSource(McpSourceSettings settings, SourcesSettings limits, McpReads reads,
-			@Nullable ExtensionReads extension, Function<String, Path> revisionFolder) {
+			Function<String, Path> revisionFolder) {
 		this.settings = settings;
 		this.limits = limits;
 		this.reads = reads;
-		this.extension = extension;
 		this.revisionFolder = revisionFolder;
 	}
 
@@ -203,8 +196,8 @@ public final class McpSkillSource implements SkillSource {
 
 	@Override
 	public String fetch() throws IOException {
-		if (this.extension != null && this.extension.declaresSkills(this.limits.timeout())) {
-			this.fetched = Listings.ofEntries(this.extension.skills(this.limits.timeout(), this.limits.maxFiles()));
+		if (this.reads instanceof ExtensionReads extension && extension.declaresSkills(this.limits.timeout())) {
+			this.fetched = Listings.ofEntries(extension.skills(this.limits.timeout(), this.limits.maxFiles()));
 			return this.fetched.revision();
 		}
 		List<Resource> resources = this.reads.list(this.limits.timeout(), this.limits.maxFiles());
