@@ -1,6 +1,7 @@
 package dev.skills.spring.ai.catalog.index;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -10,8 +11,10 @@ import java.util.concurrent.TimeUnit;
 import dev.skills.core.registry.SkillsChange;
 import dev.skills.core.registry.SkillsListener;
 import dev.skills.core.registry.SkillsRegistry;
+import dev.skills.core.registry.SkillsSnapshot;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one object that keeps {@link SkillIndex}es up to date: it seeds each index it is
@@ -66,8 +69,9 @@ public final class SkillIndexUpdater implements AutoCloseable {
 		if (this.closed) {
 			throw new IllegalStateException("The skills index updater is closed");
 		}
-		index.seed(this.registry.snapshot());
-		Feed feed = new Feed(index);
+		SkillsSnapshot seed = this.registry.snapshot();
+		index.seed(seed);
+		Feed feed = new Feed(index, seed.names());
 		this.feeds.add(feed);
 		this.registry.addListener(feed, true);
 		return index;
@@ -119,8 +123,14 @@ public final class SkillIndexUpdater implements AutoCloseable {
 
 		private volatile long fed = -1;
 
-		Feed(SkillIndex index) {
+		// The registry may fold its first change (the current skills, as added) with a
+		// later one, so that a skill added then removed is in neither: the seed has it
+		// all the same. The first update looks at every seeded name too.
+		private @Nullable Collection<String> seeded;
+
+		Feed(SkillIndex index, Collection<String> seeded) {
 			this.index = index;
+			this.seeded = seeded;
 		}
 
 		@Override
@@ -128,6 +138,10 @@ public final class SkillIndexUpdater implements AutoCloseable {
 			Set<String> names = new HashSet<>(change.added());
 			names.addAll(change.changed());
 			names.addAll(change.removed());
+			if (this.seeded != null) {
+				names.addAll(this.seeded);
+				this.seeded = null;
+			}
 			try {
 				this.index.update(change.snapshot(), names);
 			}
